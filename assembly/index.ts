@@ -1,0 +1,10 @@
+// The module's exports: kernels only. The host owns linear memory: it lays out
+// inputs, outputs and scratch from heap_base() upward and grows memory itself;
+// kernels never allocate. Offsets into text are UTF-16 code units. See docs/ABI.md.
+
+/** First byte the host may use (after the module's static data), 16-aligned. */
+export function heap_base(): usize {
+  return (__heap_base + 15) & ~15;
+}
+
+export { count_lines, lines, group_lines } from './lines';

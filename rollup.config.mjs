@@ -1,0 +1,17 @@
+// Bundles the public API, the DSH plugin and the CLI into dist/ as ESM. The
+// WebAssembly module travels inside as base64 (src/engine/wasm/binary.ts) and
+// htmlparser2 is bundled (ESM-only); Node built-ins and the harness stay external.
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import typescript from '@rollup/plugin-typescript';
+
+export default {
+  input: {
+    index: 'src/index.ts',
+  },
+  output: { dir: 'dist', format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+  external: (id) => id.startsWith('node:') || id.startsWith('@deepseek-ai/'),
+  plugins: [
+    nodeResolve({ preferBuiltins: true }),
+    typescript({ tsconfig: './tsconfig.json', declaration: false }),
+  ],
+};

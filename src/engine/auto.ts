@@ -1,0 +1,55 @@
+// 'auto': WebAssembly where it loads and pays off, the twin otherwise. Small
+// texts go to the twin (copy-in and call overhead dominate there, measured in
+// bench/); a kernel that traps switches this engine to the twin for good and
+// the same call is answered by the twin, so callers never see the trap.
+import type { Backend, BackendName, LineGroups, LineTable } from './types.js';
+
+/** Below this many UTF-16 units the twin is at least as fast (bench/results.md). */
+export const SMALL_TEXT_UNITS = 2048;
+
+export class AutoBackend implements Backend {
+  private active: Backend;
+  text = '';
+  private wasmBroken: unknown = null;
+
+  constructor(private readonly wasm: Backend | null, private readonly js: Backend) {
+    this.active = js;
+  }
+
+  get name(): BackendName {
+    return this.active.name;
+  }
+
+  /** Why WebAssembly stopped being used, if it did. */
+  get failure(): unknown {
+    return this.wasmBroken;
+  }
+
+  begin(text: string): void {
+    this.text = text;
+    this.active = this.wasm && !this.wasmBroken && text.length >= SMALL_TEXT_UNITS ? this.wasm : this.js;
+    this.active.begin(text);
+  }
+
+  private run<T>(call: (backend: Backend) => T): T {
+    // The WebAssembly backend is shared: another engine may have loaded its text since.
+    if (this.active.text !== this.text) this.active.begin(this.text);
+    if (this.active === this.js) return call(this.js);
+    try {
+      return call(this.active);
+    } catch (cause) {
+      this.wasmBroken = cause;
+      this.active = this.js;
+      this.js.begin(this.text);
+      return call(this.js);
+    }
+  }
+
+  lineTable(): LineTable {
+    return this.run((b) => b.lineTable());
+  }
+
+  groupLines(count: number, hashA: Uint32Array, hashB: Uint32Array): LineGroups {
+    return this.run((b) => b.groupLines(count, hashA, hashB));
+  }
+}

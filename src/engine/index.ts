@@ -1,0 +1,39 @@
+// The host driver: picks a backend and runs kernels on one copy of a text.
+import { AutoBackend } from './auto.js';
+import { EngineError } from './errors.js';
+import { JsBackend } from './twin/backend.js';
+import type { Backend, BackendPreference } from './types.js';
+import { WasmBackend } from './wasm/backend.js';
+import { instantiate } from './wasm/runtime.js';
+
+export type * from './types.js';
+export { EngineError } from './errors.js';
+export { TextAnalysis } from './analysis.js';
+
+let wasmLoad: { backend: WasmBackend | null; error: unknown } | null = null;
+
+function loadWasm(): { backend: WasmBackend | null; error: unknown } {
+  if (!wasmLoad) {
+    try {
+      wasmLoad = { backend: new WasmBackend(instantiate()), error: null };
+    } catch (error) {
+      wasmLoad = { backend: null, error };
+    }
+  }
+  return wasmLoad;
+}
+
+/**
+ * A backend for the preference: 'wasm' throws EngineError (with the cause)
+ * where WebAssembly cannot run; 'auto' falls back to the twin silently.
+ * Each call returns a fresh backend (backends hold one text at a time).
+ */
+export function createBackend(preference: BackendPreference = 'auto'): Backend {
+  if (preference === 'js') return new JsBackend();
+  const { backend, error } = loadWasm();
+  if (preference === 'wasm') {
+    if (!backend) throw new EngineError('the WebAssembly backend is unavailable', { cause: error });
+    return backend;
+  }
+  return new AutoBackend(backend, new JsBackend());
+}

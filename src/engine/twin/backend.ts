@@ -1,0 +1,21 @@
+// The pure-TypeScript backend: the oracle for the WebAssembly kernels, the
+// fallback where WebAssembly is missing, and the benchmark's baseline.
+import type { Backend, LineGroups, LineTable } from '../types.js';
+import { groupLines, lineTable } from './lines.js';
+
+export class JsBackend implements Backend {
+  readonly name = 'js' as const;
+  text = '';
+
+  begin(text: string): void {
+    this.text = text;
+  }
+
+  lineTable(): LineTable {
+    return lineTable(this.text);
+  }
+
+  groupLines(count: number, hashA: Uint32Array, hashB: Uint32Array): LineGroups {
+    return groupLines(count, hashA, hashB);
+  }
+}

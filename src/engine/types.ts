@@ -1,0 +1,40 @@
+// The contract every backend fulfils. Kernels return numbers and spans (typed
+// arrays of UTF-16 offsets or line indices); the host slices the original
+// string. Both backends return bit-identical results for the same input.
+
+export type BackendName = 'wasm' | 'js';
+export type BackendPreference = 'auto' | BackendName;
+
+/** Lines of a text: line i is text.slice(start[i], end[i]) (no CR/LF). */
+export interface LineTable {
+  readonly count: number;
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  /** Two 32-bit lanes of each line's 64-bit content fingerprint. */
+  readonly hashA: Uint32Array;
+  readonly hashB: Uint32Array;
+}
+
+/** Lines grouped by equal fingerprints. */
+export interface LineGroups {
+  /** Index of the first line of line i's group (i itself for a first occurrence). */
+  readonly group: Int32Array;
+  /** Size of line i's group (1 for a unique line). */
+  readonly size: Int32Array;
+  /** Number of distinct groups. */
+  readonly distinct: number;
+}
+
+/**
+ * The kernels of one backend, each a pure function of its inputs. `begin`
+ * copies a text in once; the text kernels then run on that copy until the next
+ * `begin`. Array inputs/outputs are plain typed arrays on the host side.
+ */
+export interface Backend {
+  readonly name: BackendName;
+  /** The text the text kernels currently run on (set by `begin`). */
+  readonly text: string;
+  begin(text: string): void;
+  lineTable(): LineTable;
+  groupLines(count: number, hashA: Uint32Array, hashB: Uint32Array): LineGroups;
+}

@@ -1,0 +1,56 @@
+// Both backends must agree bit for bit: on every corpus file, on random and
+// malformed strings, and on length sweeps around SIMD and buffer boundaries.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createBackend, TextAnalysis } from '../../src/engine/index.js';
+import { corpusFiles } from '../support/corpus.js';
+
+const wasm = createBackend('wasm');
+const js = createBackend('js');
+
+/** Every kernel's output for a text, as plain arrays. */
+function everything(text: string, backend = wasm) {
+  const a = new TextAnalysis(text, backend);
+  const { count, start, end, hashA, hashB } = a.lines;
+  const exact = a.exact;
+  return {
+    count,
+    start: Array.from(start), end: Array.from(end), hashA: Array.from(hashA), hashB: Array.from(hashB),
+    group: Array.from(exact.group), size: Array.from(exact.size), distinct: exact.distinct,
+  };
+}
+
+function agree(text: string): void {
+  expect(everything(text, wasm)).toEqual(everything(text, js));
+}
+
+const nasty = fc.constantFrom('\n', '\r', '\r\n', '\u0000', '\ud800', '\udfff', '😀', '中', ' ', 'a', '9', '\t', '\u001b[31m');
+
+describe('wasm and js backends agree', () => {
+  it.each(corpusFiles().map((f) => [`${f.folder}/${f.name}`, f.text]))('on corpus %s', (_, text) => {
+    agree(text as string);
+  });
+
+  it('on random strings with lone surrogates, NUL and every line ending', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(nasty, fc.string({ unit: 'binary' })), { maxLength: 400 }), (parts) => {
+        agree(parts.join(''));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('on length sweeps around vector and buffer sizes', () => {
+    for (const n of [0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 2047, 2048, 2049, 65535, 65536, 65537]) {
+      agree('a'.repeat(n));
+      agree('ab\n'.repeat(n));
+      agree('\n'.repeat(n));
+      agree('x\r\n'.repeat(n) + 'tail');
+    }
+  });
+
+  it('on a 1 MB single line and an empty input', () => {
+    agree('z'.repeat(1 << 20));
+    agree('');
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { TextAnalysis } from '../../src/engine/index.js';
+import { backendName, testBackend } from '../support/backend.js';
+
+function lines(text: string): string[] {
+  const a = new TextAnalysis(text, testBackend());
+  return Array.from({ length: a.lines.count }, (_, i) => a.line(i));
+}
+
+describe(`line table (${backendName})`, () => {
+  it.each([
+    ['', []],
+    ['a', ['a']],
+    ['a\n', ['a']],
+    ['\n', ['']],
+    ['a\nb', ['a', 'b']],
+    ['a\r\nb\r\n', ['a', 'b']],
+    ['a\rb\n', ['a\rb']],
+    ['\r\n\r\n', ['', '']],
+    ['x\r', ['x\r']],
+    ['\n\n\n', ['', '', '']],
+  ])('splits %j', (text, expected) => {
+    expect(lines(text)).toEqual(expected);
+  });
+
+  it('agrees with String.split on long mixed input', () => {
+    const parts = Array.from({ length: 500 }, (_, i) => 'x'.repeat(i % 37) + (i % 3 === 0 ? '\r' : ''));
+    const text = parts.join('\n');
+    const expected = text.split('\n').map((l, i, all) => (l.endsWith('\r') && i < all.length - 1 ? l.slice(0, -1) : l));
+    expect(lines(text)).toEqual(expected);
+  });
+
+  it('reports the backend it ran on', () => {
+    const a = new TextAnalysis('x\n'.repeat(5000), testBackend());
+    expect(a.lines.count).toBe(5000);
+    expect(a.backendName).toBe(backendName);
+  });
+});
+
+describe(`exact duplicate groups (${backendName})`, () => {
+  it('groups identical lines, consecutive or not, with exact counts', () => {
+    const a = new TextAnalysis('a\nb\na\na\nc\nb\na', testBackend());
+    expect(Array.from(a.exact.group)).toEqual([0, 1, 0, 0, 4, 1, 0]);
+    expect(Array.from(a.exact.size)).toEqual([4, 2, 4, 4, 1, 2, 4]);
+    expect(a.exact.distinct).toBe(3);
+  });
+
+  it('treats CRLF and LF lines with equal content as equal, and near-equal lines as different', () => {
+    const a = new TextAnalysis('same\r\nsame\nsame \nSame', testBackend());
+    expect(Array.from(a.exact.group)).toEqual([0, 0, 2, 3]);
+  });
+
+  it('hashes odd and even lengths, surrogates and NUL distinctly', () => {
+    const text = ['ab', 'abc', 'a\u0000', '\ud800', '\udc00', '😀', 'ba'].join('\n');
+    const a = new TextAnalysis(text, testBackend());
+    expect(a.exact.distinct).toBe(7);
+  });
+
+  it('keeps results when two analyses share the backend', () => {
+    const backend = testBackend();
+    const first = new TextAnalysis('one\ntwo\n'.repeat(2000), backend);
+    const second = new TextAnalysis('three\n'.repeat(3000), backend);
+    expect(second.lines.count).toBe(3000);
+    expect(first.lines.count).toBe(4000);
+    expect(first.line(1)).toBe('two');
+    expect(first.exact.distinct).toBe(2);
+  });
+});
