@@ -1,0 +1,54 @@
+// Types shared by the pipeline, the processors and the adapters.
+import type { TextAnalysis } from './engine/index.js';
+
+/** What a text is, for routing: one processor per kind. */
+export type ContentKind = 'log' | 'json' | 'html' | 'text' | 'grep' | 'paths';
+
+/** Seed 001's compression levels, from gentlest to harshest. */
+export type Level = 'lossless' | 'light' | 'aggressive' | 'emergency';
+
+/** Seed 000's estimator interface: tokens a text costs in the model's context. */
+export interface TokenEstimator {
+  estimate(text: string): number;
+}
+
+/**
+ * Counts of what a processor left out, by kind of line or item, e.g.
+ * { 'INFO lines': 1198, 'DEBUG lines': 6 } or { 'array items': 480 }.
+ */
+export type Omitted = Record<string, number>;
+
+/** What a processor is given: the text, its lazy kernel analysis and a budget. */
+export interface ProcessorInput {
+  readonly text: string;
+  /** Kernels over this text (line table, duplicate groups, templates, classes, tokens). */
+  readonly analysis: TextAnalysis;
+  /** lossless, light or aggressive (the pipeline handles emergency itself). */
+  readonly level: Exclude<Level, 'emergency'>;
+  /** Tokens the output should fit in; evidence may exceed it up to `maxTokens`. */
+  readonly budget: number;
+  /** The hard ceiling for the output. */
+  readonly maxTokens: number;
+  readonly estimator: TokenEstimator;
+  /** Verbatim strings that must survive (seed 001's preserved items found in the text). */
+  readonly preserve: readonly string[];
+  readonly toolName?: string;
+}
+
+export interface ProcessorOutput {
+  readonly text: string;
+  readonly omitted: Omitted;
+}
+
+/**
+ * One processor per content kind, all of this shape, registered in
+ * src/processors/index.ts. `process` may throw: the pipeline then fails open.
+ * Output must never invent text: every line is original text, a collapse or an
+ * omission marker (src/processors/markers.ts) with exact counts.
+ */
+export interface Processor {
+  readonly kind: ContentKind;
+  /** Confidence in [0, 1] that `text` is of this kind (content sniffing). */
+  sniff(text: string): number;
+  process(input: ProcessorInput): ProcessorOutput;
+}
