@@ -1,0 +1,121 @@
+// Every option squeeze understands, its documented default, and validation, in
+// one place. Hosts (CLI, DSH plugin) map their own configuration onto this.
+import type { BackendPreference } from '../engine/index.js';
+import type { OriginalStore } from '../store/types.js';
+import type { ContentKind, Level } from '../types.js';
+
+export type TokenizerProfile = 'deepseek-v3' | 'o200k';
+
+export interface SqueezeOptions {
+  /** Master switch; off means every result passes through. Default true. */
+  enabled?: boolean;
+  /** Kernel backend. Default 'auto' (WebAssembly where it pays off, else the twin). */
+  backend?: BackendPreference;
+  /** Estimator calibration. Default 'deepseek-v3'. */
+  tokenizer?: TokenizerProfile;
+  /** Activation (seed 000): results estimated below this pass through. Default 500. */
+  minTokens?: number;
+  /** Processor budget (seed 000). Default 4000. */
+  targetTokens?: number;
+  /** Final ceiling (seed 000). Default 12000. */
+  maxTokens?: number;
+  /** Compression level, or 'auto' to pick from `contextFill` (seed 001). Default 'auto'. */
+  level?: Level | 'auto';
+  /**
+   * How full the model's context is, as a fraction (0.85 = 85%), when the host
+   * knows. Picks the level under 'auto': < 0.8 lossless, < 0.9 light,
+   * < 1 aggressive, else emergency. Unknown: lossless. Any level escalates
+   * while its output is over `maxTokens`.
+   */
+  contextFill?: number;
+  /** Content kind, or 'auto' to sniff it from the text and tool name. Default 'auto'. */
+  kind?: ContentKind | 'auto';
+  /** Name of the tool that produced the text (routing, previews, exclusions). */
+  toolName?: string;
+  /** Tools whose results are never compressed. Default []. */
+  exclude?: readonly string[];
+  /** How many recent results repeated blocks are looked up in (seed 001 strategy 4). Default 3. */
+  recentResults?: number;
+  /** One-line preview cut (seed 002 section 4). Default 240. */
+  previewMaxChars?: number;
+  /** Keep the original in the store and add a retrieval notice (seed 000). Default true. */
+  retainOriginal?: boolean;
+}
+
+export type ResolvedOptions = Required<Omit<SqueezeOptions, 'contextFill' | 'toolName'>> &
+  Pick<SqueezeOptions, 'contextFill' | 'toolName'>;
+
+export const DEFAULTS: ResolvedOptions = {
+  enabled: true,
+  backend: 'auto',
+  tokenizer: 'deepseek-v3',
+  minTokens: 500,
+  targetTokens: 4000,
+  maxTokens: 12000,
+  level: 'auto',
+  kind: 'auto',
+  exclude: [],
+  recentResults: 3,
+  previewMaxChars: 240,
+  retainOriginal: true,
+};
+
+/** A bad option value; `key` names the option. */
+export class OptionsError extends Error {
+  override readonly name = 'OptionsError';
+  constructor(readonly key: string, message: string, options?: { cause?: unknown }) {
+    super(`squeeze option '${key}' ${message}`, options);
+  }
+}
+
+const LEVELS = ['auto', 'lossless', 'light', 'aggressive', 'emergency'];
+const KINDS = ['auto', 'log', 'json', 'html', 'text', 'grep', 'paths'];
+
+function positiveInteger(key: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
+    throw new OptionsError(key, `must be a positive integer, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(key: string, value: unknown, allowed: readonly string[]): T {
+  if (typeof value !== 'string' || !allowed.includes(value)) {
+    throw new OptionsError(key, `must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`);
+  }
+  return value as T;
+}
+
+/** Defaults filled in, every value checked; throws OptionsError naming the key. */
+export function resolveOptions(options: SqueezeOptions = {}, base: ResolvedOptions = DEFAULTS): ResolvedOptions {
+  const merged = { ...base, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
+  const known = new Set([...Object.keys(DEFAULTS), 'contextFill', 'toolName']);
+  for (const key of Object.keys(options)) {
+    if (!known.has(key)) throw new OptionsError(key, 'is not a squeeze option');
+  }
+  const resolved: ResolvedOptions = {
+    enabled: Boolean(merged.enabled),
+    backend: oneOf('backend', merged.backend, ['auto', 'wasm', 'js']),
+    tokenizer: oneOf('tokenizer', merged.tokenizer, ['deepseek-v3', 'o200k']),
+    minTokens: positiveInteger('minTokens', merged.minTokens),
+    targetTokens: positiveInteger('targetTokens', merged.targetTokens),
+    maxTokens: positiveInteger('maxTokens', merged.maxTokens),
+    level: oneOf('level', merged.level, LEVELS),
+    kind: oneOf('kind', merged.kind, KINDS),
+    exclude: [...merged.exclude],
+    recentResults: merged.recentResults === 0 ? 0 : positiveInteger('recentResults', merged.recentResults),
+    previewMaxChars: positiveInteger('previewMaxChars', merged.previewMaxChars),
+    retainOriginal: Boolean(merged.retainOriginal),
+    contextFill: merged.contextFill,
+    toolName: merged.toolName,
+  };
+  if (resolved.minTokens > resolved.maxTokens) {
+    throw new OptionsError('minTokens', `must be <= maxTokens (${resolved.maxTokens}), got ${resolved.minTokens}`);
+  }
+  if (resolved.targetTokens > resolved.maxTokens) {
+    throw new OptionsError('targetTokens', `must be <= maxTokens (${resolved.maxTokens}), got ${resolved.targetTokens}`);
+  }
+  if (resolved.contextFill !== undefined && !(Number.isFinite(resolved.contextFill) && resolved.contextFill >= 0)) {
+    throw new OptionsError('contextFill', `must be a finite fraction >= 0, got ${JSON.stringify(resolved.contextFill)}`);
+  }
+  return resolved;
+}

@@ -1,0 +1,32 @@
+import type { BackendName } from '../engine/index.js';
+import type { ContentKind, Level, Omitted } from '../types.js';
+
+/** Why a result came out the way it did. */
+export type Outcome =
+  | 'compressed'
+  | 'disabled'
+  | 'excluded'
+  | 'below-min-tokens'
+  | 'not-smaller'
+  | 'failed';
+
+/** What `compress` did, for hosts, the CLI's --json and the ledger. */
+export interface CompressResult {
+  /** What the model should see: the compressed text, or the original untouched. */
+  readonly output: string;
+  readonly outcome: Outcome;
+  readonly kind: ContentKind;
+  readonly level: Level;
+  readonly tokensIn: number;
+  readonly tokensOut: number;
+  readonly bytesIn: number;
+  readonly bytesOut: number;
+  /** Exact counts of what was left out, by kind of line or item. */
+  readonly omitted: Omitted;
+  /** Store id of the original (null when nothing was stored). */
+  readonly id: string | null;
+  readonly backend: BackendName;
+  readonly ms: number;
+  /** The internal error behind outcome 'failed'. */
+  readonly error?: unknown;
+}

@@ -1,0 +1,26 @@
+// The contract of the store that keeps originals (seed 002 section 5). The
+// pipeline, the CLI and the DSH plugin share it.
+
+export interface StoredOriginal {
+  /** First 24 lowercase hex characters of the SHA-256 of the text's UTF-8 bytes. */
+  readonly id: string;
+  /** The CCR type it was stored as (seed 002 section 3: terminal, json, web, ...). */
+  readonly type: string;
+  /** UTF-8 byte length of the text. */
+  readonly size: number;
+  readonly text: string;
+  readonly createdAt: number;
+  readonly ttlAt: number;
+  lastAccessed: number;
+}
+
+export type Lookup =
+  | { readonly found: true; readonly entry: StoredOriginal }
+  | { readonly found: false; readonly reason: 'unknown' | 'expired' };
+
+export interface OriginalStore {
+  /** Stores the text (idempotent for equal text) and returns its id. */
+  put(text: string, meta: { readonly type: string; readonly tool?: string }): { readonly id: string; readonly size: number };
+  /** Exact-id lookup; refreshes the entry's LRU clock on a hit. */
+  get(id: string): Lookup;
+}
