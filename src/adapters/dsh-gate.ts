@@ -1,0 +1,67 @@
+// Seed 002 sections 2-3: which tool results are looked at, by what size and
+// type, and what happens to them. Pure: no harness, no store.
+import { ccrType, type CcrType } from '../pipeline/ccr.js';
+import type { PluginConfig } from './dsh-config.js';
+
+/** A content block as the harness hands it over; only `text` blocks are read. */
+export interface Block {
+  readonly type: string;
+  readonly text?: unknown;
+}
+
+/** The text of an all-text content list, blocks newline-joined; undefined if any block is not text. */
+export function plainText(content: readonly Block[]): string | undefined {
+  const parts: string[] = [];
+  for (const block of content) {
+    if (block.type !== 'text' || typeof block.text !== 'string') return undefined;
+    parts.push(block.text);
+  }
+  return parts.join('\n');
+}
+
+/** Seed 002's size: the UTF-8 byte length of the serialized content. */
+export function contentBytes(content: readonly Block[]): number {
+  return Buffer.byteLength(JSON.stringify(content), 'utf8');
+}
+
+export type GateVerdict =
+  | { readonly action: 'pass'; readonly reason: PassReason }
+  | { readonly action: 'store' | 'replace'; readonly type: CcrType; readonly size: number };
+
+export type PassReason = 'empty' | 'exempt' | 'failure' | 'not-target' | 'inline' | 'under-threshold';
+
+export interface GateInput {
+  readonly toolName: string;
+  readonly isError: boolean;
+  readonly text: string;
+  readonly size: number;
+}
+
+/** The knobs the gate reads; the context engine opens it with threshold 0 and no auto-expand. */
+export type GateConfig = Pick<
+  PluginConfig,
+  | 'exempt'
+  | 'targets'
+  | 'compressFailures'
+  | 'thresholdBytes'
+  | 'inlineThresholdBytes'
+  | 'autoExpand'
+  | 'autoExpandLimitBytes'
+  | 'multipliers'
+>;
+
+/** Our own retrieval tool: never compressed, whatever `exempt` says (a retrieval must return the original). */
+export const RETRIEVE_TOOL = 'ccr_retrieve';
+
+/** Seed 002 section 2, steps 1-6, in order. */
+export function gate(input: GateInput, config: GateConfig): GateVerdict {
+  if (input.text.length === 0) return { action: 'pass', reason: 'empty' };
+  if (input.toolName === RETRIEVE_TOOL || config.exempt.includes(input.toolName)) return { action: 'pass', reason: 'exempt' };
+  if (input.isError && !config.compressFailures) return { action: 'pass', reason: 'failure' };
+  if (!config.targets.includes(input.toolName)) return { action: 'pass', reason: 'not-target' };
+  if (input.size <= config.inlineThresholdBytes) return { action: 'pass', reason: 'inline' };
+  const type = ccrType(input.toolName, input.isError, input.text);
+  if (input.size <= config.thresholdBytes * config.multipliers[type]) return { action: 'pass', reason: 'under-threshold' };
+  if (config.autoExpand && input.size <= config.autoExpandLimitBytes) return { action: 'store', type, size: input.size };
+  return { action: 'replace', type, size: input.size };
+}

@@ -1,0 +1,137 @@
+// The `tools/post-execute` listener: seed 000's pipeline and invariants around
+// seed 002's gate. It waits for the inner listeners, looks only at an accepted,
+// content-only, all-text, top-level result, and either passes the downstream
+// decision through untouched or returns a new decision with smaller content
+// that says how to get the original back. Every failure keeps the original.
+import type { PostToolDecision, ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools';
+import type { CcrType } from '../pipeline/ccr.js';
+import type { PluginConfig } from './dsh-config.js';
+import type { ContextEngine } from './dsh-engine.js';
+import { contentBytes, gate, plainText, type Block } from './dsh-gate.js';
+import { lines, type Ledger } from './dsh-ledger.js';
+import type { Retention, Services } from './dsh-ports.js';
+
+/** The harness's spill store (`ctx.spillStore`), as far as the plugin uses it. */
+export interface SpillStoreLike {
+  saveText(input: {
+    owner: { sessionId: string };
+    source: { toolName: string; callId: string; label: string };
+    suggestedName: string;
+    content: string;
+  }): Promise<{ locator: string; bytes: number; retrievalHint: string }>;
+}
+
+export interface ListenerDeps {
+  readonly config: PluginConfig;
+  readonly services: Services;
+  readonly ledger: Ledger;
+  readonly warn: (message: string) => void;
+  /** Looked up per call: the store may be loaded or unloaded at any time. */
+  readonly spillStore: () => SpillStoreLike | undefined;
+  readonly engine?: ContextEngine;
+}
+
+type Listener = (
+  exec: ToolExecution,
+  result: Readonly<ToolExecutionResult>,
+  next: () => Promise<PostToolDecision>,
+) => Promise<PostToolDecision>;
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** The replacement decision: new content, the downstream additionalContexts kept. */
+function replaced(decision: PostToolDecision, text: string): PostToolDecision {
+  return {
+    kind: 'accept',
+    content: [{ type: 'text', text }],
+    ...(decision.additionalContexts ? { additionalContexts: decision.additionalContexts } : {}),
+  };
+}
+
+export function createPostExecuteListener(deps: ListenerDeps): Listener {
+  const { config, services, ledger, warn, engine } = deps;
+
+  /** Keeps the original where it can be read back; undefined when it could not be kept. */
+  async function retain(exec: ToolExecution, text: string, type: CcrType): Promise<Retention | undefined> {
+    let stored: { id: string; size: number };
+    try {
+      stored = services.store.put(text, { type, tool: exec.name });
+    } catch (error) {
+      warn(`squeeze: could not store the original of ${exec.name} (${describeError(error)}); keeping the inline content`);
+      return undefined;
+    }
+    const spillStore = deps.spillStore();
+    const sessionId = exec.agent?.session.header.id;
+    if (spillStore === undefined || sessionId === undefined) return { id: stored.id, type, size: stored.size };
+    try {
+      const ref = await spillStore.saveText({
+        owner: { sessionId },
+        source: { toolName: exec.name, callId: exec.callId, label: 'result' },
+        suggestedName: `${exec.name}.txt`,
+        content: text,
+      });
+      return { id: stored.id, type, size: stored.size, locator: ref.locator, retrievalHint: ref.retrievalHint };
+    } catch (error) {
+      // The CCR store still holds it: ccr_retrieve gives it back, only the file copy is missing.
+      warn(`squeeze: spill store could not save ${exec.name} (${describeError(error)}); original kept for ccr_retrieve only`);
+      return { id: stored.id, type, size: stored.size };
+    }
+  }
+
+  async function compress(
+    exec: ToolExecution,
+    decision: PostToolDecision,
+    text: string,
+    type: CcrType,
+  ): Promise<{ decision: PostToolDecision; id?: string }> {
+    const result = await services.squeeze.compress(text, {
+      toolName: exec.name,
+      ...(engine?.contextFill() !== undefined ? { contextFill: engine.contextFill() } : {}),
+    });
+    if (result.outcome === 'failed') warn(`squeeze: compressing ${exec.name} failed (${describeError(result.error)}); keeping the original content`);
+    if (result.outcome !== 'compressed' || exec.signal.aborted) return { decision };
+    const originalBytes = Buffer.byteLength(text, 'utf8');
+    if (!config.retainOriginal) {
+      if (result.bytesOut >= originalBytes) return { decision };
+      ledger.write(`ccr: compressed ${exec.name} ${type} ${originalBytes} (original not retained)`);
+      return { decision: replaced(decision, result.output) };
+    }
+    const retention = await retain(exec, text, type);
+    if (retention === undefined) return { decision };
+    const output = `${result.output}\n\n${services.notice(retention)}`;
+    // Invariant 6: replace only when what the model sees gets smaller.
+    if (Buffer.byteLength(output, 'utf8') >= originalBytes) return { decision, id: retention.id };
+    ledger.write(lines.compressed(exec.name, type, retention.size, retention.id));
+    return { decision: replaced(decision, output), id: retention.id };
+  }
+
+  return async (exec, result, next) => {
+    const decision = await next();
+    try {
+      if (decision.kind !== 'accept' || Object.hasOwn(decision, 'value') || exec.parent !== undefined) return decision;
+      if (exec.signal.aborted) return decision;
+      const content = (decision.content ?? result.content) as readonly Block[];
+      const text = plainText(content);
+      if (text === undefined) return decision;
+      const verdict = gate({ toolName: exec.name, isError: result.isError, text, size: contentBytes(content) }, config);
+      if (verdict.action === 'pass') {
+        if (verdict.reason !== 'empty') engine?.observe({ toolName: exec.name, isError: result.isError, text });
+        return decision;
+      }
+      if (verdict.action === 'store') {
+        const stored = services.store.put(text, { type: verdict.type, tool: exec.name });
+        ledger.write(lines.stored(exec.name, verdict.type, stored.size, stored.id));
+        engine?.observe({ toolName: exec.name, isError: result.isError, text, id: stored.id });
+        return decision;
+      }
+      const outcome = await compress(exec, decision, text, verdict.type);
+      engine?.observe({ toolName: exec.name, isError: result.isError, text, ...(outcome.id ? { id: outcome.id } : {}) });
+      return outcome.decision;
+    } catch (error) {
+      warn(`squeeze: ${exec.name}: ${describeError(error)}; keeping the original content`);
+      return decision;
+    }
+  };
+}

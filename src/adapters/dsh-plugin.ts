@@ -1,0 +1,89 @@
+// Puts the plugin together on a Cordis context: the ledger, the core services,
+// `ccr_retrieve`, the post-execute listener and, when asked for, the context
+// engine. Everything is registered through `ctx`, so unloading the plugin
+// removes it all.
+import type { Context } from '@deepseek-ai/cordis';
+import type {} from '@deepseek-ai/dsh-agent';
+import type {} from '@deepseek-ai/dsh-tools';
+import { parseConfig, type PluginConfig } from './dsh-config.js';
+import { ContextEngine } from './dsh-engine.js';
+import { gate, RETRIEVE_TOOL, type GateConfig } from './dsh-gate.js';
+import { createLedger, lines } from './dsh-ledger.js';
+import { createPostExecuteListener, describeError, type SpillStoreLike } from './dsh-listener.js';
+import type { ServiceOptions, Services } from './dsh-ports.js';
+import { createRetrieveTool } from './dsh-retrieve.js';
+
+/** Cordis plugin name (loader diagnostics, logger name). */
+export const name = 'squeeze';
+/** The tool registry: its `tools/post-execute` waterfall is where results are compressed. */
+export const inject = ['tools'];
+
+/** squeeze's version, shown in the activation line (test/system checks it against package.json). */
+export const BUNDLE_VERSION = '0.1.0';
+
+export type ServiceFactory = (config: PluginConfig, options: ServiceOptions) => Services;
+
+export function applyWith(ctx: Context, rawConfig: unknown, makeServices: ServiceFactory): void {
+  const config = parseConfig(rawConfig);
+  const logger = ctx.logger;
+  const warn = (message: string) => logger.warn(message);
+  const ledger = createLedger(logger, { enabled: config.log, file: config.logFile });
+  const services = makeServices(config, {
+    ttlSeconds: config.ttlSeconds,
+    storeBudgetBytes: config.storeBudgetBytes,
+    journalPath: config.journalPath,
+    onEvict: (id, reason) => ledger.write(lines.evicted(id, reason)),
+  });
+
+  // Registered even when disabled: markers already in a transcript stay retrievable.
+  ctx.tools.register(createRetrieveTool(services, ledger, config.ttlSeconds));
+  if (!config.enabled) return;
+
+  const engine = config.contextEngine ? createEngine(ctx, config, services, ledger, warn) : undefined;
+  const listener = createPostExecuteListener({
+    config,
+    services,
+    ledger,
+    warn,
+    spillStore: () => ctx.get('spillStore') as SpillStoreLike | undefined,
+    ...(engine ? { engine } : {}),
+  });
+  // Not prepended: the shipped spill-policy prepends itself, so it stays the
+  // outer, last-resort byte cap around whatever this listener returns.
+  ctx.on('tools/post-execute', listener);
+  ledger.write(lines.activated(BUNDLE_VERSION, config.targets.length, config.storeBudgetBytes));
+}
+
+/** The engine's archive goes through the same gate (opened: threshold 0, no auto-expand) and the same store. */
+function createEngine(
+  ctx: Context,
+  config: PluginConfig,
+  services: Services,
+  ledger: ReturnType<typeof createLedger>,
+  warn: (message: string) => void,
+): ContextEngine {
+  const opened: GateConfig = { ...config, thresholdBytes: 0, inlineThresholdBytes: 0, autoExpand: false };
+  const engine = new ContextEngine(
+    config,
+    services.estimator,
+    (record) => {
+      const size = Buffer.byteLength(JSON.stringify([{ type: 'text', text: record.text }]), 'utf8');
+      const verdict = gate({ toolName: record.toolName, isError: record.isError, text: record.text, size }, opened);
+      if (verdict.action === 'pass') return false;
+      services.store.put(record.text, { type: verdict.type, tool: record.toolName });
+      return true;
+    },
+    (count) => ledger.write(lines.archived(count)),
+  );
+  // A pure observer: the downstream decision is returned as it came.
+  ctx.on('agent/pre-step', async (payload, next) => {
+    const decision = await next();
+    try {
+      engine.preStep(payload);
+    } catch (error) {
+      warn(`squeeze: context engine: ${describeError(error)}; nothing archived`);
+    }
+    return decision;
+  });
+  return engine;
+}
