@@ -86,9 +86,10 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     text: string,
     type: CcrType,
   ): Promise<{ decision: PostToolDecision; id?: string }> {
+    const contextFill = engine?.contextFill();
     const result = await services.squeeze.compress(text, {
       toolName: exec.name,
-      ...(engine?.contextFill() !== undefined ? { contextFill: engine.contextFill() } : {}),
+      ...(contextFill !== undefined ? { contextFill } : {}),
     });
     if (result.outcome === 'failed') warn(`squeeze: compressing ${exec.name} failed (${describeError(result.error)}); keeping the original content`);
     if (result.outcome !== 'compressed' || exec.signal.aborted) return { decision };

@@ -9,6 +9,17 @@ import LocalSpillStore from '@deepseek-ai/dsh-spill-local';
 import * as SpillPolicy from '@deepseek-ai/dsh-spill-policy';
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt';
 import ToolRuntime, { defineTool, type ToolExecutionResult } from '@deepseek-ai/dsh-tools';
+import { AgentRegistry } from '@deepseek-ai/dsh-agent';
+import { AgentLoop } from '@deepseek-ai/dsh-agent-loop';
+import LlmRuntime, {
+  CallId,
+  createUserMessage,
+  LlmAdapter,
+  type GenerateOptions,
+  type LlmResolvedModelInfo,
+  type StreamChunk,
+} from '@deepseek-ai/dsh-llm';
+import { SessionId, SessionStore } from '@deepseek-ai/dsh-session';
 
 // The harness declares Node 22; on Node 20 the agent loop needs this (tests only).
 if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== 'function') {
@@ -111,4 +122,85 @@ export function buildLog(lines: number, seed = 1): string {
     else out.push(`INFO  [worker-${x % 7}] compiled module ${i} (${x % 5000} ms, ${x % 300} KB)`);
   }
   return out.join('\n');
+}
+
+/** One scripted model reply: text, or tool calls. */
+export type Reply = { text: string } | { calls: { name: string; args: unknown }[] };
+
+export interface AgentHarness extends Harness {
+  /** Every request the model received, in order. */
+  readonly requests: GenerateOptions[];
+  /** Sends a user message and waits until the agent is idle again. */
+  say(text: string): Promise<void>;
+}
+
+/**
+ * The full agent loop (LlmRuntime, SessionStore, AgentRegistry, AgentLoop) over
+ * the tool harness, with a scripted adapter instead of a model: `script` gets
+ * the requests so far and returns the next reply.
+ */
+export async function createAgentHarness(
+  script: (requests: readonly GenerateOptions[]) => Reply,
+  options: { contextWindow?: number; beforeAgent?: (h: Harness) => Promise<void> } = {},
+): Promise<AgentHarness> {
+  const h = await createHarness();
+  const { ctx } = h;
+  await ctx.plugin(LlmRuntime);
+  await ctx.plugin(SessionStore);
+  await ctx.plugin(AgentRegistry);
+  await ctx.plugin(AgentLoop, { agents: [] });
+  const requests: GenerateOptions[] = [];
+  class ScriptedAdapter extends LlmAdapter {
+    override async resolveModel(provider: string, model: string): Promise<LlmResolvedModelInfo> {
+      return {
+        provider,
+        id: model,
+        name: model,
+        ...(options.contextWindow ? { context: { contextWindow: options.contextWindow } } : {}),
+      };
+    }
+    async *stream(request: GenerateOptions): AsyncIterable<StreamChunk> {
+      requests.push(request);
+      const reply = script(requests);
+      if ('text' in reply) {
+        yield { type: 'block-start', index: 0, blockType: 'text' };
+        yield { type: 'text-delta', index: 0, text: reply.text };
+        yield { type: 'block-end', index: 0, block: { type: 'text', text: reply.text } };
+        yield { type: 'finish', reason: { kind: 'stop' } };
+        return;
+      }
+      for (const [index, call] of reply.calls.entries()) {
+        const id = CallId(`call-${requests.length}-${index}`);
+        const args = JSON.stringify(call.args);
+        yield { type: 'block-start', index, blockType: 'tool-call' };
+        yield { type: 'tool-call-delta', index, id, name: call.name, argumentsDelta: args };
+        yield { type: 'block-end', index, block: { type: 'tool-call', id, name: call.name, arguments: args } };
+      }
+      yield { type: 'finish', reason: { kind: 'tool-calls' } };
+    }
+  }
+  ctx.llm.registerAdapter(['scripted'], new ScriptedAdapter());
+  await options.beforeAgent?.(h);
+  const handle = await ctx.agents.create({ sessionId: SessionId(SESSION_ID), agentOptions: { provider: 'scripted', model: 'scripted-1' } });
+  const agent = handle.agent;
+  return {
+    ...h,
+    requests,
+    async say(text) {
+      agent.followup(createUserMessage({ content: [{ type: 'text', text }], source: { kind: 'user' } }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await agent.whenIdle();
+    },
+  };
+}
+
+/** The text of every tool result in a request, in order. */
+export function toolResultsOf(request: GenerateOptions): string[] {
+  const out: string[] = [];
+  for (const message of request.messages) {
+    for (const block of message.content) {
+      if (block.type === 'tool-result') out.push(block.content.map((b) => (b.type === 'text' ? b.text : `<${b.type}>`)).join('\n'));
+    }
+  }
+  return out;
 }

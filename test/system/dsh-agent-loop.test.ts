@@ -1,0 +1,109 @@
+// The plugin inside the full agent loop, a scripted adapter standing in for
+// the model: what the model's requests actually contain.
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Context } from '@deepseek-ai/cordis';
+import { Config } from '../../src/adapters/dsh-config.js';
+import { applyWith, inject, name, type ServiceFactory } from '../../src/adapters/dsh-plugin.js';
+import type { CompressCall } from '../../src/adapters/dsh-ports.js';
+import { fakeServices, headTail } from '../support/dsh-fakes.js';
+import { buildLog, createAgentHarness, toolResultsOf, type AgentHarness, type Reply } from '../support/dsh-harness.js';
+
+const id24 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
+
+function plugin(factory: ServiceFactory) {
+  return { name, inject, Config, apply: (ctx: Context, config: unknown) => applyWith(ctx, config, factory) };
+}
+
+let h: AgentHarness | undefined;
+afterEach(() => h?.close());
+
+/** A user turn asks for `bash`; its result ends the turn. */
+const bashPerTurn = (requests: readonly unknown[]): Reply => {
+  const last = (requests.at(-1) as { messages: { content: { type: string }[] }[] }).messages.at(-1)!;
+  return last.content[0]!.type === 'tool-result' ? { text: 'noted' } : { calls: [{ name: 'bash', args: {} }] };
+};
+
+describe('squeeze/dsh in the agent loop', () => {
+  it('the model sees the compressed result, and ccr_retrieve brings the original back', async () => {
+    const original = buildLog(400);
+    expect(Buffer.byteLength(original)).toBeLessThan(50000); // under spill-policy's cap, so it comes back whole
+    let marker: string | undefined;
+    h = await createAgentHarness(
+      (requests) => {
+        if (requests.length === 1) return { calls: [{ name: 'bash', args: {} }] };
+        if (requests.length === 2) {
+          marker = /<<<CCR:([0-9a-f]{24})\|/.exec(toolResultsOf(requests[1]!).at(-1)!)?.[1];
+          return { calls: [{ name: 'ccr_retrieve', args: { hash: marker } }] };
+        }
+        return { text: 'done' };
+      },
+      {
+        beforeAgent: async (harness) => {
+          harness.tool('bash', original);
+          await harness.ctx.plugin(plugin(fakeServices()), { logFile: '' });
+        },
+      },
+    );
+    await h.say('build it');
+    expect(h.requests).toHaveLength(3);
+    const compressed = toolResultsOf(h.requests[1]!).at(-1)!;
+    expect(compressed.length).toBeLessThan(original.length);
+    expect(compressed).toContain(`<<<CCR:${id24(original)}|terminal|${Buffer.byteLength(original)}>>>`);
+    expect(marker).toBe(id24(original));
+    const retrieved = toolResultsOf(h.requests[2]!).at(-1)!;
+    expect(retrieved).toBe(original);
+  });
+
+  it('with the context engine on, the measured fill of the host-reported window picks the level', async () => {
+    const seen: (number | undefined)[] = [];
+    const recording = fakeServices({
+      squeeze: {
+        compress: (text: string, call: CompressCall) => {
+          seen.push(call.contextFill);
+          return headTail(text);
+        },
+      },
+    });
+    h = await createAgentHarness(bashPerTurn, {
+      contextWindow: 2000,
+      beforeAgent: async (harness) => {
+        harness.tool('bash', buildLog(400));
+        await harness.ctx.plugin(plugin(recording), { logFile: '', contextEngine: true });
+      },
+    });
+    await h.say('first');
+    await h.say('second');
+    expect(seen).toHaveLength(2);
+    // measured at each pre-step; by the second turn against the adapter's
+    // 2,000-token window (the 128,000 default would make it 64 times smaller)
+    expect(seen[0]).toBeGreaterThan(0);
+    expect(seen[1]).toBeGreaterThan(0.05);
+    expect(seen[1]).toBeGreaterThan(seen[0]!);
+  });
+
+  it('with the engine off, no fill is passed and no pre-step listener is added', async () => {
+    const seen: (number | undefined)[] = [];
+    const recording = fakeServices({
+      squeeze: {
+        compress: (text: string, call: CompressCall) => {
+          seen.push(call.contextFill);
+          return headTail(text);
+        },
+      },
+    });
+    let preStepHooks = { before: 0, after: 0 };
+    const hooks = (ctx: Context) => (ctx.events as unknown as { _hooks: Record<string, unknown[]> })._hooks['agent/pre-step']?.length ?? 0;
+    h = await createAgentHarness(bashPerTurn, {
+      beforeAgent: async (harness) => {
+        harness.tool('bash', buildLog(400));
+        preStepHooks.before = hooks(harness.ctx);
+        await harness.ctx.plugin(plugin(recording), { logFile: '' });
+        preStepHooks.after = hooks(harness.ctx);
+      },
+    });
+    await h.say('first');
+    expect(seen).toEqual([undefined]);
+    expect(preStepHooks.after).toBe(preStepHooks.before);
+  });
+});
