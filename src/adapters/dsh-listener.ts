@@ -21,6 +21,9 @@ export interface SpillStoreLike {
   }): Promise<{ locator: string; bytes: number; retrievalHint: string }>;
 }
 
+/** The harness's file reader, skipped by the spill copy (see `retain`). */
+const READ_TOOL = 'read';
+
 export interface ListenerDeps {
   readonly config: PluginConfig;
   readonly services: Services;
@@ -52,6 +55,13 @@ function replaced(decision: PostToolDecision, text: string): PostToolDecision {
 
 export function createPostExecuteListener(deps: ListenerDeps): Listener {
   const { config, services, ledger, warn, engine } = deps;
+  /** Spill files this plugin wrote: reading one back must not be compressed again. */
+  const spilled = new Set<string>();
+  const readsSpilledCopy = (exec: ToolExecution) =>
+    spilled.size > 0 &&
+    exec.arguments !== null &&
+    typeof exec.arguments === 'object' &&
+    Object.values(exec.arguments).some((value) => typeof value === 'string' && spilled.has(value));
 
   /** Keeps the original where it can be read back; undefined when it could not be kept. */
   async function retain(exec: ToolExecution, text: string, type: CcrType): Promise<Retention | undefined> {
@@ -64,7 +74,8 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     }
     const spillStore = deps.spillStore();
     const sessionId = exec.agent?.session.header.id;
-    if (spillStore === undefined || sessionId === undefined) return { id: stored.id, type, size: stored.size };
+    // A spilled `read` result would tell the model to `read` the copy: a loop, as spill-policy notes.
+    if (spillStore === undefined || sessionId === undefined || exec.name === READ_TOOL) return { id: stored.id, type, size: stored.size };
     try {
       const ref = await spillStore.saveText({
         owner: { sessionId },
@@ -72,6 +83,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
         suggestedName: `${exec.name}.txt`,
         content: text,
       });
+      spilled.add(ref.locator);
       return { id: stored.id, type, size: stored.size, locator: ref.locator, retrievalHint: ref.retrievalHint };
     } catch (error) {
       // The CCR store still holds it: ccr_retrieve gives it back, only the file copy is missing.
@@ -112,7 +124,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     const decision = await next();
     try {
       if (decision.kind !== 'accept' || Object.hasOwn(decision, 'value') || exec.parent !== undefined) return decision;
-      if (exec.signal.aborted) return decision;
+      if (exec.signal.aborted || readsSpilledCopy(exec)) return decision;
       const content = (decision.content ?? result.content) as readonly Block[];
       const text = plainText(content);
       if (text === undefined) return decision;

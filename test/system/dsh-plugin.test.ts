@@ -201,6 +201,18 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     expect(textOf(await h.call('ccr_retrieve', { hash: id24(original) }))).toBe(original);
   });
 
+  it('does not spill `read` results, and a read of our own spill file passes through', async () => {
+    await setup();
+    const original = buildLog(600);
+    h.tool('bash', original);
+    h.tool('read', original);
+    const shownRead = textOf(await h.call('read', { path: '/work/some/file.log' }));
+    expect(shownRead).toContain(`<<<CCR:${id24(original)}|file|`);
+    expect(shownRead).not.toContain('also at');
+    const locator = /also at (\S+?)\. /.exec(textOf(await h.call('bash')))![1]!;
+    expect(textOf(await h.call('read', { path: locator }))).toBe(original);
+  });
+
   it('rejects bad config at load, naming the key', async () => {
     h = await createHarness();
     await expect(h.ctx.plugin(plugin(fakeServices()), { thresholdBytes: -1 })).rejects.toThrow(/thresholdBytes/);
