@@ -1,0 +1,136 @@
+// Added latency of the squeeze/dsh plugin per tool result, measured through the
+// real harness ToolRuntime (ctx.tools.execute, the whole tool pipeline) with and
+// without the plugin in one run, on real logs from the shared corpus cut to
+// 32 KB and 1 MB. Two deployments: the bare runtime, and the shipped incumbent
+// (LocalSpillStore + spill-policy at 50,000 bytes), where the plugin's own
+// spill save replaces spill-policy's. Targets: <= 1 ms (32 KB), <= 15 ms (1 MB).
+//
+//   npx tsx bench/plugin-latency.ts
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Context } from '@deepseek-ai/cordis';
+import LocalSpillStore from '@deepseek-ai/dsh-spill-local';
+import * as SpillPolicy from '@deepseek-ai/dsh-spill-policy';
+import SystemPrompt from '@deepseek-ai/dsh-system-prompt';
+import ToolRuntime, { defineTool } from '@deepseek-ai/dsh-tools';
+import * as squeeze from '../src/adapters/dsh.js';
+
+const LOGS = resolve(import.meta.dirname, '../../shared/corpus/loghub');
+const SIZES = [
+  { label: '32 KB', bytes: 32 * 1024, target: 1 },
+  { label: '1 MB', bytes: 1024 * 1024, target: 15 },
+];
+
+/** Real log lines (the loghub samples, in turn) up to `bytes`, cut at a line end. */
+function realLog(bytes: number): string {
+  const files = readdirSync(LOGS).filter((f) => f.endsWith('.log')).sort();
+  const lines: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    for (const line of readFileSync(join(LOGS, files[i % files.length]!), 'utf8').split('\n')) {
+      const next = size + Buffer.byteLength(line, 'utf8') + 1;
+      if (next > bytes) return lines.join('\n');
+      lines.push(line);
+      size = next;
+    }
+  }
+  return lines.join('\n');
+}
+
+async function deployment(incumbent: boolean, withPlugin: boolean, dir: string, text: () => string): Promise<Context> {
+  const ctx = new Context();
+  await ctx.plugin(SystemPrompt);
+  await ctx.plugin(ToolRuntime);
+  if (incumbent) {
+    await ctx.plugin(LocalSpillStore, { root: join(dir, withPlugin ? 'with' : 'without') });
+    await ctx.plugin(SpillPolicy, { maxInlineBytes: 50000 });
+  }
+  if (withPlugin) await ctx.plugin(squeeze, { log: false });
+  ctx.tools.register(
+    defineTool({
+      name: 'bash',
+      description: 'returns the benchmark text',
+      parameters: {},
+      output: { schema: { type: 'string' }, render: (_args, value) => [{ type: 'text', text: value }] },
+      execute: async () => text(),
+    }),
+  );
+  return ctx;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+let calls = 0;
+async function timeOne(ctx: Context): Promise<{ ms: number; bytesOut: number }> {
+  const start = performance.now();
+  const result = await ctx.tools.execute({
+    callId: `bench-${++calls}` as never,
+    name: 'bash',
+    arguments: {},
+    signal: new AbortController().signal,
+    agent: { session: { header: { id: 'bench-session' } } } as never,
+  });
+  const ms = performance.now() - start;
+  const bytesOut = result.content.reduce((n, b) => n + (b.type === 'text' ? Buffer.byteLength(b.text, 'utf8') : 0), 0);
+  return { ms, bytesOut };
+}
+
+/** Runs the benchmark and returns its markdown section. */
+export async function pluginLatency(options: { runs?: number } = {}): Promise<string> {
+  const runs = options.runs ?? 31;
+  const dir = mkdtempSync(join(tmpdir(), 'squeeze-bench-'));
+  const rows: string[] = [];
+  try {
+    for (const incumbent of [false, true]) {
+      for (const size of SIZES) {
+        const text = realLog(size.bytes);
+        const without = await deployment(incumbent, false, dir, () => text);
+        const withPlugin = await deployment(incumbent, true, dir, () => text);
+        for (let i = 0; i < 3; i++) await Promise.all([timeOne(without), timeOne(withPlugin)]); // warm-up (JIT, WASM)
+        const base: number[] = [];
+        const plug: number[] = [];
+        let bytesOut = 0;
+        let baseOut = 0;
+        for (let i = 0; i < runs; i++) {
+          // alternate, so drift hits both sides alike
+          const a = await timeOne(without);
+          const b = await timeOne(withPlugin);
+          base.push(a.ms);
+          plug.push(b.ms);
+          baseOut = a.bytesOut;
+          bytesOut = b.bytesOut;
+        }
+        const added = median(plug) - median(base);
+        rows.push(
+          `| ${incumbent ? 'spill store + spill-policy' : 'bare ToolRuntime'} | ${size.label} | ` +
+            `${median(base).toFixed(2)} | ${median(plug).toFixed(2)} | **${added.toFixed(2)}** | <= ${size.target} | ` +
+            `${added <= size.target ? 'yes' : 'NO'} | ${baseOut.toLocaleString('en-US')} -> ${bytesOut.toLocaleString('en-US')} |`,
+        );
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return [
+    '## DSH plugin latency',
+    '',
+    `Time of one \`ctx.tools.execute\` of a \`bash\` tool returning real loghub lines, through the real harness ` +
+      `ToolRuntime, without and with squeeze/dsh (default config), medians of ${runs} alternating runs on ` +
+      `Node ${process.versions.node}. "Added" is the difference of the medians.`,
+    '',
+    '| deployment | result | without (ms) | with (ms) | added (ms) | target (ms) | met | bytes to the model (without -> with) |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(await pluginLatency());
+}
