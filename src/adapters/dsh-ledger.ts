@@ -4,6 +4,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { StoreEvent } from './dsh-ports.js';
 
 export interface LedgerLogger {
   info(message: string): void;
@@ -51,3 +52,14 @@ export const lines = {
   miss: (id: string, reason: 'expired' | 'unknown') => `ccr: retrieval miss ${id} (${reason})`,
   archived: (n: number) => `ccr: engine archived ${n} results`,
 };
+
+export function storeEventLine(event: StoreEvent): string {
+  switch (event.kind) {
+    case 'evicted':
+      return lines.evicted(event.id, event.reason);
+    case 'retrieved':
+      return lines.retrieved(event.id);
+    case 'miss':
+      return lines.miss(event.id, event.reason);
+  }
+}

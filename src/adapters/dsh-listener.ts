@@ -9,7 +9,7 @@ import type { PluginConfig } from './dsh-config.js';
 import type { ContextEngine } from './dsh-engine.js';
 import { contentBytes, gate, plainText, type Block } from './dsh-gate.js';
 import { lines, type Ledger } from './dsh-ledger.js';
-import type { Retention, Services } from './dsh-ports.js';
+import type { NoticeInput, Services } from './dsh-ports.js';
 
 /** The harness's spill store (`ctx.spillStore`), as far as the plugin uses it. */
 export interface SpillStoreLike {
@@ -64,7 +64,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     Object.values(exec.arguments).some((value) => typeof value === 'string' && spilled.has(value));
 
   /** Keeps the original where it can be read back; undefined when it could not be kept. */
-  async function retain(exec: ToolExecution, text: string, type: CcrType): Promise<Retention | undefined> {
+  async function retain(exec: ToolExecution, text: string, type: CcrType): Promise<NoticeInput | undefined> {
     let stored: { id: string; size: number };
     try {
       stored = services.store.put(text, { type, tool: exec.name });
@@ -84,7 +84,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
         content: text,
       });
       spilled.add(ref.locator);
-      return { id: stored.id, type, size: stored.size, locator: ref.locator, retrievalHint: ref.retrievalHint };
+      return { id: stored.id, type, size: stored.size, spill: { locator: ref.locator, hint: ref.retrievalHint } };
     } catch (error) {
       // The CCR store still holds it: ccr_retrieve gives it back, only the file copy is missing.
       warn(`squeeze: spill store could not save ${exec.name} (${describeError(error)}); original kept for ccr_retrieve only`);

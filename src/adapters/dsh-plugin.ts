@@ -8,7 +8,7 @@ import type {} from '@deepseek-ai/dsh-tools';
 import { parseConfig, type PluginConfig } from './dsh-config.js';
 import { ContextEngine } from './dsh-engine.js';
 import { gate, RETRIEVE_TOOL, type GateConfig } from './dsh-gate.js';
-import { createLedger, lines } from './dsh-ledger.js';
+import { createLedger, lines, storeEventLine } from './dsh-ledger.js';
 import { createPostExecuteListener, describeError, type SpillStoreLike } from './dsh-listener.js';
 import type { ServiceOptions, Services } from './dsh-ports.js';
 import { createRetrieveTool } from './dsh-retrieve.js';
@@ -32,11 +32,12 @@ export function applyWith(ctx: Context, rawConfig: unknown, makeServices: Servic
     ttlSeconds: config.ttlSeconds,
     storeBudgetBytes: config.storeBudgetBytes,
     journalPath: config.journalPath,
-    onEvict: (id, reason) => ledger.write(lines.evicted(id, reason)),
+    onEvent: (event) => ledger.write(storeEventLine(event)),
+    warn,
   });
 
   // Registered even when disabled: markers already in a transcript stay retrievable.
-  ctx.tools.register(createRetrieveTool(services, ledger, config.ttlSeconds));
+  ctx.tools.register(createRetrieveTool(services));
   if (!config.enabled) return;
 
   const engine = config.contextEngine ? createEngine(ctx, config, services, ledger, warn) : undefined;

@@ -1,5 +1,5 @@
 // What the plugin needs from squeeze's core, as one seam: the compressor, the
-// estimator, the CCR store and its retrieval/notice helpers. dsh-core.ts wires
+// estimator, the CCR store with its retrieval and notice. dsh-core.ts wires
 // the real ones; nothing else in the adapter imports the pipeline or the store.
 import type { CompressResult } from '../pipeline/result.js';
 import type { OriginalStore } from '../store/types.js';
@@ -16,36 +16,45 @@ export interface Compressor {
   compress(text: string, call: CompressCall): CompressResult | Promise<CompressResult>;
 }
 
-export interface RetrieveQuery {
-  /** 0-based line slice; out-of-range bounds clamp. */
-  readonly range?: { readonly start: number; readonly count: number };
-  /** Only the lines matching this pattern (a regular expression, else a literal). */
+/** An original by exact id: whole, a 0-based line range (clamped), or the lines matching a pattern. */
+export interface RetrieveRequest {
+  readonly id: string;
+  readonly range?: { readonly start?: number; readonly count?: number };
   readonly grep?: string;
 }
 
+export type RetrieveResult =
+  | { readonly ok: true; readonly id: string; readonly type: string; readonly size: number; readonly text: string }
+  | { readonly ok: false; readonly id: string; readonly reason: string; readonly message: string };
+
 /** Where an original can be read back: the CCR id always, the spill locator when one was saved. */
-export interface Retention {
+export interface NoticeInput {
   readonly id: string;
   readonly type: string;
   readonly size: number;
-  readonly locator?: string;
-  readonly retrievalHint?: string;
+  readonly spill?: { readonly locator: string; readonly hint?: string };
 }
+
+/** What the store reports for the ledger. */
+export type StoreEvent =
+  | { readonly kind: 'evicted'; readonly id: string; readonly reason: 'budget' | 'ttl' }
+  | { readonly kind: 'retrieved'; readonly id: string }
+  | { readonly kind: 'miss'; readonly id: string; readonly reason: 'expired' | 'unknown' };
 
 export interface Services {
   readonly squeeze: Compressor;
   readonly estimator: TokenEstimator;
   readonly store: OriginalStore;
-  /** The original (or the part the query selects), verbatim. */
-  retrieve(text: string, query: RetrieveQuery): string;
-  /** The lines appended to a compressed result: marker, locator, how to retrieve. */
-  notice(retention: Retention): string;
+  retrieve(request: RetrieveRequest): RetrieveResult;
+  /** The lines appended to a compressed result: marker, how to retrieve, the spill locator. */
+  notice(input: NoticeInput): string;
 }
 
-/** Store options from the plugin config, and the ledger hook for evictions. */
+/** Store options from the plugin config, and where its events and warnings go. */
 export interface ServiceOptions {
   readonly ttlSeconds: number;
   readonly storeBudgetBytes: number;
   readonly journalPath: string;
-  readonly onEvict: (id: string, reason: 'budget' | 'ttl') => void;
+  readonly onEvent: (event: StoreEvent) => void;
+  readonly warn: (message: string) => void;
 }

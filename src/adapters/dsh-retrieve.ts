@@ -1,21 +1,13 @@
 // Seed 002 section 6: `ccr_retrieve`, the tool that gives the model an
 // original back, whole, as a line range or as the lines matching a pattern.
-// It renders the original text verbatim; unknown and expired ids fail with an
-// error that tells the model what to do instead.
+// It renders the original text verbatim; unknown and expired ids fail with the
+// store's message, which tells the model what to do instead. The store itself
+// reports hits and misses to the ledger.
 import { defineTool, type ToolDefinition } from '@deepseek-ai/dsh-tools';
-import type { Lookup } from '../store/types.js';
 import { RETRIEVE_TOOL } from './dsh-gate.js';
-import { lines, type Ledger } from './dsh-ledger.js';
-import type { RetrieveQuery, Services } from './dsh-ports.js';
+import type { Services } from './dsh-ports.js';
 
-/** Why a retrieval failed, in words the model can act on. */
-export function missMessage(id: string, reason: 'expired' | 'unknown', ttlSeconds: number): string {
-  return reason === 'expired'
-    ? `No original under ${id} any more: it expired (kept ${ttlSeconds} s after it was stored). Re-run the original tool call to get the output again.`
-    : `No original is stored under ${id} (ids are the 24 hex digits of a <<<CCR:...>>> marker, matched exactly). Re-run the original tool call to get the output again.`;
-}
-
-export function createRetrieveTool(services: Services, ledger: Ledger, ttlSeconds: number): ToolDefinition {
+export function createRetrieveTool(services: Services): ToolDefinition {
   return defineTool({
     name: RETRIEVE_TOOL,
     description:
@@ -30,7 +22,7 @@ export function createRetrieveTool(services: Services, ledger: Ledger, ttlSecond
         properties: { start: { type: 'integer', required: true }, count: { type: 'integer', required: true } },
         additionalProperties: false,
       },
-      grep: { type: 'string', description: 'Only the lines matching this pattern.' },
+      grep: { type: 'string', description: 'Only the lines matching this regular expression (shown with their line numbers).' },
     },
     output: {
       schema: {
@@ -47,18 +39,13 @@ export function createRetrieveTool(services: Services, ledger: Ledger, ttlSecond
     },
     isConcurrencySafe: () => true,
     async execute(args) {
-      const lookup: Lookup = services.store.get(args.hash);
-      if (!lookup.found) {
-        ledger.write(lines.miss(args.hash, lookup.reason));
-        throw new Error(missMessage(args.hash, lookup.reason, ttlSeconds));
-      }
-      ledger.write(lines.retrieved(args.hash));
-      const query: RetrieveQuery = {
+      const result = services.retrieve({
+        id: args.hash,
         ...(args.range ? { range: args.range } : {}),
         ...(args.grep !== undefined ? { grep: args.grep } : {}),
-      };
-      const { entry } = lookup;
-      return { hash: entry.id, type: entry.type, size: entry.size, text: services.retrieve(entry.text, query) };
+      });
+      if (!result.ok) throw new Error(result.message);
+      return { hash: result.id, type: result.type, size: result.size, text: result.text };
     },
   });
 }

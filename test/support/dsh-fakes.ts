@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { ServiceFactory } from '../../src/adapters/dsh-plugin.js';
 import type { Services } from '../../src/adapters/dsh-ports.js';
 import type { CompressResult } from '../../src/pipeline/result.js';
-import type { Lookup, StoredOriginal } from '../../src/store/types.js';
+import type { Lookup, OriginalStore, StoredOriginal } from '../../src/store/types.js';
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
@@ -34,37 +34,45 @@ export function headTail(text: string, keep = 10): CompressResult {
 export function fakeServices(overrides: Partial<Services> = {}): ServiceFactory {
   return (_config, options) => {
     const entries = new Map<string, StoredOriginal>();
+    const store: OriginalStore = {
+      put(text, meta) {
+        const id = createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
+        const now = Date.now();
+        const entry = { id, type: meta.type, size: bytes(text), text, createdAt: now, ttlAt: now + options.ttlSeconds * 1000, lastAccessed: now };
+        entries.set(id, entry);
+        return { id, size: entry.size };
+      },
+      get(id): Lookup {
+        const entry = entries.get(id);
+        const lookup: Lookup = !entry
+          ? { found: false, reason: 'unknown' }
+          : Date.now() >= entry.ttlAt
+            ? { found: false, reason: 'expired' }
+            : { found: true, entry };
+        options.onEvent(lookup.found ? { kind: 'retrieved', id } : { kind: 'miss', id, reason: lookup.reason });
+        return lookup;
+      },
+    };
     const services: Services = {
       squeeze: { compress: (text) => headTail(text) },
       estimator: { estimate: (text) => Math.ceil(text.length / 3) },
-      store: {
-        put(text, meta) {
-          const id = createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
-          const now = Date.now();
-          const entry = { id, type: meta.type, size: bytes(text), text, createdAt: now, ttlAt: now + options.ttlSeconds * 1000, lastAccessed: now };
-          entries.set(id, entry);
-          return { id, size: entry.size };
-        },
-        get(id): Lookup {
-          const entry = entries.get(id);
-          if (!entry) return { found: false, reason: 'unknown' };
-          if (Date.now() >= entry.ttlAt) return { found: false, reason: 'expired' };
-          entry.lastAccessed = Date.now();
-          return { found: true, entry };
-        },
-      },
-      retrieve(text, query) {
-        let lines = text.split('\n');
-        if (query.range) lines = lines.slice(Math.max(0, query.range.start), Math.max(0, query.range.start) + Math.max(0, query.range.count));
-        if (query.grep !== undefined) {
-          const re = new RegExp(query.grep);
+      store,
+      retrieve(request) {
+        const lookup = services.store.get(request.id);
+        if (!lookup.found) return { ok: false, id: request.id, reason: lookup.reason, message: `${lookup.reason} ${request.id}: Re-run the original tool` };
+        let lines = lookup.entry.text.split('\n');
+        const start = Math.max(0, request.range?.start ?? 0);
+        lines = lines.slice(start, start + Math.max(0, request.range?.count ?? lines.length));
+        if (request.grep !== undefined) {
+          const re = new RegExp(request.grep);
           lines = lines.filter((l) => re.test(l));
         }
-        return lines.join('\n');
+        const { id, type, size } = lookup.entry;
+        return { ok: true, id, type, size, text: lines.join('\n') };
       },
-      notice: (r) =>
-        `<<<CCR:${r.id}|${r.type}|${r.size}>>> ccr_retrieve {"hash":"${r.id}"}` +
-        (r.locator ? `; also at ${r.locator}. ${r.retrievalHint}` : ''),
+      notice: (input) =>
+        `<<<CCR:${input.id}|${input.type}|${input.size}>>> ccr_retrieve {"hash":"${input.id}"}` +
+        (input.spill ? `; also at ${input.spill.locator}. ${input.spill.hint}` : ''),
       ...overrides,
     };
     return services;

@@ -84,7 +84,7 @@ describe('seed 002 smoke', () => {
     const missing = 'f'.repeat(24);
     const miss = await harness.call('ccr_retrieve', { hash: missing });
     expect(miss.isError).toBe(true);
-    expect(textOf(miss)).toMatch(/Re-run the original tool call/);
+    expect(textOf(miss)).toMatch(/Re-run the original tool/);
     expect(ledger(harness)).toEqual([
       `ccr: activated (bundle ${BUNDLE_VERSION}, targets 8, budget 268435456)`,
       `ccr: compressed bash terminal ${bytes(original)} -> ${id24(original)}`,
