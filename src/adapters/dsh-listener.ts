@@ -97,10 +97,12 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     decision: PostToolDecision,
     text: string,
     type: CcrType,
+    isError: boolean,
   ): Promise<{ decision: PostToolDecision; id?: string }> {
     const contextFill = engine?.contextFill();
     const result = await services.squeeze.compress(text, {
       toolName: exec.name,
+      isError,
       ...(contextFill !== undefined ? { contextFill } : {}),
     });
     if (result.outcome === 'failed') warn(`squeeze: compressing ${exec.name} failed (${describeError(result.error)}); keeping the original content`);
@@ -139,7 +141,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
         engine?.observe({ toolName: exec.name, isError: result.isError, text, id: stored.id });
         return decision;
       }
-      const outcome = await compress(exec, decision, text, verdict.type);
+      const outcome = await compress(exec, decision, text, verdict.type, result.isError);
       engine?.observe({ toolName: exec.name, isError: result.isError, text, ...(outcome.id ? { id: outcome.id } : {}) });
       return outcome.decision;
     } catch (error) {

@@ -10,6 +10,8 @@ export interface CompressCall {
   readonly kind?: ContentKind;
   readonly level?: Level;
   readonly contextFill?: number;
+  /** The tool call failed (seed 002's `error` type for previews). */
+  readonly isError?: boolean;
 }
 
 export interface Compressor {
