@@ -60,12 +60,13 @@ export function fakeServices(overrides: Partial<Services> = {}): ServiceFactory 
       retrieve(request) {
         const lookup = services.store.get(request.id);
         if (!lookup.found) return { ok: false, id: request.id, reason: lookup.reason, message: `${lookup.reason} ${request.id}: Re-run the original tool` };
-        let lines = lookup.entry.text.split('\n');
+        const all = lookup.entry.text.split('\n');
         const start = Math.max(0, request.range?.start ?? 0);
-        lines = lines.slice(start, start + Math.max(0, request.range?.count ?? lines.length));
+        let lines = all.slice(start, start + Math.max(0, request.range?.count ?? all.length));
         if (request.grep !== undefined) {
+          // the store's form: matching lines with their 1-based numbers
           const re = new RegExp(request.grep);
-          lines = lines.filter((l) => re.test(l));
+          lines = lines.flatMap((l, i) => (re.test(l) ? [`${start + i + 1}: ${l}`] : []));
         }
         const { id, type, size } = lookup.entry;
         return { ok: true, id, type, size, text: lines.join('\n') };

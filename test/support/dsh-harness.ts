@@ -1,7 +1,7 @@
 // The real DeepSeek Harness tool pipeline, without a model: Context,
 // SystemPrompt, ToolRuntime, LocalSpillStore (temp root) and the shipped
 // SpillPolicy at 50,000 bytes, from the published packages.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Context, type Message } from '@deepseek-ai/cordis';
@@ -20,6 +20,17 @@ import LlmRuntime, {
   type StreamChunk,
 } from '@deepseek-ai/dsh-llm';
 import { SessionId, SessionStore } from '@deepseek-ai/dsh-session';
+import { Config } from '../../src/adapters/dsh-config.js';
+import { applyWith, inject, name, type ServiceFactory } from '../../src/adapters/dsh-plugin.js';
+import { fakeServices } from './dsh-fakes.js';
+
+/** The core the plugin runs on in these tests. */
+export const CORE: ServiceFactory = fakeServices();
+
+/** The squeeze/dsh plugin, on the real core unless a test needs a stand-in. */
+export function squeezePlugin(factory: ServiceFactory = CORE) {
+  return { name, inject, Config, apply: (ctx: Context, config: unknown) => applyWith(ctx, config, factory) };
+}
 
 // The harness declares Node 22; on Node 20 the agent loop needs this (tests only).
 if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== 'function') {
@@ -201,6 +212,25 @@ export function toolResultsOf(request: GenerateOptions): string[] {
     for (const block of message.content) {
       if (block.type === 'tool-result') out.push(block.content.map((b) => (b.type === 'text' ? b.text : `<${b.type}>`)).join('\n'));
     }
+  }
+  return out;
+}
+
+/** The files the spill store wrote under the harness's temp dir, with their text. */
+export function spillFiles(h: Harness): { path: string; text: string }[] {
+  const root = join(h.dir, 'spill');
+  const out: { path: string; text: string }[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else out.push({ path, text: readFileSync(path, 'utf8') });
+    }
+  };
+  try {
+    walk(root);
+  } catch {
+    // no spill store, or nothing spilled yet
   }
   return out;
 }

@@ -3,17 +3,12 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Context } from '@deepseek-ai/cordis';
-import { Config } from '../../src/adapters/dsh-config.js';
-import { applyWith, inject, name, type ServiceFactory } from '../../src/adapters/dsh-plugin.js';
 import type { CompressCall } from '../../src/adapters/dsh-ports.js';
 import { fakeServices, headTail } from '../support/dsh-fakes.js';
-import { buildLog, createAgentHarness, toolResultsOf, type AgentHarness, type Reply } from '../support/dsh-harness.js';
+import { buildLog, createAgentHarness, squeezePlugin, toolResultsOf, type AgentHarness, type Reply } from '../support/dsh-harness.js';
 
 const id24 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
 
-function plugin(factory: ServiceFactory) {
-  return { name, inject, Config, apply: (ctx: Context, config: unknown) => applyWith(ctx, config, factory) };
-}
 
 let h: AgentHarness | undefined;
 afterEach(() => h?.close());
@@ -41,7 +36,7 @@ describe('squeeze/dsh in the agent loop', () => {
       {
         beforeAgent: async (harness) => {
           harness.tool('bash', original);
-          await harness.ctx.plugin(plugin(fakeServices()), { logFile: '' });
+          await harness.ctx.plugin(squeezePlugin(), { logFile: '' });
         },
       },
     );
@@ -69,7 +64,7 @@ describe('squeeze/dsh in the agent loop', () => {
       contextWindow: 2000,
       beforeAgent: async (harness) => {
         harness.tool('bash', buildLog(400));
-        await harness.ctx.plugin(plugin(recording), { logFile: '', contextEngine: true });
+        await harness.ctx.plugin(squeezePlugin(recording), { logFile: '', contextEngine: true });
       },
     });
     await h.say('first');
@@ -98,7 +93,7 @@ describe('squeeze/dsh in the agent loop', () => {
       beforeAgent: async (harness) => {
         harness.tool('bash', buildLog(400));
         preStepHooks.before = hooks(harness.ctx);
-        await harness.ctx.plugin(plugin(recording), { logFile: '' });
+        await harness.ctx.plugin(squeezePlugin(recording), { logFile: '' });
         preStepHooks.after = hooks(harness.ctx);
       },
     });

@@ -3,26 +3,21 @@
 // fails open.
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Context } from '@deepseek-ai/cordis';
 import type { PostToolDecision } from '@deepseek-ai/dsh-tools';
-import { Config } from '../../src/adapters/dsh-config.js';
-import { applyWith, inject, name, type ServiceFactory } from '../../src/adapters/dsh-plugin.js';
+import type { ServiceFactory } from '../../src/adapters/dsh-plugin.js';
 import { fakeServices } from '../support/dsh-fakes.js';
-import { buildLog, createHarness, textOf, type Harness } from '../support/dsh-harness.js';
+import { buildLog, CORE, createHarness, spillFiles, squeezePlugin, textOf, type Harness } from '../support/dsh-harness.js';
 
 const id24 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
-function plugin(factory: ServiceFactory) {
-  return { name, inject, Config, apply: (ctx: Context, config: unknown) => applyWith(ctx, config, factory) };
-}
 
 let h: Harness;
 afterEach(() => h?.close());
 
-async function setup(config: Record<string, unknown> = {}, factory = fakeServices(), harness?: Parameters<typeof createHarness>[0]) {
+async function setup(config: Record<string, unknown> = {}, factory: ServiceFactory = CORE, harness?: Parameters<typeof createHarness>[0]) {
   h = await createHarness(harness);
-  const fiber = await h.ctx.plugin(plugin(factory), { logFile: '', ...config });
+  const fiber = await h.ctx.plugin(squeezePlugin(factory), { logFile: '', ...config });
   return fiber;
 }
 
@@ -37,8 +32,10 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     expect(bytes(shown)).toBeLessThan(bytes(original));
     const id = id24(original);
     expect(shown).toContain(`<<<CCR:${id}|terminal|${bytes(original)}>>>`);
-    // the harness spill store got a copy too: its locator is in the notice
-    expect(shown).toMatch(/also at .*session-.*bash\.txt/);
+    // the harness spill store got a copy too, and its locator is in the notice
+    const spilled = spillFiles(h).find((f) => f.text === original);
+    expect(spilled).toBeDefined();
+    expect(shown).toContain(spilled!.path);
 
     const back = await h.call('ccr_retrieve', { hash: id });
     expect(back.isError).toBe(false);
@@ -58,7 +55,8 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 100, count: 3 } }))).toBe(lines.slice(100, 103).join('\n'));
     expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 598, count: 50 } }))).toBe(lines.slice(598).join('\n'));
     const errors = textOf(await h.call('ccr_retrieve', { hash: id, grep: '^(ERROR|    caused by)' }));
-    expect(errors).toBe(lines.filter((l) => /^(ERROR|    caused by)/.test(l)).join('\n'));
+    const at = lines.findIndex((l) => l.startsWith('ERROR'));
+    expect(errors).toBe(`${at + 1}: ${lines[at]}\n${at + 2}: ${lines[at + 1]}`);
   });
 
   it('leaves the last-resort cap to spill-policy when the compressed result is still too big', async () => {
@@ -197,7 +195,7 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     h.tool('bash', original);
     const shown = textOf(await h.call('bash'));
     expect(shown).toContain(`<<<CCR:${id24(original)}|terminal|`);
-    expect(shown).not.toContain('also at');
+    expect(spillFiles(h)).toEqual([]);
     expect(textOf(await h.call('ccr_retrieve', { hash: id24(original) }))).toBe(original);
   });
 
@@ -208,17 +206,19 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     h.tool('read', original);
     const shownRead = textOf(await h.call('read', { path: '/work/some/file.log' }));
     expect(shownRead).toContain(`<<<CCR:${id24(original)}|file|`);
-    expect(shownRead).not.toContain('also at');
-    const locator = /also at (\S+?)\. /.exec(textOf(await h.call('bash')))![1]!;
+    expect(spillFiles(h)).toEqual([]);
+    const shownBash = textOf(await h.call('bash'));
+    const locator = spillFiles(h).find((f) => f.text === original)!.path;
+    expect(shownBash).toContain(locator);
     expect(textOf(await h.call('read', { path: locator }))).toBe(original);
   });
 
   it('rejects bad config at load, naming the key', async () => {
     h = await createHarness();
-    await expect(h.ctx.plugin(plugin(fakeServices()), { thresholdBytes: -1 })).rejects.toThrow(/thresholdBytes/);
-    await expect(h.ctx.plugin(plugin(fakeServices()), { minTokens: 5000, maxTokens: 100 })).rejects.toThrow(/minTokens/);
-    await expect(h.ctx.plugin(plugin(fakeServices()), { targetTokens: 20000 })).rejects.toThrow(/targetTokens/);
-    await expect(h.ctx.plugin(plugin(fakeServices()), { level: 'extreme' })).rejects.toThrow(/level/);
+    await expect(h.ctx.plugin(squeezePlugin(), { thresholdBytes: -1 })).rejects.toThrow(/thresholdBytes/);
+    await expect(h.ctx.plugin(squeezePlugin(), { minTokens: 5000, maxTokens: 100 })).rejects.toThrow(/minTokens/);
+    await expect(h.ctx.plugin(squeezePlugin(), { targetTokens: 20000 })).rejects.toThrow(/targetTokens/);
+    await expect(h.ctx.plugin(squeezePlugin(), { level: 'extreme' })).rejects.toThrow(/level/);
   });
 
   it('leaks nothing after the plugin is disposed', async () => {
@@ -233,7 +233,7 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     expect(h.ctx.tools.get('ccr_retrieve')).toBeUndefined();
     expect(textOf(await h.call('bash'))).toBe(original);
     // loads again cleanly (no duplicate tool, no second listener left over)
-    await h.ctx.plugin(plugin(fakeServices()), { logFile: '' });
+    await h.ctx.plugin(squeezePlugin(), { logFile: '' });
     expect(hooks()).toBe(withPlugin);
   });
 });

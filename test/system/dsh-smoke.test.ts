@@ -4,29 +4,22 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Context } from '@deepseek-ai/cordis';
 import { defineTool } from '@deepseek-ai/dsh-tools';
-import { Config } from '../../src/adapters/dsh-config.js';
 import { decide, eligible, thresholdTokens } from '../../src/adapters/dsh-engine.js';
 import { contentBytes } from '../../src/adapters/dsh-gate.js';
-import { applyWith, BUNDLE_VERSION, inject, name, type ServiceFactory } from '../../src/adapters/dsh-plugin.js';
-import { fakeServices } from '../support/dsh-fakes.js';
-import { buildLog, createAgentHarness, createHarness, textOf, toolResultsOf, type Harness, type Reply } from '../support/dsh-harness.js';
+import { BUNDLE_VERSION } from '../../src/adapters/dsh-plugin.js';
+import { buildLog, createAgentHarness, createHarness, squeezePlugin, textOf, toolResultsOf, type Harness, type Reply } from '../support/dsh-harness.js';
 
 const id24 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
-const services: ServiceFactory = fakeServices();
 
-function plugin(factory: ServiceFactory = services) {
-  return { name, inject, Config, apply: (ctx: Context, config: unknown) => applyWith(ctx, config, factory) };
-}
 
 let h: Harness | undefined;
 afterEach(() => h?.close());
 
 async function setup(config: Record<string, unknown> = {}) {
   h = await createHarness();
-  await h.ctx.plugin(plugin(), { logFile: '', ...config });
+  await h.ctx.plugin(squeezePlugin(), { logFile: '', ...config });
   return h;
 }
 
@@ -96,7 +89,7 @@ describe('seed 002 smoke', () => {
   it('the ledger file gets the [ISO] message lines', async () => {
     h = await createHarness();
     const file = join(h.dir, 'ledger', 'ccr.log');
-    await h.ctx.plugin(plugin(), { logFile: file });
+    await h.ctx.plugin(squeezePlugin(), { logFile: file });
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\] ccr: activated \(bundle /);
@@ -169,7 +162,7 @@ describe('seed 002 smoke', () => {
       h = await createHarness();
       const hooks = () => (h!.ctx.events as unknown as { _hooks: Record<string, unknown[]> })._hooks['agent/pre-step']?.length ?? 0;
       const before = hooks();
-      await h.ctx.plugin(plugin(), { logFile: '' });
+      await h.ctx.plugin(squeezePlugin(), { logFile: '' });
       expect(hooks()).toBe(before);
     });
 
@@ -195,7 +188,7 @@ describe('seed 002 smoke', () => {
       const agentHarness = await createAgentHarness(script as never, {
         beforeAgent: async (harness) => {
           harness.tool('bash', () => [{ type: 'text', text: outputs[turn++]! }]);
-          await harness.ctx.plugin(plugin(), {
+          await harness.ctx.plugin(squeezePlugin(), {
             logFile: '',
             contextEngine: true,
             contextEngineThresholdPct: 0,
