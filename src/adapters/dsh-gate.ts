@@ -24,9 +24,26 @@ export function contentBytes(content: readonly Block[]): number {
   return Buffer.byteLength(JSON.stringify(content), 'utf8');
 }
 
+/**
+ * The size the gate compares: `contentBytes` exactly while it can matter, that
+ * is up to `ceiling` (the largest limit the gate compares against). Serializing
+ * never makes a text shorter, so once the raw UTF-8 alone is over the ceiling
+ * that lower bound gives the same verdict without serializing a megabyte (6 ms).
+ */
+export function gateSize(content: readonly Block[], text: string, ceiling: number): number {
+  const raw = Buffer.byteLength(text, 'utf8') - Math.max(0, content.length - 1); // minus the joining newlines
+  return raw > ceiling ? raw : contentBytes(content);
+}
+
+/** The largest size any step of the gate compares against. */
+export function gateCeiling(config: GateConfig): number {
+  const widest = Math.max(...Object.values(config.multipliers));
+  return Math.max(config.inlineThresholdBytes, config.thresholdBytes * widest, config.autoExpand ? config.autoExpandLimitBytes : 0);
+}
+
 export type GateVerdict =
   | { readonly action: 'pass'; readonly reason: PassReason }
-  | { readonly action: 'store' | 'replace'; readonly type: CcrType; readonly size: number };
+  | { readonly action: 'store' | 'replace'; readonly type: CcrType };
 
 export type PassReason = 'empty' | 'exempt' | 'failure' | 'not-target' | 'inline' | 'under-threshold';
 
@@ -62,6 +79,6 @@ export function gate(input: GateInput, config: GateConfig): GateVerdict {
   if (input.size <= config.inlineThresholdBytes) return { action: 'pass', reason: 'inline' };
   const type = ccrType(input.toolName, input.isError, input.text);
   if (input.size <= config.thresholdBytes * config.multipliers[type]) return { action: 'pass', reason: 'under-threshold' };
-  if (config.autoExpand && input.size <= config.autoExpandLimitBytes) return { action: 'store', type, size: input.size };
-  return { action: 'replace', type, size: input.size };
+  if (config.autoExpand && input.size <= config.autoExpandLimitBytes) return { action: 'store', type };
+  return { action: 'replace', type };
 }

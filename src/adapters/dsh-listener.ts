@@ -7,7 +7,7 @@ import type { PostToolDecision, ToolExecution, ToolExecutionResult } from '@deep
 import type { CcrType } from '../pipeline/ccr.js';
 import type { PluginConfig } from './dsh-config.js';
 import type { ContextEngine } from './dsh-engine.js';
-import { contentBytes, gate, plainText, type Block } from './dsh-gate.js';
+import { gate, gateCeiling, gateSize, plainText, type Block } from './dsh-gate.js';
 import { lines, type Ledger } from './dsh-ledger.js';
 import type { NoticeInput, Services } from './dsh-ports.js';
 
@@ -55,6 +55,7 @@ function replaced(decision: PostToolDecision, text: string): PostToolDecision {
 
 export function createPostExecuteListener(deps: ListenerDeps): Listener {
   const { config, services, ledger, warn, engine } = deps;
+  const ceiling = gateCeiling(config);
   /** Spill files this plugin wrote: reading one back must not be compressed again. */
   const spilled = new Set<string>();
   const readsSpilledCopy = (exec: ToolExecution) =>
@@ -130,7 +131,8 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
       const content = (decision.content ?? result.content) as readonly Block[];
       const text = plainText(content);
       if (text === undefined) return decision;
-      const verdict = gate({ toolName: exec.name, isError: result.isError, text, size: contentBytes(content) }, config);
+      const size = gateSize(content, text, ceiling);
+      const verdict = gate({ toolName: exec.name, isError: result.isError, text, size }, config);
       if (verdict.action === 'pass') {
         if (verdict.reason !== 'empty') engine?.observe({ toolName: exec.name, isError: result.isError, text });
         return decision;
