@@ -64,33 +64,32 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     typeof exec.arguments === 'object' &&
     Object.values(exec.arguments).some((value) => typeof value === 'string' && spilled.has(value));
 
-  /** Keeps the original where it can be read back; undefined when it could not be kept. */
-  async function retain(exec: ToolExecution, text: string, type: CcrType): Promise<NoticeInput | undefined> {
-    let stored: { id: string; size: number };
-    try {
-      stored = services.store.put(text, { type, tool: exec.name });
-    } catch (error) {
-      warn(`squeeze: could not store the original of ${exec.name} (${describeError(error)}); keeping the inline content`);
-      return undefined;
-    }
+  /**
+   * Saves the original to the harness spill store, when there is one and a
+   * session to own the file. Never rejects: a failed save leaves the original
+   * with the CCR store only (ccr_retrieve still gives it back).
+   */
+  function spill(exec: ToolExecution, text: string): Promise<NoticeInput['spill']> | undefined {
     const spillStore = deps.spillStore();
     const sessionId = exec.agent?.session.header.id;
     // A spilled `read` result would tell the model to `read` the copy: a loop, as spill-policy notes.
-    if (spillStore === undefined || sessionId === undefined || exec.name === READ_TOOL) return { id: stored.id, type, size: stored.size };
-    try {
-      const ref = await spillStore.saveText({
-        owner: { sessionId },
-        source: { toolName: exec.name, callId: exec.callId, label: 'result' },
-        suggestedName: `${exec.name}.txt`,
-        content: text,
-      });
-      spilled.add(ref.locator);
-      return { id: stored.id, type, size: stored.size, spill: { locator: ref.locator, hint: ref.retrievalHint } };
-    } catch (error) {
-      // The CCR store still holds it: ccr_retrieve gives it back, only the file copy is missing.
-      warn(`squeeze: spill store could not save ${exec.name} (${describeError(error)}); original kept for ccr_retrieve only`);
-      return { id: stored.id, type, size: stored.size };
-    }
+    if (spillStore === undefined || sessionId === undefined || exec.name === READ_TOOL) return undefined;
+    const save = spillStore.saveText({
+      owner: { sessionId },
+      source: { toolName: exec.name, callId: exec.callId, label: 'result' },
+      suggestedName: `${exec.name}.txt`,
+      content: text,
+    });
+    return save.then(
+      (ref) => {
+        spilled.add(ref.locator);
+        return { locator: ref.locator, hint: ref.retrievalHint };
+      },
+      (error: unknown) => {
+        warn(`squeeze: spill store could not save ${exec.name} (${describeError(error)}); original kept for ccr_retrieve only`);
+        return undefined;
+      },
+    );
   }
 
   async function compress(
@@ -100,6 +99,9 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     type: CcrType,
     isError: boolean,
   ): Promise<{ decision: PostToolDecision; id?: string }> {
+    // Started first so the file write overlaps compression; if the result then
+    // passes through, the spill file is simply not referenced.
+    const spillSave = config.retainOriginal ? spill(exec, text) : undefined;
     const contextFill = engine?.contextFill();
     const result = await services.squeeze.compress(text, {
       toolName: exec.name,
@@ -114,8 +116,15 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
       ledger.write(`ccr: compressed ${exec.name} ${type} ${originalBytes} (original not retained)`);
       return { decision: replaced(decision, result.output) };
     }
-    const retention = await retain(exec, text, type);
-    if (retention === undefined) return { decision };
+    let stored: { id: string; size: number };
+    try {
+      stored = services.store.put(text, { type, tool: exec.name });
+    } catch (error) {
+      warn(`squeeze: could not store the original of ${exec.name} (${describeError(error)}); keeping the original content`);
+      return { decision };
+    }
+    const saved = await spillSave;
+    const retention: NoticeInput = { id: stored.id, type, size: stored.size, ...(saved ? { spill: saved } : {}) };
     const output = `${result.output}\n\n${services.notice(retention)}`;
     // Invariant 6: replace only when what the model sees gets smaller.
     if (Buffer.byteLength(output, 'utf8') >= originalBytes) return { decision, id: retention.id };
