@@ -18,8 +18,8 @@ export function createRetrieveTool(services: Services): ToolDefinition {
       hash: { type: 'string', required: true, description: 'The 24 hex digits after <<<CCR:' },
       range: {
         type: 'object',
-        description: 'Only these lines: start (0-based) and count; bounds past the end are clamped.',
-        properties: { start: { type: 'integer', required: true }, count: { type: 'integer', required: true } },
+        description: 'Only these lines: start (0-based, default 0) and count (default: to the end); bounds past the end are clamped.',
+        properties: { start: { type: 'integer' }, count: { type: 'integer' } },
         additionalProperties: false,
       },
       grep: { type: 'string', description: 'Only the lines matching this regular expression (shown with their line numbers).' },

@@ -54,6 +54,7 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     const lines = original.split('\n');
     expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 100, count: 3 } }))).toBe(lines.slice(100, 103).join('\n'));
     expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 598, count: 50 } }))).toBe(lines.slice(598).join('\n'));
+    expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 590 } }))).toBe(lines.slice(590).join('\n'));
     const errors = textOf(await h.call('ccr_retrieve', { hash: id, grep: '^(ERROR|    caused by)' }));
     const at = lines.findIndex((l) => l.startsWith('ERROR'));
     expect(errors).toBe(`${at + 1}: ${lines[at]}\n${at + 2}: ${lines[at + 1]}`);
@@ -211,6 +212,15 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     const locator = spillFiles(h).find((f) => f.text === original)!.path;
     expect(shownBash).toContain(locator);
     expect(textOf(await h.call('read', { path: locator }))).toBe(original);
+  });
+
+  it('enabled: false compresses nothing but keeps ccr_retrieve for markers already in a transcript', async () => {
+    await setup({ enabled: false });
+    const original = buildLog(600);
+    h.tool('bash', original);
+    expect(textOf(await h.call('bash'))).toBe(original);
+    expect(h.ctx.tools.get('ccr_retrieve')).toBeDefined();
+    expect(h.messages('info').filter((m) => m.startsWith('ccr: activated'))).toEqual([]);
   });
 
   it('rejects bad config at load, naming the key', async () => {
