@@ -60,16 +60,17 @@ export function fakeServices(overrides: Partial<Services> = {}): ServiceFactory 
       retrieve(request) {
         const lookup = services.store.get(request.id);
         if (!lookup.found) return { ok: false, id: request.id, reason: lookup.reason, message: `${lookup.reason} ${request.id}: Re-run the original tool` };
+        // the store's forms: a range is the exact bytes of its lines, a grep the
+        // matching lines with their 1-based numbers
         const all = lookup.entry.text.split('\n');
-        const start = Math.max(0, request.range?.start ?? 0);
-        let lines = all.slice(start, start + Math.max(0, request.range?.count ?? all.length));
-        if (request.grep !== undefined) {
-          // the store's form: matching lines with their 1-based numbers
-          const re = new RegExp(request.grep);
-          lines = lines.flatMap((l, i) => (re.test(l) ? [`${start + i + 1}: ${l}`] : []));
-        }
+        const start = Math.min(all.length, Math.max(0, request.range?.start ?? 0));
+        const end = Math.min(all.length, start + Math.max(0, request.range?.count ?? all.length));
+        const lines = all.slice(start, end);
         const { id, type, size } = lookup.entry;
-        return { ok: true, id, type, size, text: lines.join('\n') };
+        if (request.grep === undefined) return { ok: true, id, type, size, text: lines.join('\n') + (end < all.length ? '\n' : '') };
+        const re = new RegExp(request.grep);
+        const text = lines.flatMap((l, i) => (re.test(l) ? [`${start + i + 1}: ${l}`] : [])).join('\n');
+        return { ok: true, id, type, size, text };
       },
       notice: (input) =>
         `<<<CCR:${input.id}|${input.type}|${input.size}>>> ccr_retrieve {"hash":"${input.id}"}` +

@@ -52,7 +52,8 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     const shown = textOf(await h.call('bash'));
     const id = /<<<CCR:([0-9a-f]{24})\|/.exec(shown)![1]!;
     const lines = original.split('\n');
-    expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 100, count: 3 } }))).toBe(lines.slice(100, 103).join('\n'));
+    // a range is the exact bytes of those lines (line ends included)
+    expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 100, count: 3 } }))).toBe(`${lines.slice(100, 103).join('\n')}\n`);
     expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 598, count: 50 } }))).toBe(lines.slice(598).join('\n'));
     expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 590 } }))).toBe(lines.slice(590).join('\n'));
     const errors = textOf(await h.call('ccr_retrieve', { hash: id, grep: '^(ERROR|    caused by)' }));
