@@ -49,8 +49,8 @@ export const lines = {
   stored: (tool: string, type: string, bytes: number, id: string) => `ccr: stored ${tool} ${type} ${bytes} -> ${id}`,
   evicted: (id: string, reason: 'budget' | 'ttl') => `ccr: evicted ${id} (${reason})`,
   retrieved: (id: string) => `ccr: retrieved ${id}`,
-  miss: (id: string, reason: 'expired' | 'unknown') => `ccr: retrieval miss ${id} (${reason})`,
-  archived: (n: number) => `ccr: engine archived ${n} results`,
+  retrievalMiss: (id: string, reason: 'expired' | 'unknown') => `ccr: retrieval miss ${id} (${reason})`,
+  engineArchived: (n: number) => `ccr: engine archived ${n} results`,
 };
 
 export function storeEventLine(event: StoreEvent): string {
@@ -60,6 +60,6 @@ export function storeEventLine(event: StoreEvent): string {
     case 'retrieved':
       return lines.retrieved(event.id);
     case 'miss':
-      return lines.miss(event.id, event.reason);
+      return lines.retrievalMiss(event.id, event.reason);
   }
 }

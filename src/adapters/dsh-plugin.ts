@@ -74,7 +74,7 @@ function createEngine(
       services.store.put(record.text, { type: verdict.type, tool: record.toolName });
       return true;
     },
-    (count) => ledger.write(lines.archived(count)),
+    (count) => ledger.write(lines.engineArchived(count)),
   );
   // A pure observer: the downstream decision is returned as it came.
   ctx.on('agent/pre-step', async (payload, next) => {
