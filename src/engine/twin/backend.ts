@@ -1,7 +1,9 @@
 // The pure-TypeScript backend: the oracle for the WebAssembly kernels, the
 // fallback where WebAssembly is missing, and the benchmark's baseline.
-import type { Backend, LineGroups, LineTable } from '../types.js';
+import type { Backend, BlockSpans, Fingerprints, LineGroups, LineTable, SeenWindows } from '../types.js';
 import { groupLines, lineTable } from './lines.js';
+import { repeatedBlocks, seenBlocks, windowHashes } from './repeats.js';
+import { templateHashes } from './templates.js';
 
 export class JsBackend implements Backend {
   readonly name = 'js' as const;
@@ -18,4 +20,22 @@ export class JsBackend implements Backend {
   groupLines(count: number, hashA: Uint32Array, hashB: Uint32Array): LineGroups {
     return groupLines(count, hashA, hashB);
   }
+
+  // --- templates and repetition ---
+  templateHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
+    return templateHashes(this.text, starts, ends, count);
+  }
+
+  repeatedBlocks(count: number, hashA: Uint32Array, hashB: Uint32Array, minLines: number): BlockSpans {
+    return repeatedBlocks(count, hashA, hashB, minLines);
+  }
+
+  windowHashes(count: number, hashA: Uint32Array, hashB: Uint32Array, size: number): Fingerprints {
+    return windowHashes(count, hashA, hashB, size);
+  }
+
+  seenBlocks(windows: Fingerprints, size: number, seen: SeenWindows): BlockSpans {
+    return seenBlocks(windows, size, seen);
+  }
+  // --- end templates and repetition ---
 }

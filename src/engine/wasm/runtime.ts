@@ -14,6 +14,22 @@ export interface WasmExports {
     count: number, hashA: number, hashB: number,
     outGroup: number, outSize: number, table: number, tableSize: number,
   ): number;
+  // --- templates and repetition ---
+  template_hashes(
+    text: number, starts: number, ends: number, count: number,
+    outA: number, outB: number, scratch: number,
+  ): number;
+  window_hashes(count: number, hashA: number, hashB: number, size: number, outA: number, outB: number): number;
+  repeated_blocks(
+    count: number, hashA: number, hashB: number, minLines: number,
+    outStart: number, outLines: number, outSource: number, table: number, tableSize: number,
+  ): number;
+  seen_blocks(
+    winCount: number, winA: number, winB: number, size: number,
+    seenCount: number, seenA: number, seenB: number, seenOwner: number,
+    outStart: number, outLines: number, outSource: number, table: number, tableSize: number,
+  ): number;
+  // --- end templates and repetition ---
 }
 
 const PAGE = 65536;
