@@ -31,7 +31,8 @@ export interface ListenerDeps {
   readonly warn: (message: string) => void;
   /** Looked up per call: the store may be loaded or unloaded at any time. */
   readonly spillStore: () => SpillStoreLike | undefined;
-  readonly engine?: ContextEngine;
+  /** The context engine of the calling agent (one per agent: fills and turns are per conversation). */
+  readonly engineOf?: (agent: object | undefined) => ContextEngine | undefined;
 }
 
 type Listener = (
@@ -54,7 +55,7 @@ function replaced(decision: PostToolDecision, text: string): PostToolDecision {
 }
 
 export function createPostExecuteListener(deps: ListenerDeps): Listener {
-  const { config, services, ledger, warn, engine } = deps;
+  const { config, services, ledger, warn } = deps;
   const ceiling = gateCeiling(config);
   /** Spill files this plugin wrote: reading one back must not be compressed again. */
   const spilled = new Set<string>();
@@ -98,6 +99,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     text: string,
     type: CcrType,
     isError: boolean,
+    engine: ContextEngine | undefined,
   ): Promise<{ decision: PostToolDecision; id?: string }> {
     // Started first so the file write overlaps compression; if the result then
     // passes through, the spill file is simply not referenced.
@@ -140,6 +142,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
       const content = (decision.content ?? result.content) as readonly Block[];
       const text = plainText(content);
       if (text === undefined) return decision;
+      const engine = deps.engineOf?.(exec.agent);
       const size = gateSize(content, text, ceiling);
       const verdict = gate({ toolName: exec.name, isError: result.isError, text, size }, config);
       if (verdict.action === 'pass') {
@@ -152,7 +155,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
         engine?.observe({ toolName: exec.name, isError: result.isError, text, id: stored.id });
         return decision;
       }
-      const outcome = await compress(exec, decision, text, verdict.type, result.isError);
+      const outcome = await compress(exec, decision, text, verdict.type, result.isError, engine);
       engine?.observe({ toolName: exec.name, isError: result.isError, text, ...(outcome.id ? { id: outcome.id } : {}) });
       return outcome.decision;
     } catch (error) {

@@ -40,14 +40,14 @@ export function applyWith(ctx: Context, rawConfig: unknown, makeServices: Servic
   ctx.tools.register(createRetrieveTool(services));
   if (!config.enabled) return;
 
-  const engine = config.contextEngine ? createEngine(ctx, config, services, ledger, warn) : undefined;
+  const engines = config.contextEngine ? createEngines(ctx, config, services, ledger, warn) : undefined;
   const listener = createPostExecuteListener({
     config,
     services,
     ledger,
     warn,
     spillStore: () => ctx.get('spillStore') as SpillStoreLike | undefined,
-    ...(engine ? { engine } : {}),
+    ...(engines ? { engineOf: engines } : {}),
   });
   // Not prepended: the shipped spill-policy prepends itself, so it stays the
   // outer, last-resort byte cap around whatever this listener returns.
@@ -55,36 +55,46 @@ export function applyWith(ctx: Context, rawConfig: unknown, makeServices: Servic
   ledger.write(lines.activated(BUNDLE_VERSION, config.targets.length, config.storeBudgetBytes));
 }
 
-/** The engine's archive goes through the same gate (opened: threshold 0, no auto-expand) and the same store. */
-function createEngine(
+/**
+ * One context engine per agent (fills and turn numbers belong to one
+ * conversation; sub-agents have their own), kept as long as the agent object
+ * lives. The archive goes through the same gate (opened: threshold 0, no
+ * auto-expand) into the same store.
+ */
+function createEngines(
   ctx: Context,
   config: PluginConfig,
   services: Services,
   ledger: ReturnType<typeof createLedger>,
   warn: (message: string) => void,
-): ContextEngine {
+): (agent: object | undefined) => ContextEngine | undefined {
   const opened: GateConfig = { ...config, thresholdBytes: 0, inlineThresholdBytes: 0, autoExpand: false };
-  const engine = new ContextEngine(
-    config,
-    services.estimator,
-    (record) => {
-      const size = Buffer.byteLength(JSON.stringify([{ type: 'text', text: record.text }]), 'utf8');
-      const verdict = gate({ toolName: record.toolName, isError: record.isError, text: record.text, size }, opened);
-      if (verdict.action === 'pass') return false;
-      services.store.put(record.text, { type: verdict.type, tool: record.toolName });
-      return true;
-    },
-    (count) => ledger.write(lines.engineArchived(count)),
-  );
+  const archive = (record: { toolName: string; isError: boolean; text: string }) => {
+    const size = Buffer.byteLength(JSON.stringify([{ type: 'text', text: record.text }]), 'utf8');
+    const verdict = gate({ toolName: record.toolName, isError: record.isError, text: record.text, size }, opened);
+    if (verdict.action === 'pass') return false;
+    services.store.put(record.text, { type: verdict.type, tool: record.toolName });
+    return true;
+  };
+  const engines = new WeakMap<object, ContextEngine>();
+  const engineOf = (agent: object | undefined) => {
+    if (agent === undefined) return undefined;
+    let engine = engines.get(agent);
+    if (engine === undefined) {
+      engine = new ContextEngine(config, services.estimator, archive, (count) => ledger.write(lines.engineArchived(count)));
+      engines.set(agent, engine);
+    }
+    return engine;
+  };
   // A pure observer: the downstream decision is returned as it came.
   ctx.on('agent/pre-step', async (payload, next) => {
     const decision = await next();
     try {
-      engine.preStep(payload);
+      engineOf(payload.agent)?.preStep(payload);
     } catch (error) {
       warn(`squeeze: context engine: ${describeError(error)}; nothing archived`);
     }
     return decision;
   });
-  return engine;
+  return engineOf;
 }

@@ -5,12 +5,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Context } from '@deepseek-ai/cordis';
 import type { CompressCall } from '../../src/adapters/dsh-ports.js';
 import { fakeServices, headTail } from '../support/dsh-fakes.js';
-import { buildLog, createAgentHarness, squeezePlugin, toolResultsOf, type AgentHarness, type Reply } from '../support/dsh-harness.js';
+import {
+  buildLog,
+  createAgentHarness,
+  createHarness,
+  squeezePlugin,
+  toolResultsOf,
+  type AgentHarness,
+  type Harness,
+  type Reply,
+} from '../support/dsh-harness.js';
 
 const id24 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
 
 
-let h: AgentHarness | undefined;
+let h: AgentHarness | Harness | undefined;
 afterEach(() => h?.close());
 
 /** A user turn asks for `bash`; its result ends the turn. */
@@ -100,5 +109,38 @@ describe('squeeze/dsh in the agent loop', () => {
     await h.say('first');
     expect(seen).toEqual([undefined]);
     expect(preStepHooks.after).toBe(preStepHooks.before);
+  });
+
+  it('keeps one engine per agent: each call gets the fill of its own conversation', async () => {
+    const seen: (number | undefined)[] = [];
+    const recording = fakeServices({
+      squeeze: {
+        compress: (text: string, call: CompressCall) => {
+          seen.push(call.contextFill);
+          return headTail(text);
+        },
+      },
+    });
+    const harness = await createHarness();
+    h = harness;
+    harness.tool('bash', buildLog(400));
+    await harness.ctx.plugin(squeezePlugin(recording), { logFile: '', contextEngine: true, contextWindowTokens: 1000 });
+    const agent = (id: string, historyChars: number) => ({
+      session: {
+        header: { id },
+        deriveMessages: () => [Object.freeze({ content: [{ type: 'text', text: 'x'.repeat(historyChars) }] })],
+        requestContext: () => undefined,
+      },
+    });
+    const full = agent('full', 2400);
+    const empty = agent('empty', 30);
+    for (const a of [full, empty]) {
+      await harness.ctx.waterfall('agent/pre-step', { agent: a, messages: [], turn: 1, step: 1, signal: new AbortController().signal } as never, async () => ({ kind: 'enter', messages: [] }) as never);
+    }
+    await harness.call('bash', {}, { agent: full });
+    await harness.call('bash', {}, { agent: empty });
+    await harness.call('bash', {}, { agent: undefined });
+    // the stand-in estimator prices 3 characters a token, against a 1,000-token window
+    expect(seen).toEqual([0.8, 0.01, undefined]);
   });
 });
