@@ -58,6 +58,7 @@ export interface GateInput {
 export type GateConfig = Pick<
   PluginConfig,
   | 'exempt'
+  | 'exclude'
   | 'targets'
   | 'compressFailures'
   | 'thresholdBytes'
@@ -73,7 +74,10 @@ export const RETRIEVE_TOOL = 'ccr_retrieve';
 /** Seed 002 section 2, steps 1-6, in order. */
 export function gate(input: GateInput, config: GateConfig): GateVerdict {
   if (input.text.length === 0) return { action: 'pass', reason: 'empty' };
-  if (input.toolName === RETRIEVE_TOOL || config.exempt.includes(input.toolName)) return { action: 'pass', reason: 'exempt' };
+  // seed 000's `exclude` and seed 002's `exempt` mean the same here: never touched.
+  if (input.toolName === RETRIEVE_TOOL || config.exempt.includes(input.toolName) || config.exclude.includes(input.toolName)) {
+    return { action: 'pass', reason: 'exempt' };
+  }
   if (input.isError && !config.compressFailures) return { action: 'pass', reason: 'failure' };
   if (!config.targets.includes(input.toolName)) return { action: 'pass', reason: 'not-target' };
   if (input.size <= config.inlineThresholdBytes) return { action: 'pass', reason: 'inline' };

@@ -89,9 +89,12 @@ describe('squeeze/dsh on the real tool pipeline', () => {
       expect(textOf(await h.call('bash'))).toBe('ok\n'.repeat(100));
     });
 
-    it('an exempt tool, a non-target tool and a failure with compressFailures off', async () => {
-      await setup({ compressFailures: false });
+    it('an exempt tool, an excluded tool, a non-target tool and a failure with compressFailures off', async () => {
+      await setup({ compressFailures: false, exclude: ['grep'], autoExpand: true, autoExpandLimitBytes: 1 << 20 });
       const original = buildLog(600);
+      h.tool('grep', original);
+      expect(textOf(await h.call('grep'))).toBe(original);
+      expect(h.messages('info').filter((m) => m.includes(' -> '))).toEqual([]); // not even stored
       h.tool('write', original);
       h.tool('my_tool', original);
       h.tool('bash', original, { fail: true });
