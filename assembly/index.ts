@@ -8,3 +8,4 @@ export function heap_base(): usize {
 }
 
 export { count_lines, lines, group_lines } from './lines';
+export { estimate_tokens, line_tokens } from './tokens';

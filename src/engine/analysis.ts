@@ -1,6 +1,7 @@
 // One text, analysed lazily: each kernel runs at most once, on one copy of the
 // text, and its typed arrays are shared by every processor that asks.
-import type { Backend, BackendName, LineGroups, LineTable } from './types.js';
+import { tokenProfile, type TokenProfile } from './tokens.js';
+import type { Backend, BackendName, LineGroups, LineTable, LineTokens } from './types.js';
 
 export class TextAnalysis {
   private lineCache: LineTable | null = null;
@@ -29,6 +30,24 @@ export class TextAnalysis {
   get exact(): LineGroups {
     const lines = this.lines;
     return (this.exactCache ??= this.kernels.groupLines(lines.count, lines.hashA, lines.hashB));
+  }
+
+  private tokenCache = new Map<TokenProfile, LineTokens>();
+
+  /** Estimated tokens per line (break included) under a profile; sums to the text's estimate. */
+  lineTokensFor(profile: TokenProfile = tokenProfile()): LineTokens {
+    let cached = this.tokenCache.get(profile);
+    if (!cached) {
+      const { count, start, end } = this.lines;
+      cached = this.kernels.lineTokens(count, start, end, profile.costs);
+      this.tokenCache.set(profile, cached);
+    }
+    return cached;
+  }
+
+  /** Estimated tokens per line under the default profile (DeepSeek-V3). */
+  get lineTokens(): LineTokens {
+    return this.lineTokensFor();
   }
 
   line(i: number): string {

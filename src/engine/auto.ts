@@ -2,7 +2,7 @@
 // texts go to the twin (copy-in and call overhead dominate there, measured in
 // bench/); a kernel that traps switches this engine to the twin for good and
 // the same call is answered by the twin, so callers never see the trap.
-import type { Backend, BackendName, LineGroups, LineTable } from './types.js';
+import type { Backend, BackendName, LineGroups, LineTable, LineTokens } from './types.js';
 
 /** Below this many UTF-16 units the twin is at least as fast (bench/results.md). */
 export const SMALL_TEXT_UNITS = 2048;
@@ -51,5 +51,13 @@ export class AutoBackend implements Backend {
 
   groupLines(count: number, hashA: Uint32Array, hashB: Uint32Array): LineGroups {
     return this.run((b) => b.groupLines(count, hashA, hashB));
+  }
+
+  estimateTokens(costs: Int32Array): number {
+    return this.run((b) => b.estimateTokens(costs));
+  }
+
+  lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens {
+    return this.run((b) => b.lineTokens(count, start, end, costs));
   }
 }

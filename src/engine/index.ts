@@ -9,6 +9,10 @@ import { instantiate } from './wasm/runtime.js';
 export type * from './types.js';
 export { EngineError } from './errors.js';
 export { TextAnalysis } from './analysis.js';
+export {
+  CharClassEstimator, createEstimator, DEFAULT_TOKEN_PROFILE, tokenProfile,
+  type EstimatorOptions, type TokenProfile, type TokenProfileName,
+} from './tokens.js';
 
 let wasmLoad: { backend: WasmBackend | null; error: unknown } | null = null;
 

@@ -25,6 +25,14 @@ export interface LineGroups {
   readonly distinct: number;
 }
 
+/** Estimated tokens per line, from the token kernels. */
+export interface LineTokens {
+  /** Milli-tokens of line i, its line break included: exact integers that sum to the text's. */
+  readonly milli: Float64Array;
+  /** The text's estimate: ceil(sum of milli / 1000). */
+  readonly tokens: number;
+}
+
 /**
  * The kernels of one backend, each a pure function of its inputs. `begin`
  * copies a text in once; the text kernels then run on that copy until the next
@@ -37,4 +45,8 @@ export interface Backend {
   begin(text: string): void;
   lineTable(): LineTable;
   groupLines(count: number, hashA: Uint32Array, hashB: Uint32Array): LineGroups;
+  /** Estimated tokens of the text under a cost table (src/engine/twin/tokens.ts COST). */
+  estimateTokens(costs: Int32Array): number;
+  /** Estimated milli-tokens of each line of the text's line table. */
+  lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens;
 }

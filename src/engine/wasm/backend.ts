@@ -1,7 +1,7 @@
 // The WebAssembly backend: every method copies its array inputs in, calls one
 // kernel, and copies numbers and spans out. The text is copied in once by
 // `begin` and stays below the arena mark until the next `begin`.
-import type { Backend, LineGroups, LineTable } from '../types.js';
+import type { Backend, LineGroups, LineTable, LineTokens } from '../types.js';
 import { tableSizeFor } from '../twin/lines.js';
 import { Arena, type WasmExports } from './runtime.js';
 
@@ -62,6 +62,22 @@ export class WasmBackend implements Backend {
       const table = arena.alloc(tableSize * 4);
       const distinct = this.exports.group_lines(count, a, b, group, size, table, tableSize);
       return { group: arena.readI32(group, count), size: arena.readI32(size, count), distinct };
+    });
+  }
+
+  estimateTokens(costs: Int32Array): number {
+    return this.scoped((arena) => this.exports.estimate_tokens(this.textPtr, this.textLen, arena.writeArray(costs)));
+  }
+
+  lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens {
+    return this.scoped((arena) => {
+      const starts = arena.writeArray(start);
+      const ends = arena.writeArray(end);
+      const milli = arena.alloc(count * 8);
+      const tokens = this.exports.line_tokens(
+        this.textPtr, this.textLen, starts, ends, count, milli, arena.writeArray(costs),
+      );
+      return { milli: arena.readF64(milli, count), tokens };
     });
   }
 }

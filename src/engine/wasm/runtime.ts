@@ -14,6 +14,11 @@ export interface WasmExports {
     count: number, hashA: number, hashB: number,
     outGroup: number, outSize: number, table: number, tableSize: number,
   ): number;
+  estimate_tokens(text: number, len: number, costs: number): number;
+  line_tokens(
+    text: number, len: number, lineStart: number, lineEnd: number, count: number,
+    outMilli: number, costs: number,
+  ): number;
 }
 
 const PAGE = 65536;
@@ -141,5 +146,10 @@ export class Arena {
 
   readU32(ptr: number, count: number): Uint32Array {
     return this.u32.slice(ptr >>> 2, (ptr >>> 2) + count);
+  }
+
+  /** Copies `count` f64 out of memory (8-aligned `ptr`, as `alloc` returns). */
+  readF64(ptr: number, count: number): Float64Array {
+    return new Float64Array(this.exports.memory.buffer.slice(ptr, ptr + count * 8));
   }
 }
