@@ -107,35 +107,91 @@ const ASCII_CLASS = memory.data<u8>([
   return <i64>load<i32>(costs + (<usize>slot << 2));
 }
 
-/** Cost of an ASCII letter/digit run without hex treatment: words split at lower->upper, digits in groups of 3. */
-function alnumCost(text: usize, from: i32, to: i32, costs: usize): i64 {
-  let sum: i64 = 0;
-  let i = from;
-  while (i < to) {
-    let j = i + 1;
-    if (classOf(unitAt(text, i)) == C_DIGIT) {
-      while (j < to && classOf(unitAt(text, j)) == C_DIGIT) j++;
-      sum += <i64>((j - i + 2) / 3) * cost(costs, DIGIT_GROUP);
-    } else {
-      let prev = classOf(unitAt(text, i));
-      let allUpper = prev == C_UPPER;
-      while (j < to) {
-        const k = classOf(unitAt(text, j));
-        if (k == C_DIGIT || (k == C_UPPER && prev == C_LOWER)) break;
-        if (k == C_LOWER) allUpper = false;
-        prev = k;
-        j++;
-      }
-      const n = j - i;
-      sum += n <= WORD_TABLE
-        ? cost(costs, WORD + n - 1)
-        : cost(costs, WORD + WORD_TABLE - 1) + <i64>(n - WORD_TABLE) * cost(costs, WORD_LONG_UNIT);
-      if (allUpper) sum += <i64>(n - 1) * cost(costs, UPPER_UNIT);
-    }
-    i = j;
+// @ts-ignore: decorator
+@inline function isDigit(c: u32): bool {
+  return c - 48 < 10;
+}
+
+// @ts-ignore: decorator
+@inline function isLower(c: u32): bool {
+  return c - 97 < 26;
+}
+
+// @ts-ignore: decorator
+@inline function isUpper(c: u32): bool {
+  return c - 65 < 26;
+}
+
+/**
+ * End of the run from `i` of units c with c - lo < span (unsigned), before
+ * `to`. SIMD tests 8 units a step, so long words, numbers and indentation
+ * cost one comparison per 8 units.
+ */
+// @ts-ignore: decorator
+@inline function runOf(text: usize, i: i32, to: i32, lo: u32, span: u32): i32 {
+  // Most runs are short: four scalar steps first, then SIMD for the long ones.
+  const quick = min(i + 4, to);
+  while (i < quick) {
+    if (unitAt(text, i) - lo >= span) return i;
+    i++;
   }
+  const low = i16x8.splat(<i16>lo);
+  const width = i16x8.splat(<i16>span);
+  while (i + 8 <= to) {
+    const inside = i16x8.bitmask(i16x8.lt_u(i16x8.sub(v128.load(text + (<usize>i << 1)), low), width));
+    if (inside != 0xff) return i + ctz<i32>(~inside);
+    i += 8;
+  }
+  while (i < to && unitAt(text, i) - lo < span) i++;
+  return i;
+}
+
+/** Cost of a word of n ASCII letters; all capitals cost UPPER_UNIT more per letter after the first. */
+// @ts-ignore: decorator
+@inline function wordCost(n: i32, allUpper: bool, costs: usize): i64 {
+  let sum = n <= WORD_TABLE
+    ? cost(costs, WORD + n - 1)
+    : cost(costs, WORD + WORD_TABLE - 1) + <i64>(n - WORD_TABLE) * cost(costs, WORD_LONG_UNIT);
+  if (allUpper) sum += <i64>(n - 1) * cost(costs, UPPER_UNIT);
   return sum;
 }
+
+/**
+ * Cost of the ASCII letter/digit run starting at `i` (one pass): words are
+ * capitals then lower case ([A-Z]*[a-z]*, so camelCase splits), digits go in
+ * groups of 3; a run of `hexFrom`+ units with both letters and digits costs
+ * HEX_UNIT per unit instead. Returns the cost; `runEnd` is set to its end.
+ */
+// @ts-ignore: decorator
+@inline function alnumRun(text: usize, i: i32, to: i32, costs: usize, hexFrom: i32): i64 {
+  const from = i;
+  let sum: i64 = 0;
+  let letters = false;
+  let digits = false;
+  let c = unitAt(text, i);
+  while (true) {
+    const start = i;
+    if (isDigit(c)) {
+      i = runOf(text, i + 1, to, 48, 10);
+      sum += <i64>((i - start + 2) / 3) * cost(costs, DIGIT_GROUP);
+      digits = true;
+    } else {
+      i = runOf(text, i, to, 65, 26);
+      const capitalsOnly = i == to || !isLower(unitAt(text, i));
+      i = runOf(text, i, to, 97, 26);
+      sum += wordCost(i - start, capitalsOnly, costs);
+      letters = true;
+    }
+    if (i >= to) break;
+    c = unitAt(text, i);
+    if (!(isDigit(c) || isLower(c) || isUpper(c))) break;
+  }
+  runEnd = i;
+  return i - from >= hexFrom && letters && digits ? <i64>(i - from) * cost(costs, HEX_UNIT) : sum;
+}
+
+/** End of the run `alnumRun` last measured (a global: AssemblyScript has no multiple returns). */
+let runEnd: i32 = 0;
 
 /** Cost of a non-ASCII unit `c`; `pair`: it starts a valid surrogate pair. */
 // @ts-ignore: decorator
@@ -168,20 +224,15 @@ function lineCost(text: usize, from: i32, to: i32, costs: usize): i64 {
     const k = classOf(c);
     let j = i + 1;
     if (k == C_LOWER || k == C_UPPER || k == C_DIGIT) {
-      let letters = k != C_DIGIT;
-      let digits = k == C_DIGIT;
-      while (j < to) {
-        const kj = classOf(unitAt(text, j));
-        if (kj == C_DIGIT) digits = true;
-        else if (kj == C_LOWER || kj == C_UPPER) letters = true;
-        else break;
+      sum += alnumRun(text, i, to, costs, hexFrom);
+      j = runEnd;
+    } else if (k == C_SPACE) {
+      // Spaces by SIMD, tabs and other blanks one by one.
+      while (true) {
+        j = runOf(text, j, to, 32, 1);
+        if (j >= to || classOf(unitAt(text, j)) != C_SPACE) break;
         j++;
       }
-      sum += j - i >= hexFrom && letters && digits
-        ? <i64>(j - i) * cost(costs, HEX_UNIT)
-        : alnumCost(text, i, j, costs);
-    } else if (k == C_SPACE) {
-      while (j < to && classOf(unitAt(text, j)) == C_SPACE) j++;
       const n = j - i;
       if (i == from) sum += cost(costs, INDENT);
       else if (n > 1 || j == to) sum += cost(costs, WS_RUN);

@@ -85,33 +85,50 @@ function classOf(c: number): number {
   return c < 128 ? ASCII_CLASS[c]! : C_CONTROL;
 }
 
-function alnumCost(text: string, from: number, to: number, costs: Int32Array): number {
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isLower = (c: number) => c >= 97 && c <= 122;
+const isUpper = (c: number) => c >= 65 && c <= 90;
+
+function wordCost(n: number, capitalsOnly: boolean, costs: Int32Array): number {
+  const sum = n <= WORD_TABLE
+    ? costs[COST.WORD + n - 1]!
+    : costs[COST.WORD + WORD_TABLE - 1]! + (n - WORD_TABLE) * costs[COST.WORD_LONG_UNIT]!;
+  return capitalsOnly ? sum + (n - 1) * costs[COST.UPPER_UNIT]! : sum;
+}
+
+/** End of the run `alnumRun` last measured. */
+let runEnd = 0;
+
+/**
+ * Cost of the ASCII letter/digit run starting at `i`: words are [A-Z]*[a-z]*
+ * (camelCase splits), digits go in groups of 3; a run of `hexFrom`+ units with
+ * both letters and digits costs HEX_UNIT per unit instead. Sets `runEnd`.
+ */
+function alnumRun(text: string, i: number, to: number, costs: Int32Array, hexFrom: number): number {
+  const from = i;
   let sum = 0;
-  let i = from;
-  while (i < to) {
-    let j = i + 1;
-    if (classOf(text.charCodeAt(i)) === C_DIGIT) {
-      while (j < to && classOf(text.charCodeAt(j)) === C_DIGIT) j++;
-      sum += Math.floor((j - i + 2) / 3) * costs[COST.DIGIT_GROUP]!;
+  let letters = false;
+  let digits = false;
+  let c = text.charCodeAt(i);
+  for (;;) {
+    const start = i;
+    if (isDigit(c)) {
+      do i++; while (i < to && isDigit(text.charCodeAt(i)));
+      sum += Math.floor((i - start + 2) / 3) * costs[COST.DIGIT_GROUP]!;
+      digits = true;
     } else {
-      let prev = classOf(text.charCodeAt(i));
-      let allUpper = prev === C_UPPER;
-      while (j < to) {
-        const k = classOf(text.charCodeAt(j));
-        if (k === C_DIGIT || (k === C_UPPER && prev === C_LOWER)) break;
-        if (k === C_LOWER) allUpper = false;
-        prev = k;
-        j++;
-      }
-      const n = j - i;
-      sum += n <= WORD_TABLE
-        ? costs[COST.WORD + n - 1]!
-        : costs[COST.WORD + WORD_TABLE - 1]! + (n - WORD_TABLE) * costs[COST.WORD_LONG_UNIT]!;
-      if (allUpper) sum += (n - 1) * costs[COST.UPPER_UNIT]!;
+      while (i < to && isUpper(text.charCodeAt(i))) i++;
+      const capitalsOnly = i === to || !isLower(text.charCodeAt(i));
+      while (i < to && isLower(text.charCodeAt(i))) i++;
+      sum += wordCost(i - start, capitalsOnly, costs);
+      letters = true;
     }
-    i = j;
+    if (i >= to) break;
+    c = text.charCodeAt(i);
+    if (!(isDigit(c) || isLower(c) || isUpper(c))) break;
   }
-  return sum;
+  runEnd = i;
+  return i - from >= hexFrom && letters && digits ? (i - from) * costs[COST.HEX_UNIT]! : sum;
 }
 
 function wideCost(c: number, pair: boolean, costs: Int32Array): number {
@@ -142,16 +159,8 @@ export function lineCost(text: string, from: number, to: number, costs: Int32Arr
     const k = ASCII_CLASS[c]!;
     let j = i + 1;
     if (k === C_LOWER || k === C_UPPER || k === C_DIGIT) {
-      let letters = k !== C_DIGIT;
-      let digits = k === C_DIGIT;
-      while (j < to) {
-        const kj = classOf(text.charCodeAt(j));
-        if (kj === C_DIGIT) digits = true;
-        else if (kj === C_LOWER || kj === C_UPPER) letters = true;
-        else break;
-        j++;
-      }
-      sum += j - i >= hexFrom && letters && digits ? (j - i) * costs[COST.HEX_UNIT]! : alnumCost(text, i, j, costs);
+      sum += alnumRun(text, i, to, costs, hexFrom);
+      j = runEnd;
     } else if (k === C_SPACE) {
       while (j < to && classOf(text.charCodeAt(j)) === C_SPACE) j++;
       const n = j - i;
