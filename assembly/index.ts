@@ -13,3 +13,4 @@ export { count_lines, lines, group_lines } from './lines';
 export { template_hashes } from './templates';
 export { window_hashes, repeated_blocks, seen_blocks } from './repeats';
 // --- end templates and repetition ---
+export { estimate_tokens, line_tokens } from './tokens';

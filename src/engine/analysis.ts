@@ -1,9 +1,12 @@
 // One text, analysed lazily: each kernel runs at most once, on one copy of the
 // text, and its typed arrays are shared by every processor that asks.
-import type { Backend, BackendName, BlockSpans, Fingerprints, LineGroups, LineTable, SeenWindows } from './types.js';
 
 /** Fewest lines a repeated block has unless a caller asks otherwise. */
 export const DEFAULT_BLOCK_LINES = 3;
+import { tokenProfile, type TokenProfile } from './tokens.js';
+import type {
+  Backend, BackendName, BlockSpans, Fingerprints, LineGroups, LineTable, LineTokens, SeenWindows,
+} from './types.js';
 
 export class TextAnalysis {
   private lineCache: LineTable | null = null;
@@ -90,6 +93,24 @@ export class TextAnalysis {
     return this.kernels.seenBlocks(this.windows(size), size, seen);
   }
   // --- end templates and repetition ---
+
+  private tokenCache = new Map<TokenProfile, LineTokens>();
+
+  /** Estimated tokens per line (break included) under a profile; sums to the text's estimate. */
+  lineTokensFor(profile: TokenProfile = tokenProfile()): LineTokens {
+    let cached = this.tokenCache.get(profile);
+    if (!cached) {
+      const { count, start, end } = this.lines;
+      cached = this.kernels.lineTokens(count, start, end, profile.costs);
+      this.tokenCache.set(profile, cached);
+    }
+    return cached;
+  }
+
+  /** Estimated tokens per line under the default profile (DeepSeek-V3). */
+  get lineTokens(): LineTokens {
+    return this.lineTokensFor();
+  }
 
   line(i: number): string {
     const lines = this.lines;

@@ -1,7 +1,7 @@
 // The WebAssembly backend: every method copies its array inputs in, calls one
 // kernel, and copies numbers and spans out. The text is copied in once by
 // `begin` and stays below the arena mark until the next `begin`.
-import type { Backend, BlockSpans, Fingerprints, LineGroups, LineTable, SeenWindows } from '../types.js';
+import type { Backend, BlockSpans, Fingerprints, LineGroups, LineTable, LineTokens, SeenWindows } from '../types.js';
 import { tableSizeFor } from '../twin/lines.js';
 import { checkBlockSize, checkLanes, checkWindows, maxBlocks, repeatsTableSize } from '../twin/repeats.js';
 import { checkLineRanges } from '../twin/templates.js';
@@ -139,4 +139,19 @@ export class WasmBackend implements Backend {
     return { count, start: arena.readI32(start, count), lines: arena.readI32(lines, count), source: arena.readI32(source, count) };
   }
   // --- end templates and repetition ---
+  estimateTokens(costs: Int32Array): number {
+    return this.scoped((arena) => this.exports.estimate_tokens(this.textPtr, this.textLen, arena.writeArray(costs)));
+  }
+
+  lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens {
+    return this.scoped((arena) => {
+      const starts = arena.writeArray(start);
+      const ends = arena.writeArray(end);
+      const milli = arena.alloc(count * 8);
+      const tokens = this.exports.line_tokens(
+        this.textPtr, this.textLen, starts, ends, count, milli, arena.writeArray(costs),
+      );
+      return { milli: arena.readF64(milli, count), tokens };
+    });
+  }
 }
