@@ -8,3 +8,7 @@ export function heap_base(): usize {
 }
 
 export { count_lines, lines, group_lines } from './lines';
+
+// Line classification and log window selection.
+export { classify_lines } from './classify';
+export { plan_windows } from './windows';

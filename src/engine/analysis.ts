@@ -1,10 +1,11 @@
 // One text, analysed lazily: each kernel runs at most once, on one copy of the
 // text, and its typed arrays are shared by every processor that asks.
-import type { Backend, BackendName, LineGroups, LineTable } from './types.js';
+import type { Backend, BackendName, LineClasses, LineGroups, LineTable } from './types.js';
 
 export class TextAnalysis {
   private lineCache: LineTable | null = null;
   private exactCache: LineGroups | null = null;
+  private classCache: LineClasses | null = null;
 
   constructor(readonly text: string, private readonly backend: Backend) {
     backend.begin(text);
@@ -29,6 +30,12 @@ export class TextAnalysis {
   get exact(): LineGroups {
     const lines = this.lines;
     return (this.exactCache ??= this.kernels.groupLines(lines.count, lines.hashA, lines.hashB));
+  }
+
+  /** Per-line classes: severity and evidence flags (see flags.ts). */
+  get classes(): LineClasses {
+    const lines = this.lines;
+    return (this.classCache ??= this.kernels.classifyLines(lines));
   }
 
   line(i: number): string {

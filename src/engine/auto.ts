@@ -2,7 +2,7 @@
 // texts go to the twin (copy-in and call overhead dominate there, measured in
 // bench/); a kernel that traps switches this engine to the twin for good and
 // the same call is answered by the twin, so callers never see the trap.
-import type { Backend, BackendName, LineGroups, LineTable } from './types.js';
+import type { Backend, BackendName, LineClasses, LineGroups, LineTable, WindowPlan, WindowRequest } from './types.js';
 
 /** Below this many UTF-16 units the twin is at least as fast (bench/results.md). */
 export const SMALL_TEXT_UNITS = 2048;
@@ -51,5 +51,13 @@ export class AutoBackend implements Backend {
 
   groupLines(count: number, hashA: Uint32Array, hashB: Uint32Array): LineGroups {
     return this.run((b) => b.groupLines(count, hashA, hashB));
+  }
+
+  classifyLines(lines: LineTable): LineClasses {
+    return this.run((b) => b.classifyLines(lines));
+  }
+
+  planWindows(request: WindowRequest): WindowPlan {
+    return this.run((b) => b.planWindows(request));
   }
 }

@@ -9,6 +9,7 @@ import { instantiate } from './wasm/runtime.js';
 export type * from './types.js';
 export { EngineError } from './errors.js';
 export { TextAnalysis } from './analysis.js';
+export { Severity, LineFlag, SEVERITY_NAMES, SEVERITY_COUNT, SEVERITY_MASK, EVIDENCE_FLAGS, severityOf } from './flags.js';
 
 let wasmLoad: { backend: WasmBackend | null; error: unknown } | null = null;
 

@@ -1,8 +1,10 @@
 // The WebAssembly backend: every method copies its array inputs in, calls one
 // kernel, and copies numbers and spans out. The text is copied in once by
 // `begin` and stays below the arena mark until the next `begin`.
-import type { Backend, LineGroups, LineTable } from '../types.js';
+import { SEVERITY_COUNT } from '../flags.js';
+import type { Backend, LineClasses, LineGroups, LineTable, WindowPlan, WindowRequest } from '../types.js';
 import { tableSizeFor } from '../twin/lines.js';
+import { checkWindowRequest } from '../twin/windows.js';
 import { Arena, type WasmExports } from './runtime.js';
 
 export class WasmBackend implements Backend {
@@ -62,6 +64,43 @@ export class WasmBackend implements Backend {
       const table = arena.alloc(tableSize * 4);
       const distinct = this.exports.group_lines(count, a, b, group, size, table, tableSize);
       return { group: arena.readI32(group, count), size: arena.readI32(size, count), distinct };
+    });
+  }
+
+  classifyLines(lines: LineTable): LineClasses {
+    return this.scoped((arena) => {
+      const { count } = lines;
+      const starts = arena.writeArray(lines.start);
+      const ends = arena.writeArray(lines.end);
+      const flags = arena.alloc(count * 4);
+      const summary = this.exports.classify_lines(this.textPtr, this.textLen, count, starts, ends, flags);
+      return { flags: arena.readI32(flags, count), summary };
+    });
+  }
+
+  planWindows(request: WindowRequest): WindowPlan {
+    checkWindowRequest(request);
+    return this.scoped((arena) => {
+      const { count } = request;
+      const input = (values: Int32Array): number => arena.writeArray(values.subarray(0, count));
+      const priority = input(request.priority);
+      const cost = input(request.cost);
+      const levels = input(request.levels);
+      const spans = arena.alloc(count * 12);
+      const omitted = arena.alloc(count * SEVERITY_COUNT * 4);
+      const totals = arena.alloc(8);
+      const keep = arena.alloc(count);
+      const order = arena.alloc(count * 4);
+      const n = this.exports.plan_windows(
+        count, priority, cost, levels, request.budget, request.head, request.tail, request.before, request.after,
+        spans, omitted, totals, keep, order,
+      );
+      const [keptTokens, keptLines] = arena.readI32(totals, 2);
+      return {
+        spans: arena.readI32(spans, n * 3),
+        omittedBySeverity: arena.readI32(omitted, n * SEVERITY_COUNT),
+        keptTokens: keptTokens!, keptLines: keptLines!,
+      };
     });
   }
 }
