@@ -313,6 +313,7 @@ function keyValueStart(we: i32, e: i32): i32 {
 /** Flags for a keyword segment text[a, b) of a word (bounded by word edges or camel-case humps). */
 function segmentFlags(a: i32, b: i32, e: i32): i32 {
   const len = b - a;
+  if (len < 3 || len > 12) return 0;
   switch (lower(at(a))) {
     case 97: // a
       if (eqi(a, len, 'abort') || eqi(a, len, 'aborts') || eqi(a, len, 'aborted') || eqi(a, len, 'aborting')) return FAILURE;
@@ -370,15 +371,8 @@ let extEnd: i32 = -1;
 let dotAt: i32 = -1;
 let extLen: i32 = 0;
 
-/** The word text[ws, we) (maximal [A-Za-z0-9_] run) on the line [f, e). */
-function word(ws: i32, we: i32, f: i32, e: i32): void {
-  let upper = 0;
-  let lowerCount = 0;
-  for (let k = ws; k < we; k++) {
-    const c = at(k);
-    if (isUpper(c)) upper++;
-    else if (isLower(c)) lowerCount++;
-  }
+/** The word text[ws, we) (maximal [A-Za-z0-9_] run, with `upper` and `lowerCount` letters) on the line [f, e). */
+function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): void {
   const len = we - ws;
   const c0 = at(ws);
   if (dotAt >= 0 && ws == dotAt + 1 && isLetter(c0) && len <= 8) { extEnd = we; extLen = len; }
@@ -393,14 +387,23 @@ function word(ws: i32, we: i32, f: i32, e: i32): void {
   if (upper + lowerCount == len) {
     const allUpper = upper == len;
     const title = isUpper(c0) && lowerCount == len - 1;
-    const n = significant(we, e);
-    const next = n < e ? at(n) : 0;
+    // The next significant unit is looked up only where a rule needs it (most words need none).
+    let n = -1;
+    let next = 0;
+    if (prevSig == 91 || prevSig == 60) {
+      n = significant(we, e);
+      next = n < e ? at(n) : 0;
+    }
     const bracketed = (prevSig == 91 && next == 93) || (prevSig == 60 && next == 62);
     const keyed = ws == valueAt;
 
     if (sev == 0) {
-      const level = levelWord(ws, len);
+      const level = len >= 3 && len <= 11 ? levelWord(ws, len) : 0;
       if (level != 0) {
+        if (n < 0) {
+          n = significant(we, e);
+          next = n < e ? at(n) : 0;
+        }
         const named = level & 7;
         if (bracketed || keyed) sev = named;
         else if (level >= 8) { if (allUpper && len == 3 && lower(c0) == 101) sev = named; } // npm's ERR!
@@ -483,6 +486,11 @@ function word(ws: i32, we: i32, f: i32, e: i32): void {
 
   // Keyword segments: letter runs split at camel-case humps; a segment counts
   // only where both its edges are word edges or humps (not digits or `_`).
+  // A word of letters in one case (or capitalised) is a single segment.
+  if (upper + lowerCount == len && (upper == 0 || lowerCount == 0 || (upper == 1 && isUpper(c0)))) {
+    wholeSegment(ws, we, e);
+    return;
+  }
   let k = ws;
   while (k < we) {
     if (!isLetter(at(k))) { k++; continue; }
@@ -502,16 +510,18 @@ function word(ws: i32, we: i32, f: i32, e: i32): void {
         }
       }
     }
-    if (startOk && runEnd == we) {
-      const found = segmentFlags(a, runEnd, e);
-      flags |= found;
-      // `java.lang.NullPointerException: x`, `ValueError: x` leading an unindented line name a trace.
-      if (found == FAILURE && leadRun && runEnd - a >= 5 && isUpper(at(a)) && isLower(at(a + 1)) &&
-          (lower(at(a)) == 101)) {
-        const n = significant(we, e);
-        if (n >= e || (at(n) == 58 && (n + 1 >= e || at(n + 1) != 58))) flags |= STACK_HEADER;
-      }
-    }
+    if (startOk && runEnd == we) wholeSegment(a, we, e);
+  }
+}
+
+/** The last segment text[a, we) of a word: its keyword flags, and whether it names a trace. */
+function wholeSegment(a: i32, we: i32, e: i32): void {
+  const found = segmentFlags(a, we, e);
+  flags |= found;
+  // `java.lang.NullPointerException: x`, `ValueError: x` leading the line name a trace.
+  if (found == FAILURE && leadRun && we - a >= 5 && lower(at(a)) == 101 && isUpper(at(a)) && isLower(at(a + 1))) {
+    const n = significant(we, e);
+    if (n >= e || (at(n) == 58 && (n + 1 >= e || at(n + 1) != 58))) flags |= STACK_HEADER;
   }
 }
 
@@ -549,9 +559,17 @@ function classifyLine(s: i32, e: i32): i32 {
     const c = at(i);
     if (c == ESC) { flags |= ANSI; i = skipAnsi(i, e); continue; }
     if (isWordChar(c)) {
-      let j = i + 1;
-      while (j < e && isWordChar(at(j))) j++;
-      word(i, j, f, e);
+      let j = i;
+      let upper = 0;
+      let lowerCount = 0;
+      while (j < e) {
+        const w = at(j);
+        if (isUpper(w)) upper++;
+        else if (isLower(w)) lowerCount++;
+        else if (!isDigit(w) && w != 95) break;
+        j++;
+      }
+      word(i, j, upper, lowerCount, f, e);
       prevSig = at(j - 1);
       lastNonBlank = prevSig;
       i = j;
