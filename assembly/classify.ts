@@ -224,6 +224,19 @@ function startShape(f: i32, e: i32, indented: bool): i32 {
   return 0;
 }
 
+/** Summary and test classes after a leading `[INFO] ` / `[ERROR] ` tag (Maven's `[INFO] BUILD FAILURE`). */
+function taggedShape(f: i32, e: i32): i32 {
+  let k = f + 1;
+  const limit = min(e, f + 24);
+  while (k < limit && at(k) != 93) k++;
+  if (k >= limit) return 0;
+  k++;
+  const tagEnd = k;
+  while (k < e && isBlankChar(at(k))) k++;
+  if (k == tagEnd || k >= e) return 0;
+  return startShape(k, e, false) & (SUMMARY | TEST_FAILURE);
+}
+
 /** Rust backtrace frame candidate: indented `digits: ` (confirmed by a `::` on the line). */
 function rustFrameStart(f: i32, e: i32): bool {
   let k = f;
@@ -478,7 +491,8 @@ function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): vo
            eqi(ws, len, 'errors') || eqi(ws, len, 'warnings') || eqi(ws, len, 'failures')) && countEnds(we, e)) {
         flags |= SUMMARY;
       } else if ((eqi(ws, len, 'error') || eqi(ws, len, 'warning')) &&
-                 (startsWith(we, e, '(s)') || startsWith(we, e, ' generated'))) {
+                 (startsWith(we, e, '(s)') || startsWith(we, e, ' generated') ||
+                  ((flags & DIAGNOSTIC) != 0 && countEnds(we, e)))) { // cargo's `warning: ... generated 1 warning`
         flags |= SUMMARY;
       }
     }
@@ -542,6 +556,7 @@ function classifyLine(s: i32, e: i32): i32 {
   sev = f == s ? startSeverity(s, e) : 0;
   diagSev = 0;
   flags |= startShape(f, e, indented);
+  if (at(f) == 91) flags |= taggedShape(f, e);
   const rustCandidate = indented && isDigit(at(f)) && rustFrameStart(f, e);
   sawLetterWord = false;
   leadRun = true;

@@ -207,6 +207,19 @@ function startShape(f: number, e: number, indented: boolean): number {
   return 0;
 }
 
+/** Summary and test classes after a leading `[INFO] ` / `[ERROR] ` tag (Maven's `[INFO] BUILD FAILURE`). */
+function taggedShape(f: number, e: number): number {
+  let k = f + 1;
+  const limit = Math.min(e, f + 24);
+  while (k < limit && at(k) != 93) k++;
+  if (k >= limit) return 0;
+  k++;
+  const tagEnd = k;
+  while (k < e && isBlankChar(at(k))) k++;
+  if (k == tagEnd || k >= e) return 0;
+  return startShape(k, e, false) & (SUMMARY | TEST_FAILURE);
+}
+
 /** Rust backtrace frame candidate: indented `digits: ` (confirmed by a `::` on the line). */
 function rustFrameStart(f: number, e: number): boolean {
   let k = f;
@@ -461,7 +474,8 @@ function word(ws: number, we: number, upper: number, lowerCount: number, f: numb
            eqi(ws, len, 'errors') || eqi(ws, len, 'warnings') || eqi(ws, len, 'failures')) && countEnds(we, e)) {
         flags |= SUMMARY;
       } else if ((eqi(ws, len, 'error') || eqi(ws, len, 'warning')) &&
-                 (startsWith(we, e, '(s)') || startsWith(we, e, ' generated'))) {
+                 (startsWith(we, e, '(s)') || startsWith(we, e, ' generated') ||
+                  ((flags & DIAGNOSTIC) != 0 && countEnds(we, e)))) { // cargo's `warning: ... generated 1 warning`
         flags |= SUMMARY;
       }
     }
@@ -525,6 +539,7 @@ function classifyLine(s: number, e: number): number {
   sev = f == s ? startSeverity(s, e) : 0;
   diagSev = 0;
   flags |= startShape(f, e, indented);
+  if (at(f) == 91) flags |= taggedShape(f, e);
   const rustCandidate = indented && isDigit(at(f)) && rustFrameStart(f, e);
   sawLetterWord = false;
   leadRun = true;
