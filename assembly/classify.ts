@@ -45,6 +45,30 @@ let T: usize = 0; // the text of the current call
   return <i32>load<u16>(changetype<usize>(s) + (<usize>k << 1));
 }
 
+// First two letters (lowercase) of every word a rule looks at: level words,
+// keys, keywords, count words. A word or segment starting otherwise is skipped
+// at the cost of one table load. Bit s of SECOND[f] stands for the prefix fs.
+const PREFIXES = 'ab al as ca cr db de em er ex fa fi ft go in le lo lv no ok pa re se ti tr un ve wa wr';
+// twin: begin prefix table
+const SECOND: usize = memory.data(26 * 4);
+for (let k = 0; k < PREFIXES.length; k += 3) {
+  const slot = SECOND + (<usize>(lit(PREFIXES, k) - 97) << 2);
+  store<u32>(slot, load<u32>(slot) | (1 << (lit(PREFIXES, k + 1) - 97)));
+}
+// @ts-ignore: decorator
+@inline function secondLetters(first: i32): u32 {
+  return load<u32>(SECOND + (<usize>first << 2));
+}
+// twin: end prefix table
+
+/** text[a, a+2) is the start of a word some rule looks at (see PREFIXES). */
+// @ts-ignore: decorator
+@inline function candidate(a: i32): bool {
+  const first = lower(at(a)) - 97;
+  const second = lower(at(a + 1)) - 97;
+  return <u32>(first) < 26 && <u32>(second) < 26 && (secondLetters(first) & (1 << second)) != 0;
+}
+
 /** text[a, a+len) equals `s` (lowercase) ignoring ASCII case. */
 function eqi(a: i32, len: i32, s: string): bool {
   if (len != s.length) return false;
@@ -326,7 +350,7 @@ function keyValueStart(we: i32, e: i32): i32 {
 /** Flags for a keyword segment text[a, b) of a word (bounded by word edges or camel-case humps). */
 function segmentFlags(a: i32, b: i32, e: i32): i32 {
   const len = b - a;
-  if (len < 3 || len > 12) return 0;
+  if (len < 3 || len > 12 || !candidate(a)) return 0;
   switch (lower(at(a))) {
     case 97: // a
       if (eqi(a, len, 'abort') || eqi(a, len, 'aborts') || eqi(a, len, 'aborted') || eqi(a, len, 'aborting')) return FAILURE;
@@ -397,7 +421,13 @@ function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): vo
   sawLetterWord = true;
   if (!isLetter(c0)) return;
 
-  if (upper + lowerCount == len) {
+  if (len == 1) {
+    // logcat threadtime: `  1702  2395 D WindowManager:`
+    if (sev == 0 && firstLetterWord && upper == 1 && isDigit(lastNonBlank) && prevSig == 32 &&
+        we + 1 < e && at(we) == 32 && isLetter(at(we + 1))) sev = letterLevel(c0);
+    return;
+  }
+  if (upper + lowerCount == len && candidate(ws)) {
     const allUpper = upper == len;
     const title = isUpper(c0) && lowerCount == len - 1;
     // The next significant unit is looked up only where a rule needs it (most words need none).
@@ -422,9 +452,6 @@ function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): vo
         else if (level >= 8) { if (allUpper && len == 3 && lower(c0) == 101) sev = named; } // npm's ERR!
         else if (allUpper || (firstLetterWord && title)) sev = named;
         else if (firstLetterWord && next == 58 && (n + 1 >= e || at(n + 1) != 58)) sev = named;
-      } else if (len == 1 && firstLetterWord && allUpper && isDigit(lastNonBlank) && prevSig == 32 &&
-                 we + 1 < e && at(we) == 32 && isLetter(at(we + 1))) {
-        sev = letterLevel(c0); // logcat threadtime: `  1702  2395 D WindowManager:`
       }
     }
 

@@ -28,6 +28,25 @@ function isWordChar(c: number): boolean { return isLetter(c) || isDigit(c) || c 
 function isBlankChar(c: number): boolean { return c == 32 || c == 9 || c == 13 || c == 11 || c == 12; }
 function lower(c: number): number { return isUpper(c) ? c | 32 : c; }
 
+// First two letters (lowercase) of every word a rule looks at: level words,
+// keys, keywords, count words. A word or segment starting otherwise is skipped
+// at the cost of one table load. Bit s of SECOND[f] stands for the prefix fs.
+const PREFIXES = 'ab al as ca cr db de em er ex fa fi ft go in le lo lv no ok pa re se ti tr un ve wa wr';
+const SECOND = new Uint32Array(26);
+for (let k = 0; k < PREFIXES.length; k += 3) {
+  SECOND[PREFIXES.charCodeAt(k) - 97]! |= 1 << (PREFIXES.charCodeAt(k + 1) - 97);
+}
+function secondLetters(first: number): number {
+  return SECOND[first]!;
+}
+
+/** text[a, a+2) is the start of a word some rule looks at (see PREFIXES). */
+function candidate(a: number): boolean {
+  const first = lower(at(a)) - 97;
+  const second = lower(at(a + 1)) - 97;
+  return ((first) >>> 0) < 26 && ((second) >>> 0) < 26 && (secondLetters(first) & (1 << second)) != 0;
+}
+
 /** text[a, a+len) equals `s` (lowercase) ignoring ASCII case. */
 function eqi(a: number, len: number, s: string): boolean {
   if (len != s.length) return false;
@@ -309,7 +328,7 @@ function keyValueStart(we: number, e: number): number {
 /** Flags for a keyword segment text[a, b) of a word (bounded by word edges or camel-case humps). */
 function segmentFlags(a: number, b: number, e: number): number {
   const len = b - a;
-  if (len < 3 || len > 12) return 0;
+  if (len < 3 || len > 12 || !candidate(a)) return 0;
   switch (lower(at(a))) {
     case 97: // a
       if (eqi(a, len, 'abort') || eqi(a, len, 'aborts') || eqi(a, len, 'aborted') || eqi(a, len, 'aborting')) return FAILURE;
@@ -380,7 +399,13 @@ function word(ws: number, we: number, upper: number, lowerCount: number, f: numb
   sawLetterWord = true;
   if (!isLetter(c0)) return;
 
-  if (upper + lowerCount == len) {
+  if (len == 1) {
+    // logcat threadtime: `  1702  2395 D WindowManager:`
+    if (sev == 0 && firstLetterWord && upper == 1 && isDigit(lastNonBlank) && prevSig == 32 &&
+        we + 1 < e && at(we) == 32 && isLetter(at(we + 1))) sev = letterLevel(c0);
+    return;
+  }
+  if (upper + lowerCount == len && candidate(ws)) {
     const allUpper = upper == len;
     const title = isUpper(c0) && lowerCount == len - 1;
     // The next significant unit is looked up only where a rule needs it (most words need none).
@@ -405,9 +430,6 @@ function word(ws: number, we: number, upper: number, lowerCount: number, f: numb
         else if (level >= 8) { if (allUpper && len == 3 && lower(c0) == 101) sev = named; } // npm's ERR!
         else if (allUpper || (firstLetterWord && title)) sev = named;
         else if (firstLetterWord && next == 58 && (n + 1 >= e || at(n + 1) != 58)) sev = named;
-      } else if (len == 1 && firstLetterWord && allUpper && isDigit(lastNonBlank) && prevSig == 32 &&
-                 we + 1 < e && at(we) == 32 && isLetter(at(we + 1))) {
-        sev = letterLevel(c0); // logcat threadtime: `  1702  2395 D WindowManager:`
       }
     }
 
