@@ -4,7 +4,10 @@
 // the same call is answered by the twin, so callers never see the trap.
 import { checkBlockSize, checkLanes, checkWindows } from './twin/repeats.js';
 import { checkLineRanges } from './twin/templates.js';
-import type { Backend, BackendName, BlockSpans, Fingerprints, LineGroups, LineTable, SeenWindows } from './types.js';
+import type {
+  Backend, BackendName, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows,
+  WindowPlan, WindowRequest,
+} from './types.js';
 
 /** Below this many UTF-16 units the twin is at least as fast (bench/results.md). */
 export const SMALL_TEXT_UNITS = 2048;
@@ -80,4 +83,19 @@ export class AutoBackend implements Backend {
     return this.run((b) => b.seenBlocks(windows, size, seen));
   }
   // --- end templates and repetition ---
+  estimateTokens(costs: Int32Array): number {
+    return this.run((b) => b.estimateTokens(costs));
+  }
+
+  lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens {
+    return this.run((b) => b.lineTokens(count, start, end, costs));
+  }
+
+  classifyLines(lines: LineTable): LineClasses {
+    return this.run((b) => b.classifyLines(lines));
+  }
+
+  planWindows(request: WindowRequest): WindowPlan {
+    return this.run((b) => b.planWindows(request));
+  }
 }

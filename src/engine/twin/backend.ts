@@ -1,9 +1,14 @@
 // The pure-TypeScript backend: the oracle for the WebAssembly kernels, the
 // fallback where WebAssembly is missing, and the benchmark's baseline.
-import type { Backend, BlockSpans, Fingerprints, LineGroups, LineTable, SeenWindows } from '../types.js';
 import { groupLines, lineTable } from './lines.js';
 import { repeatedBlocks, seenBlocks, windowHashes } from './repeats.js';
 import { templateHashes } from './templates.js';
+import type {
+  Backend, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows, WindowPlan, WindowRequest,
+} from '../types.js';
+import { estimateTokens, lineTokens } from './tokens.js';
+import { classifyLines } from './classify.js';
+import { planWindows } from './windows.js';
 
 export class JsBackend implements Backend {
   readonly name = 'js' as const;
@@ -38,4 +43,19 @@ export class JsBackend implements Backend {
     return seenBlocks(windows, size, seen);
   }
   // --- end templates and repetition ---
+  estimateTokens(costs: Int32Array): number {
+    return estimateTokens(this.text, costs);
+  }
+
+  lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens {
+    return lineTokens(this.text, start, end, count, costs);
+  }
+
+  classifyLines(lines: LineTable): LineClasses {
+    return classifyLines(this.text, lines.count, lines.start, lines.end);
+  }
+
+  planWindows(request: WindowRequest): WindowPlan {
+    return planWindows(request);
+  }
 }
