@@ -1,0 +1,92 @@
+// The JSON processor: a compact structural rendering that is never larger than
+// minified JSON (quotes dropped where unambiguous, uniform record arrays as
+// tables), fitted to the budget by sampling arrays and cutting long strings
+// while records with errors, high severities, outliers and preserved strings
+// stay whole. Invalid or too-deep JSON throws JsonInputError.
+import type { Processor, ProcessorInput, ProcessorOutput } from '../types.js';
+import { Fitter, Importance, type FitOptions } from './json-fit.js';
+import { parseJson } from './json-parse.js';
+import { block, entriesOf, inline, renderKey, type JsonValue, type PrunedNode } from './json-render.js';
+import { omission } from './markers.js';
+
+const LINE_WIDTH = 160;
+const BLOCK_DEPTH = 4;
+
+/** Samples per array and string cuts, by level (aggressive keeps fewer). */
+const FIT: Record<'light' | 'aggressive', Omit<FitOptions, 'preserve'>> = {
+  light: { maxSamples: 12, maxImportant: 60, shortString: 160 },
+  aggressive: { maxSamples: 5, maxImportant: 30, shortString: 100 },
+};
+
+function render(node: PrunedNode, lines: boolean, estimate: (s: string) => number): string {
+  const flat = inline(node);
+  const structured = block(node, { lineWidth: LINE_WIDTH, maxDepth: BLOCK_DEPTH, bareLines: lines });
+  return estimate(structured) <= estimate(flat) ? structured : flat;
+}
+
+/** Keys and array lengths two levels deep, for the top of a cut rendering. */
+export function overview(value: JsonValue, depth = 2): string {
+  if (Array.isArray(value)) {
+    const first = value.find((v) => typeof v === 'object' && v !== null);
+    return `[${value.length}]${first !== undefined && depth > 1 ? overview(first, depth - 1) : ''}`;
+  }
+  if (typeof value !== 'object' || value === null) return '';
+  const entries = entriesOf(value) as Array<[string, JsonValue]>;
+  const shown = entries.slice(0, 24).map(([k, v]) => {
+    if (depth <= 1 || typeof v !== 'object' || v === null) return renderKey(k);
+    return `${renderKey(k)}${Array.isArray(v) ? `[${v.length}]` : overview(v, depth - 1)}`;
+  });
+  if (entries.length > shown.length) shown.push(omission(entries.length - shown.length, 'key'));
+  return `{${shown.join(',')}}`;
+}
+
+function process(input: ProcessorInput): ProcessorOutput {
+  const { value, lines } = parseJson(input.text);
+  const estimate = (s: string) => input.estimator.estimate(s);
+  const full = render(value, lines, estimate);
+  const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
+  if (input.level === 'lossless' || estimate(full) <= target) return { text: full, omitted: {} };
+
+  const importance = new Importance(value, input.preserve);
+  const evidenceTokens = input.level === 'light' ? input.maxTokens / 2 : target;
+  const options = { ...FIT[input.level], evidenceChars: evidenceTokens * (full.length / Math.max(1, estimate(full))), preserve: input.preserve };
+  const header = `[json${lines ? ' lines' : ''} ${overview(value)}]`;
+  const charsPerToken = full.length / Math.max(1, estimate(full));
+  let chars = (target - estimate(header)) * charsPerToken;
+  let best: { text: string; fitter: Fitter } | null = null;
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const fitter = new Fitter(importance, options);
+    const text = `${header}\n${render(fitter.fit(value, Math.max(chars, 64)), lines, estimate)}`;
+    const tokens = estimate(text);
+    if (!best || tokens < estimate(best.text)) best = { text, fitter };
+    if (tokens <= target) break;
+    chars *= Math.max(0.3, (target / tokens) * 0.92);
+  }
+  const { text, fitter } = best!;
+  const omitted: Record<string, number> = {};
+  if (fitter.counts.items) omitted['array items'] = fitter.counts.items;
+  if (fitter.counts.keys) omitted['object keys'] = fitter.counts.keys;
+  if (fitter.counts.characters) omitted['string characters'] = fitter.counts.characters;
+  if (estimate(text) >= estimate(full)) return { text: full, omitted: {} };
+  return { text, omitted };
+}
+
+/** Confidence that a text is JSON: it parses, or it starts like JSON. */
+function sniff(text: string): number {
+  const head = text.trimStart();
+  const first = head[0];
+  if (first !== '{' && first !== '[') return 0;
+  const tail = text.trimEnd().at(-1);
+  if (text.length <= 2_000_000) {
+    try {
+      JSON.parse(text);
+      return 1;
+    } catch {
+      // JSON lines or a truncated document still look like JSON
+    }
+  }
+  if (/^\[\s*$|^\[?\s*[{["\d-]|^\{\s*("|\})/.test(head)) return tail === '}' || tail === ']' ? 0.8 : 0.6;
+  return 0.3;
+}
+
+export const jsonProcessor: Processor = { kind: 'json', sniff, process };
