@@ -3,7 +3,7 @@
 
 /** The input cannot be processed by this processor; `kind` names it. */
 export class ProcessorError extends Error {
-  override readonly name = 'ProcessorError';
+  override readonly name: string = 'ProcessorError';
   constructor(readonly kind: string, message: string, options?: { cause?: unknown }) {
     super(`${kind} processor: ${message}`, options);
   }
@@ -11,7 +11,7 @@ export class ProcessorError extends Error {
 
 /** Not JSON (or JSON lines), or nested too deeply to walk safely. */
 export class JsonInputError extends ProcessorError {
-  override readonly name = 'JsonInputError';
+  override readonly name: string = 'JsonInputError';
   constructor(message: string, options?: { cause?: unknown }) {
     super('json', message, options);
   }

@@ -8,12 +8,13 @@ import { Fitter, Importance, type FitOptions } from './json-fit.js';
 import { parseJson } from './json-parse.js';
 import { block, entriesOf, inline, renderKey, type JsonValue, type PrunedNode } from './json-render.js';
 import { omission } from './markers.js';
+import { keepPreserved } from './preserve.js';
 
 const LINE_WIDTH = 160;
 const BLOCK_DEPTH = 4;
 
 /** Samples per array and string cuts, by level (aggressive keeps fewer). */
-const FIT: Record<'light' | 'aggressive', Omit<FitOptions, 'preserve'>> = {
+const FIT: Record<'light' | 'aggressive', Omit<FitOptions, 'preserve' | 'evidenceChars'>> = {
   light: { maxSamples: 12, maxImportant: 60, shortString: 160 },
   aggressive: { maxSamples: 5, maxImportant: 30, shortString: 100 },
 };
@@ -45,7 +46,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = (s: string) => input.estimator.estimate(s);
   const full = render(value, lines, estimate);
   const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
-  if (input.level === 'lossless' || estimate(full) <= target) return { text: full, omitted: {} };
+  if (input.level === 'lossless' || estimate(full) <= target) return { text: keepPreserved(full, input.text, input.preserve), omitted: {} };
 
   const importance = new Importance(value, input.preserve);
   const evidenceTokens = input.level === 'light' ? input.maxTokens / 2 : target;
@@ -62,12 +63,13 @@ function process(input: ProcessorInput): ProcessorOutput {
     if (tokens <= target) break;
     chars *= Math.max(0.3, (target / tokens) * 0.92);
   }
-  const { text, fitter } = best!;
+  const text = keepPreserved(best!.text, input.text, input.preserve);
+  const fitter = best!.fitter;
   const omitted: Record<string, number> = {};
   if (fitter.counts.items) omitted['array items'] = fitter.counts.items;
   if (fitter.counts.keys) omitted['object keys'] = fitter.counts.keys;
   if (fitter.counts.characters) omitted['string characters'] = fitter.counts.characters;
-  if (estimate(text) >= estimate(full)) return { text: full, omitted: {} };
+  if (estimate(text) >= estimate(full)) return { text: keepPreserved(full, input.text, input.preserve), omitted: {} };
   return { text, omitted };
 }
 
