@@ -3,6 +3,7 @@
 // order files came, every file kept with its exact match count, matches
 // sampled per file at light/aggressive (first few, then an exact marker).
 import type { Processor, ProcessorInput, ProcessorOutput } from '../types.js';
+import { ProcessorError } from './errors.js';
 import { omission } from './markers.js';
 import { keepPreserved } from './preserve.js';
 
@@ -46,7 +47,7 @@ function parse(text: string): { files: FileHits[]; other: string[] } {
 
 function process(input: ProcessorInput): ProcessorOutput {
   const { files, other } = parse(input.text);
-  if (files.length === 0) throw new Error('grep processor: no path:line:match lines');
+  if (files.length === 0) throw new ProcessorError('grep', 'no path:line:match lines');
   const estimate = (s: string) => input.estimator.estimate(s);
   const isPreserved = (s: string) => input.preserve.some((p) => p !== '' && s.includes(p));
   const render = (perFile: number): { text: string; omitted: number } => {

@@ -59,6 +59,8 @@ export interface Extraction {
 interface Open {
   name: string;
   skip: boolean;
+  /** Opens a boilerplate or main region: text inside must not leak into the parent's block. */
+  ownsRegion: boolean;
   boilerplate: Region | null;
   main: Region | null;
 }
@@ -135,7 +137,9 @@ export function extract(html: string): Extraction {
         const evidence = skip ? null : boilerplateEvidence(name, attribs, insideMain);
         const boilerplate = evidence ? region(parent?.boilerplate ?? null, evidence === 'tag') : (parent?.boilerplate ?? null);
         const main = parent?.main ?? (isMain(name, attribs) ? region(null, false) : null);
-        stack.push({ name, skip, boilerplate, main });
+        const ownsRegion = boilerplate !== (parent?.boilerplate ?? null) || main !== (parent?.main ?? null);
+        if (ownsRegion && !skip) flush();
+        stack.push({ name, skip, boilerplate, main, ownsRegion });
         if (skip) return;
         if (name === 'title' && !title) inTitle = true;
         const property = attribs.property ?? attribs.name;
@@ -181,6 +185,7 @@ export function extract(html: string): Extraction {
         if (!closing) return;
         if (name === 'title') inTitle = false;
         if (!closing.skip) closeElement(name, closing);
+        if (closing.ownsRegion && !closing.skip) flush();
         stack.pop();
       },
       onerror() {

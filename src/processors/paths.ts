@@ -3,6 +3,7 @@
 // collapse the biggest directories to exact counts with an extension breakdown,
 // e.g. `gen/ (1,204 files: 1,180 .ts, 24 .json)`, until the budget fits.
 import type { Processor, ProcessorInput, ProcessorOutput } from '../types.js';
+import { ProcessorError } from './errors.js';
 import { count, plural } from './markers.js';
 import { keepPreserved } from './preserve.js';
 
@@ -94,7 +95,7 @@ function render(root: Dir): string {
 
 function process(input: ProcessorInput): ProcessorOutput {
   const paths = listPaths(input.text);
-  if (paths.length === 0) throw new Error('paths processor: no paths in the listing');
+  if (paths.length === 0) throw new ProcessorError('paths', 'no paths in the listing');
   const root = build(paths);
   const estimate = (s: string) => input.estimator.estimate(s);
   let text = render(root);
