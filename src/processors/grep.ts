@@ -4,7 +4,7 @@
 // sampled per file at light/aggressive (first few, then an exact marker).
 import type { Processor, ProcessorInput, ProcessorOutput } from '../types.js';
 import { ProcessorError } from './errors.js';
-import { omission } from './markers.js';
+import { omission, plural } from './markers.js';
 import { keepPreserved } from './preserve.js';
 
 const MATCH = /^([^\s:][^:]*?):(\d+):(?:(\d+):)?(.*)$/;
@@ -54,7 +54,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     const out: string[] = [];
     let omitted = 0;
     for (const f of files) {
-      out.push(`${f.path} (${f.matches === 1 ? '1 match' : `${f.matches.toLocaleString('en-US')} matches`})`);
+      out.push(`${f.path} (${plural(f.matches, 'match', 'matches')})`);
       let shown = 0;
       let dropped = 0;
       for (const h of f.hits) {
@@ -63,7 +63,7 @@ function process(input: ProcessorInput): ProcessorOutput {
           if (h.match) shown++;
         } else if (h.match) dropped++;
       }
-      if (dropped) out.push(`  ${omission(dropped, 'match')}`);
+      if (dropped) out.push(`  ${omission(dropped, 'matching line')}`);
       omitted += dropped;
     }
     return { text: [...out, ...other].join('\n'), omitted };
@@ -78,7 +78,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   }
   const text = keepPreserved(result.text, input.text, input.preserve);
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
-  return { text, omitted: result.omitted ? { matches: result.omitted } : {} };
+  return { text, omitted: result.omitted ? { 'matching lines': result.omitted } : {} };
 }
 
 /** Share of the first 200 non-empty lines shaped like grep output. */
