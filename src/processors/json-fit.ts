@@ -195,7 +195,8 @@ export class Fitter {
 
   private fitArray(items: JsonValue[], budget: number): PrunedArray {
     const fitted = this.fitItems(items, budget, 'item');
-    return new PrunedArray(fitted.map((f) => (f instanceof Marker ? f : f[1])), items.length);
+    const indices = fitted.flatMap((f) => (f instanceof Marker ? [] : [f[0]]));
+    return new PrunedArray(fitted.map((f) => (f instanceof Marker ? f : f[1])), items.length, indices);
   }
 
   /** Kept items as [source index, fitted node], gaps as markers, in order. */

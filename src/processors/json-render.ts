@@ -15,9 +15,9 @@ export class CutString {
   constructor(readonly head: string, readonly marker: string) {}
 }
 
-/** An array after sampling: kept items and gap markers, with the original length. */
+/** An array after sampling: kept items (with their source indices) and gap markers. */
 export class PrunedArray {
-  constructor(readonly items: PrunedNode[], readonly length: number) {}
+  constructor(readonly items: PrunedNode[], readonly length: number, readonly indices: number[]) {}
 }
 
 /** An object after pruning: kept entries in original order, and markers. */
@@ -52,62 +52,99 @@ function itemsOf(node: PrunedArray | JsonValue[]): PrunedNode[] {
   return node instanceof PrunedArray ? node.items : node;
 }
 
-/** One-line rendering of any node. */
-export function inline(node: PrunedNode): string {
+/** Source index of item i (markers have none). */
+function indexOf(node: PrunedArray | JsonValue[], i: number, seen: number): number {
+  return node instanceof PrunedArray ? node.indices[seen]! : i;
+}
+
+/** Smallest repeated subtree worth a reference, in characters of its inline form. */
+const MIN_REFERENCE = 80;
+
+/**
+ * Lossless deduplication of repeated subtrees: a later copy of an unpruned
+ * container renders as `(same as <path>)`, naming its first occurrence. The
+ * renderers visit nodes in document order, so references always point back.
+ */
+export class References {
+  private readonly first = new Map<string, string>();
+
+  reference(node: PrunedNode, path: string): string | null {
+    if (typeof node !== 'object' || node === null || !(Array.isArray(node) || isPlainObject(node))) return null;
+    const canonical = JSON.stringify(node);
+    if (canonical.length < MIN_REFERENCE) return null;
+    const first = this.first.get(canonical);
+    if (first === undefined) {
+      this.first.set(canonical, path);
+      return null;
+    }
+    return first === path ? null : `(same as ${first || 'the whole document'})`;
+  }
+}
+
+function child(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key)}]`;
+}
+
+/** One-line rendering of any node; with `refs`, repeated subtrees become references. */
+export function inline(node: PrunedNode, refs?: References, path = ''): string {
   if (node === null || typeof node === 'boolean' || typeof node === 'number') return JSON.stringify(node);
   if (typeof node === 'string') return renderString(node);
   if (node instanceof Marker) return node.text;
   if (node instanceof CutString) return `${renderString(node.head)}${node.marker}`;
-  if (Array.isArray(node) || node instanceof PrunedArray) return `[${itemsOf(node).map(inline).join(',')}]`;
-  const parts = entriesOf(node).map((e) => (e instanceof Marker ? e.text : `${renderKey(e[0])}:${inline(e[1])}`));
+  const ref = refs?.reference(node, path);
+  if (ref) return ref;
+  if (Array.isArray(node) || node instanceof PrunedArray) {
+    let seen = 0;
+    const items = itemsOf(node).map((item, i) => (item instanceof Marker ? item.text : inline(item, refs, child(path, indexOf(node, i, seen++)))));
+    return `[${items.join(',')}]`;
+  }
+  const parts = entriesOf(node).map((e) => (e instanceof Marker ? e.text : `${renderKey(e[0])}:${inline(e[1], refs, child(path, e[0]))}`));
   return `{${parts.join(',')}}`;
 }
 
 /** Block rendering: records on their own lines, tables for uniform arrays. */
-export function block(node: PrunedNode, options: { lineWidth: number; maxDepth: number; bareLines?: boolean }): string {
+export function block(node: PrunedNode, options: { lineWidth: number; maxDepth: number; bareLines?: boolean }, refs?: References): string {
   const lines: string[] = [];
-  const write = (n: PrunedNode, indent: string, depth: number, label: string): void => {
+  const write = (n: PrunedNode, indent: string, depth: number, label: string, path: string): void => {
     const isArray = Array.isArray(n) || n instanceof PrunedArray;
     const isObject = !isArray && (isPlainObject(n) || n instanceof PrunedObject);
-    if (!isArray && !isObject) {
-      lines.push(`${indent}${label}${inline(n)}`);
-      return;
-    }
-    const flat = inline(n);
-    if (depth >= options.maxDepth || flat.length + indent.length + label.length <= options.lineWidth) {
+    const flat = inline(n, refs, path);
+    if ((!isArray && !isObject) || depth >= options.maxDepth || flat.length + indent.length + label.length <= options.lineWidth || flat.startsWith('(same as ')) {
       lines.push(`${indent}${label}${flat}`);
       return;
     }
     if (isArray) {
       const arr = n as PrunedArray | JsonValue[];
       const items = itemsOf(arr);
-      const table = tabulate(items);
-      const length = arr instanceof PrunedArray ? arr.length : arr.length;
+      const table = tabulate(arr, refs, path);
       const name = label.trimEnd().replace(/:$/, '');
       if (table && table.length < flat.length) {
-        lines.push(`${indent}${name}[${length}]{${table.header}}:`);
+        lines.push(`${indent}${name}[${arr.length}]{${table.header}}:`);
         for (const row of table.rows) lines.push(`${indent} ${row}`);
         return;
       }
       if (depth === 0 && options.bareLines) {
-        for (const item of items) lines.push(inline(item));
+        let seen = 0;
+        items.forEach((item, i) => lines.push(item instanceof Marker ? item.text : inline(item, refs, child(path, indexOf(arr, i, seen++)))));
         return;
       }
-      lines.push(`${indent}${name}[${length}]:`);
-      for (const item of items) {
+      lines.push(`${indent}${name}[${arr.length}]:`);
+      let seen = 0;
+      items.forEach((item, i) => {
         if (item instanceof Marker) lines.push(`${indent} ${item.text}`);
-        else write(item, `${indent} `, depth + 1, '- ');
-      }
+        else write(item, `${indent} `, depth + 1, '- ', child(path, indexOf(arr, i, seen++)));
+      });
       return;
     }
     if (label) lines.push(`${indent}${label.trimEnd()}`);
     const childIndent = label ? `${indent} ` : indent;
     for (const entry of entriesOf(n as PrunedObject)) {
       if (entry instanceof Marker) lines.push(`${childIndent}${entry.text}`);
-      else write(entry[1], childIndent, depth + 1, `${renderKey(entry[0])}:`);
+      else write(entry[1], childIndent, depth + 1, `${renderKey(entry[0])}:`, child(path, entry[0]));
     }
   };
-  write(node, '', 0, '');
+  write(node, '', 0, '', '');
   return lines.join('\n');
 }
 
@@ -125,7 +162,8 @@ interface Table {
  * missing key is an empty cell. Only for objects whose values are scalars or
  * short inline containers, and only when most items share most keys.
  */
-function tabulate(items: PrunedNode[]): Table | null {
+function tabulate(arr: PrunedArray | JsonValue[], refs: References | undefined, path: string): Table | null {
+  const items = itemsOf(arr);
   const records = items.filter((i) => !(i instanceof Marker));
   if (records.length < 2) return null;
   const keys: string[] = [];
@@ -145,12 +183,14 @@ function tabulate(items: PrunedNode[]): Table | null {
   if (keys.length === 0 || keys.length > 40 || filled < 0.7 * keys.length * records.length) return null;
   const rows: string[] = [];
   let length = 0;
-  for (const item of items) {
+  let kept = 0;
+  for (const [i, item] of items.entries()) {
     if (item instanceof Marker) {
       rows.push(item.text);
     } else {
+      const itemPath = child(path, indexOf(arr, i, kept++));
       const values = new Map(entriesOf(item as PrunedObject) as Array<[string, PrunedNode]>);
-      const cells = keys.map((k) => (values.has(k) ? inline(values.get(k)!) : ''));
+      const cells = keys.map((k) => (values.has(k) ? inline(values.get(k)!, refs, child(itemPath, k)) : ''));
       if (cells.some((c) => c.length > MAX_CELL)) return null;
       rows.push(cells.join(','));
     }

@@ -6,7 +6,7 @@
 import type { Processor, ProcessorInput, ProcessorOutput } from '../types.js';
 import { Fitter, Importance, type FitOptions } from './json-fit.js';
 import { parseJson } from './json-parse.js';
-import { block, entriesOf, inline, renderKey, type JsonValue, type PrunedNode } from './json-render.js';
+import { References, block, entriesOf, inline, renderKey, type JsonValue, type PrunedNode } from './json-render.js';
 import { omission } from './markers.js';
 import { keepPreserved } from './preserve.js';
 
@@ -19,10 +19,18 @@ const FIT: Record<'light' | 'aggressive', Omit<FitOptions, 'preserve' | 'evidenc
   aggressive: { maxSamples: 5, maxImportant: 30, shortString: 100 },
 };
 
-function render(node: PrunedNode, lines: boolean, estimate: (s: string) => number): string {
-  const flat = inline(node);
-  const structured = block(node, { lineWidth: LINE_WIDTH, maxDepth: BLOCK_DEPTH, bareLines: lines });
-  return estimate(structured) <= estimate(flat) ? structured : flat;
+/** Block rendering may cost this much more than one line: it is far easier to read. */
+const BLOCK_ALLOWANCE = 1.1;
+
+/**
+ * Block or one-line form (repeated subtrees as references): the block form
+ * unless it costs clearly more, and never more than `ceiling` (minified JSON).
+ */
+function render(node: PrunedNode, lines: boolean, estimate: (s: string) => number, ceiling: number): string {
+  const flat = inline(node, new References());
+  const structured = block(node, { lineWidth: LINE_WIDTH, maxDepth: BLOCK_DEPTH, bareLines: lines }, new References());
+  const cost = estimate(structured);
+  return cost <= estimate(flat) * BLOCK_ALLOWANCE && cost <= ceiling ? structured : flat;
 }
 
 /** Keys and array lengths two levels deep, for the top of a cut rendering. */
@@ -44,7 +52,8 @@ export function overview(value: JsonValue, depth = 2): string {
 function process(input: ProcessorInput): ProcessorOutput {
   const { value, lines } = parseJson(input.text);
   const estimate = (s: string) => input.estimator.estimate(s);
-  const full = render(value, lines, estimate);
+  const minified = estimate(lines ? (value as JsonValue[]).map((v) => JSON.stringify(v)).join('\n') : JSON.stringify(value));
+  const full = render(value, lines, estimate, minified);
   const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
   if (input.level === 'lossless' || estimate(full) <= target) return { text: keepPreserved(full, input.text, input.preserve), omitted: {} };
 
@@ -57,7 +66,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   let best: { text: string; fitter: Fitter } | null = null;
   for (let attempt = 0; attempt < 6; attempt++) {
     const fitter = new Fitter(importance, options);
-    const text = `${header}\n${render(fitter.fit(value, Math.max(chars, 64)), lines, estimate)}`;
+    const text = `${header}\n${render(fitter.fit(value, Math.max(chars, 64)), lines, estimate, minified)}`;
     const tokens = estimate(text);
     if (!best || tokens < estimate(best.text)) best = { text, fitter };
     if (tokens <= target) break;

@@ -108,3 +108,14 @@ describe(`json processor (${backendName})`, () => {
     expect(jsonProcessor.sniff('hello')).toBe(0);
   });
 });
+
+describe(`json repeated subtrees (${backendName})`, () => {
+  it('renders later copies of a large subtree as a reference to the first (lossless)', () => {
+    const user = { login: 'octocat', id: 1, url: 'https://api.example.com/users/octocat', html_url: 'https://example.com/octocat' };
+    const issues = [1, 2, 3].map((n) => ({ number: n, title: `Issue ${n} title`, user: { ...user } }));
+    const out = run(JSON.stringify({ issues }), 'lossless');
+    expect(out.text.match(/login:octocat/g)).toHaveLength(1);
+    expect(out.text.match(/\(same as issues\[0\]\.user\)/g)).toHaveLength(2);
+    expect(out.omitted).toEqual({});
+  });
+});
