@@ -68,9 +68,19 @@ const MIN_REFERENCE = 80;
 export class References {
   private readonly first = new Map<string, string>();
 
+  /** `canonical` caches minified forms; share it between renderings of one document. */
+  constructor(private readonly canonical = new WeakMap<object, string>()) {}
+
+  /** Minified JSON of a plain container, cached. */
+  minified(node: JsonValue[] | { [key: string]: JsonValue }): string {
+    let s = this.canonical.get(node);
+    if (s === undefined) this.canonical.set(node, (s = JSON.stringify(node)));
+    return s;
+  }
+
   reference(node: PrunedNode, path: string): string | null {
     if (typeof node !== 'object' || node === null || !(Array.isArray(node) || isPlainObject(node))) return null;
-    const canonical = JSON.stringify(node);
+    const canonical = this.minified(node);
     if (canonical.length < MIN_REFERENCE) return null;
     const first = this.first.get(canonical);
     if (first === undefined) {
@@ -104,14 +114,20 @@ export function inline(node: PrunedNode, refs?: References, path = ''): string {
 }
 
 /** Block rendering: records on their own lines, tables for uniform arrays. */
-export function block(node: PrunedNode, options: { lineWidth: number; maxDepth: number; bareLines?: boolean }, refs?: References): string {
+export function block(node: PrunedNode, options: { lineWidth: number; maxDepth: number; bareLines?: boolean }, refs = new References()): string {
   const lines: string[] = [];
   const write = (n: PrunedNode, indent: string, depth: number, label: string, path: string): void => {
     const isArray = Array.isArray(n) || n instanceof PrunedArray;
     const isObject = !isArray && (isPlainObject(n) || n instanceof PrunedObject);
-    const flat = inline(n, refs, path);
-    if ((!isArray && !isObject) || depth >= options.maxDepth || flat.length + indent.length + label.length <= options.lineWidth || flat.startsWith('(same as ')) {
-      lines.push(`${indent}${label}${flat}`);
+    const reference = refs.reference(n, path);
+    if (reference) {
+      lines.push(`${indent}${label}${reference}`);
+      return;
+    }
+    // Plain containers are measured by their cached minified form (an upper bound), not re-rendered.
+    const width = Array.isArray(n) || isPlainObject(n) ? refs.minified(n).length : inline(n, refs, path).length;
+    if ((!isArray && !isObject) || depth >= options.maxDepth || width + indent.length + label.length <= options.lineWidth) {
+      lines.push(`${indent}${label}${inline(n, refs, path)}`);
       return;
     }
     if (isArray) {
@@ -119,7 +135,7 @@ export function block(node: PrunedNode, options: { lineWidth: number; maxDepth: 
       const items = itemsOf(arr);
       const table = tabulate(arr, refs, path);
       const name = label.trimEnd().replace(/:$/, '');
-      if (table && table.length < flat.length) {
+      if (table && table.length < width) {
         lines.push(`${indent}${name}[${arr.length}]{${table.header}}:`);
         for (const row of table.rows) lines.push(`${indent} ${row}`);
         return;

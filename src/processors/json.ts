@@ -27,8 +27,9 @@ const BLOCK_ALLOWANCE = 1.1;
  * unless it costs clearly more, and never more than `ceiling` (minified JSON).
  */
 function render(node: PrunedNode, lines: boolean, estimate: (s: string) => number, ceiling: number): string {
-  const flat = inline(node, new References());
-  const structured = block(node, { lineWidth: LINE_WIDTH, maxDepth: BLOCK_DEPTH, bareLines: lines }, new References());
+  const canonical = new WeakMap<object, string>();
+  const flat = inline(node, new References(canonical));
+  const structured = block(node, { lineWidth: LINE_WIDTH, maxDepth: BLOCK_DEPTH, bareLines: lines }, new References(canonical));
   const cost = estimate(structured);
   return cost <= estimate(flat) * BLOCK_ALLOWANCE && cost <= ceiling ? structured : flat;
 }
@@ -49,36 +50,44 @@ export function overview(value: JsonValue, depth = 2): string {
   return `{${shown.join(',')}}`;
 }
 
+/** Renderings shrink minified JSON by at most this much: above it, skip trying the whole. */
+const BEST_LOSSLESS_RATIO = 0.4;
+
 function process(input: ProcessorInput): ProcessorOutput {
   const { value, lines } = parseJson(input.text);
   const estimate = (s: string) => input.estimator.estimate(s);
-  const minified = estimate(lines ? (value as JsonValue[]).map((v) => JSON.stringify(v)).join('\n') : JSON.stringify(value));
-  const full = render(value, lines, estimate, minified);
+  const minifiedText = lines ? (value as JsonValue[]).map((v) => JSON.stringify(v)).join('\n') : JSON.stringify(value);
+  const minified = estimate(minifiedText);
+  const whole = () => keepPreserved(render(value, lines, estimate, minified), input.text, input.preserve);
   const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
-  if (input.level === 'lossless' || estimate(full) <= target) return { text: keepPreserved(full, input.text, input.preserve), omitted: {} };
+  if (input.level === 'lossless') return { text: whole(), omitted: {} };
+  if (minified * BEST_LOSSLESS_RATIO <= target) {
+    const text = whole();
+    if (estimate(text) <= target) return { text, omitted: {} };
+  }
 
+  const charsPerToken = minifiedText.length / Math.max(1, minified);
   const importance = new Importance(value, input.preserve);
   const evidenceTokens = input.level === 'light' ? input.maxTokens / 2 : target;
-  const options = { ...FIT[input.level], evidenceChars: evidenceTokens * (full.length / Math.max(1, estimate(full))), preserve: input.preserve };
+  const options = { ...FIT[input.level], evidenceChars: evidenceTokens * charsPerToken, preserve: input.preserve };
   const header = `[json${lines ? ' lines' : ''} ${overview(value)}]`;
-  const charsPerToken = full.length / Math.max(1, estimate(full));
   let chars = (target - estimate(header)) * charsPerToken;
-  let best: { text: string; fitter: Fitter } | null = null;
+  let best: { text: string; tokens: number; fitter: Fitter } | null = null;
   for (let attempt = 0; attempt < 6; attempt++) {
     const fitter = new Fitter(importance, options);
     const text = `${header}\n${render(fitter.fit(value, Math.max(chars, 64)), lines, estimate, minified)}`;
     const tokens = estimate(text);
-    if (!best || tokens < estimate(best.text)) best = { text, fitter };
+    if (!best || tokens < best.tokens) best = { text, tokens, fitter };
     if (tokens <= target) break;
     chars *= Math.max(0.3, (target / tokens) * 0.92);
   }
   const text = keepPreserved(best!.text, input.text, input.preserve);
-  const fitter = best!.fitter;
+  if (estimate(text) >= Math.min(minified, estimate(input.text))) return { text: whole(), omitted: {} };
+  const counts = best!.fitter.counts;
   const omitted: Record<string, number> = {};
-  if (fitter.counts.items) omitted['array items'] = fitter.counts.items;
-  if (fitter.counts.keys) omitted['object keys'] = fitter.counts.keys;
-  if (fitter.counts.characters) omitted['string characters'] = fitter.counts.characters;
-  if (estimate(text) >= estimate(full)) return { text: keepPreserved(full, input.text, input.preserve), omitted: {} };
+  if (counts.items) omitted['array items'] = counts.items;
+  if (counts.keys) omitted['object keys'] = counts.keys;
+  if (counts.characters) omitted['string characters'] = counts.characters;
   return { text, omitted };
 }
 
