@@ -3,9 +3,9 @@
 // of the text's UTF-8 bytes, plus one `{hash, gone, at}` line per eviction so
 // a reload does not resurrect what the store let go. Lines are only ever
 // appended, each in one write, so a crash loses at most the line being written;
-// the reader skips a torn or corrupt line instead of failing. Loading compacts:
-// the surviving records are rewritten to a temporary file that is renamed over
-// the journal (atomic on POSIX), and only when something is to be dropped.
+// the reader skips a torn or corrupt line instead of failing. Compaction
+// rewrites the surviving records to a temporary file renamed over the journal
+// (atomic on POSIX).
 import { createHash } from 'node:crypto';
 import {
   appendFileSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync,
@@ -18,9 +18,9 @@ export type GoneReason = 'budget' | 'ttl';
 export interface JournalEntry {
   readonly id: string;
   readonly type: string;
-  readonly size: number;
   readonly ttlAt: number;
-  readonly text: string;
+  /** The text's UTF-8 bytes, not yet checked against the id (see bytesMatch). */
+  readonly bytes: Buffer;
 }
 
 export interface JournalContents {
@@ -32,32 +32,73 @@ export interface JournalContents {
   readonly compactable: boolean;
   /** Lines that were torn or corrupt and skipped. */
   readonly corruptLines: number;
+  /** Bytes read. */
+  readonly fileBytes: number;
 }
 
 const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+const CLOSE_BRACE = 0x7d;
+const PAYLOAD = ',"payload":"';
 
-/** The line stored for a text: its UTF-8 bytes go in once, as base64. */
+/** The id of UTF-8 bytes: first 24 hex characters of their SHA-256. */
+export function bytesId(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+}
+
+/** A copy that owns its memory: a small Buffer would otherwise pin Node's whole 8 KiB pool slab. */
+export function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
+/**
+ * The line stored for a text: its UTF-8 bytes go in once, as base64, last.
+ * Built by hand because JSON.stringify scans the whole payload for escapes,
+ * and base64 has none (the reader relies on the payload being last).
+ */
 export function storeLine(id: string, type: string, bytes: Buffer, ttlAt: number): string {
-  return `${JSON.stringify({ hash: id, type, size: bytes.length, ttlAt, payload: bytes.toString('base64') })}\n`;
+  const head = JSON.stringify({ hash: id, type, size: bytes.length, ttlAt });
+  return `${head.slice(0, -1)}${PAYLOAD}${bytes.toString('base64')}"}\n`;
 }
 
 export function goneLine(id: string, reason: GoneReason, at: number): string {
   return `${JSON.stringify({ hash: id, gone: reason, at })}\n`;
 }
 
-/** Parses one line into a store or eviction record; null when torn, corrupt or tampered with. */
-function parseLine(line: string):
+/**
+ * The record of a line, as JSON. A line laid out as storeLine writes it has
+ * only its small head parsed, and its payload (ASCII) copied out as latin1,
+ * the cheapest decode; anything else goes through JSON.parse whole.
+ */
+function splitLine(line: Buffer): Record<string, unknown> | null {
+  const at = line.indexOf(PAYLOAD);
+  const end = line.length - 2;
+  const value: unknown =
+    at !== -1 && line[end] === QUOTE && line[end + 1] === CLOSE_BRACE && line.indexOf(QUOTE, at + PAYLOAD.length) === end
+      ? { ...JSON.parse(`${line.toString('utf8', 0, at)}}`), payload: line.toString('latin1', at + PAYLOAD.length, end) }
+      : JSON.parse(line.toString('utf8'));
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/**
+ * Parses one line into a store or eviction record; null when torn or corrupt.
+ * The payload's hash is checked when the text is first asked for (bytesMatch),
+ * not here: a reload then costs a base64 decode per record, not a SHA-256.
+ */
+function parseLine(line: Buffer):
   | { kind: 'store'; entry: JournalEntry }
   | { kind: 'gone'; id: string; reason: GoneReason; at: number }
   | null {
-  let record: Record<string, unknown>;
+  let record: Record<string, unknown> | null;
   try {
-    const value: unknown = JSON.parse(line);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-    record = value as Record<string, unknown>;
+    record = splitLine(line);
   } catch {
     return null;
   }
+  if (record === null) return null;
   const id = record.hash;
   if (typeof id !== 'string' || !isOriginalId(id)) return null;
   if (record.gone === 'budget' || record.gone === 'ttl') {
@@ -68,10 +109,9 @@ function parseLine(line: string):
   const { type, size, ttlAt, payload } = record;
   if (typeof type !== 'string' || typeof payload !== 'string') return null;
   if (typeof size !== 'number' || typeof ttlAt !== 'number' || !Number.isFinite(ttlAt)) return null;
-  const bytes = Buffer.from(payload, 'base64');
-  // The hash doubles as a checksum: a line that parses but was damaged is refused.
-  if (bytes.length !== size || createHash('sha256').update(bytes).digest('hex').slice(0, 24) !== id) return null;
-  return { kind: 'store', entry: { id, type, size, ttlAt, text: bytes.toString('utf8') } };
+  const bytes = ownBytes(Buffer.from(payload, 'base64'));
+  if (bytes.length !== size) return null;
+  return { kind: 'store', entry: { id, type, ttlAt, bytes } };
 }
 
 /**
@@ -85,7 +125,9 @@ export function readJournal(path: string): JournalContents {
   try {
     data = readFileSync(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries, expired, compactable: false, corruptLines: 0 };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return { entries, expired, compactable: false, corruptLines: 0, fileBytes: 0 };
+    }
     throw error;
   }
   let compactable = data.length > 0 && data[data.length - 1] !== NEWLINE;
@@ -95,9 +137,9 @@ export function readJournal(path: string): JournalContents {
   for (let from = 0; from < data.length; ) {
     let to = data.indexOf(NEWLINE, from);
     if (to === -1) to = data.length;
-    const line = data.subarray(from, to).toString('utf8');
+    const line = data.subarray(from, to);
     from = to + 1;
-    if (line.trim() === '') {
+    if (line.length <= 16 && line.toString('latin1').trim() === '') {
       compactable = true;
       continue;
     }
@@ -116,7 +158,7 @@ export function readJournal(path: string): JournalContents {
       if (record.reason === 'ttl') expired.set(record.id, record.at);
     }
   }
-  return { entries, expired, compactable, corruptLines };
+  return { entries, expired, compactable, corruptLines, fileBytes: data.length };
 }
 
 /** Creates the journal's directory (0700 when we create it). */
@@ -129,13 +171,14 @@ export function appendLine(path: string, line: string): void {
   appendFileSync(path, line, { mode: 0o600 });
 }
 
-/** Replaces the journal atomically with `lines` (temp file, fsync, rename). */
-export function rewriteJournal(path: string, lines: Iterable<string>): void {
+/** Replaces the journal atomically with `lines` (temp file, fsync, rename); returns the bytes written. */
+export function rewriteJournal(path: string, lines: Iterable<string>): number {
   const temp = `${path}.${process.pid}.tmp`;
   const fd = openSync(temp, 'w', 0o600);
+  let written = 0;
   try {
     try {
-      for (const line of lines) writeSync(fd, line);
+      for (const line of lines) written += writeSync(fd, line);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -149,4 +192,5 @@ export function rewriteJournal(path: string, lines: Iterable<string>): void {
     }
     throw error;
   }
+  return written;
 }

@@ -1,17 +1,20 @@
 // The CCR store (seed 002 section 5): originals by exact id in an in-memory
 // LRU bounded by bytes, with a TTL and an optional JSONL journal so a later
-// process (the `squeeze retrieve` of another shell) finds them again.
-import { createHash } from 'node:crypto';
-import { isWellFormed, originalId } from './id.js';
+// process (the `squeeze retrieve` of another shell) finds them again. Texts
+// are held as their UTF-8 bytes, so the budget counts what memory holds.
+import { isWellFormed } from './id.js';
 import {
-  appendLine, ensureJournalDir, goneLine, readJournal, rewriteJournal, storeLine, type GoneReason, type JournalEntry,
+  appendLine, bytesId, ensureJournalDir, goneLine, ownBytes, readJournal, rewriteJournal, storeLine,
+  type GoneReason, type JournalEntry,
 } from './journal.js';
-import type { Lookup, OriginalStore, StoredOriginal } from './types.js';
+import type { Lookup, OriginalStore } from './types.js';
 
 export const DEFAULT_STORE_BUDGET_BYTES = 268_435_456;
 export const DEFAULT_TTL_SECONDS = 3600;
 /** Expired ids remembered (so a late lookup says "expired"); the oldest are forgotten first. */
 const MAX_EXPIRED_IDS = 4096;
+/** A running journal is compacted once it is this much larger than its live records (and past journalCompactBytes). */
+const COMPACT_RATIO = 2;
 
 /** What the store reports to the ledger (src/store/ledger.ts formats these). */
 export type StoreEvent =
@@ -28,6 +31,11 @@ export interface StoreOptions {
   journalPath?: string;
   /** Clock in epoch milliseconds (tests inject one). Assumed not to run backwards. */
   now?: () => number;
+  /**
+   * Journal size from which a running store rewrites its journal when evicted
+   * records make up over half of it. Default 67108864 (64 MiB).
+   */
+  journalCompactBytes?: number;
   /** Told once when the journal fails and the store continues in memory only. */
   warn?: (message: string) => void;
   /** Evictions, retrievals and misses, for the ledger. */
@@ -40,14 +48,18 @@ export class StoreError extends Error {
 }
 
 interface Entry {
-  id: string;
+  readonly id: string;
   type: string;
-  size: number;
-  text: string;
-  createdAt: number;
+  readonly bytes: Buffer;
+  /** False for an entry read back from the journal until its bytes are checked against its id. */
+  verified: boolean;
+  readonly createdAt: number;
   ttlAt: number;
   lastAccessed: number;
 }
+
+/** Approximate journal line length of an entry (base64 payload plus the head). */
+const lineBytes = (entry: Entry) => Math.ceil(entry.bytes.length / 3) * 4 + 120;
 
 export class CcrStore implements OriginalStore {
   readonly budgetBytes: number;
@@ -59,6 +71,10 @@ export class CcrStore implements OriginalStore {
   private readonly expiredIds = new Map<string, number>();
   private bytes = 0;
   private journalPath: string | null;
+  /** Size of the journal file, and how much of it the live entries account for. */
+  private journalBytes = 0;
+  private liveJournalBytes = 0;
+  private readonly journalCompactBytes: number;
   private readonly now: () => number;
   private readonly warn: (message: string) => void;
   private readonly onEvent: (event: StoreEvent) => void;
@@ -66,6 +82,7 @@ export class CcrStore implements OriginalStore {
   constructor(options: StoreOptions = {}) {
     this.budgetBytes = option('storeBudgetBytes', options.storeBudgetBytes, DEFAULT_STORE_BUDGET_BYTES, true);
     this.ttlSeconds = option('ttlSeconds', options.ttlSeconds, DEFAULT_TTL_SECONDS, false);
+    this.journalCompactBytes = option('journalCompactBytes', options.journalCompactBytes, 64 * 1024 * 1024, true);
     this.now = options.now ?? Date.now;
     this.warn = options.warn ?? (() => {});
     this.onEvent = options.onEvent ?? (() => {});
@@ -94,57 +111,71 @@ export class CcrStore implements OriginalStore {
     }
     const now = this.now();
     this.sweep(now);
-    const bytes = this.journalPath !== null ? Buffer.from(text, 'utf8') : null;
-    const id = bytes ? createHash('sha256').update(bytes).digest('hex').slice(0, 24) : originalId(text);
-    const size = bytes ? bytes.length : Buffer.byteLength(text, 'utf8');
+    // Encoded once: the id, the size, the held copy and the journal's payload all come from these bytes.
+    const bytes = Buffer.from(text, 'utf8');
+    const id = bytesId(bytes);
     const ttlAt = now + this.ttlSeconds * 1000;
-    const existing = this.entries.get(id);
-    if (existing) {
+    let entry = this.entries.get(id);
+    if (entry) this.unlink(entry);
+    if (entry?.verified) {
       // Equal text, same id: refresh its lifetime and recency instead of a second copy.
-      this.unlink(existing);
-      existing.type = meta.type;
-      existing.ttlAt = ttlAt;
-      existing.lastAccessed = now;
-      this.link(existing);
+      entry.type = meta.type;
+      entry.ttlAt = ttlAt;
+      entry.lastAccessed = now;
     } else {
+      // New, or read back from the journal and not yet checked: keep the fresh bytes.
       this.expiredIds.delete(id);
-      this.link({ id, type: meta.type, size, text, createdAt: now, ttlAt, lastAccessed: now });
+      entry = { id, type: meta.type, bytes: ownBytes(bytes), verified: true, createdAt: now, ttlAt, lastAccessed: now };
     }
-    if (bytes) this.journal(() => storeLine(id, meta.type, bytes, ttlAt));
+    this.link(entry);
+    const stored = entry;
+    this.journal(() => storeLine(id, stored.type, bytes, ttlAt));
     this.enforceBudget(id, now);
-    return { id, size };
+    this.compactIfBloated();
+    return { id, size: bytes.length };
   }
 
   get(id: string): Lookup {
     const entry = this.entries.get(id);
     const now = this.now();
-    if (entry === undefined) {
-      const reason = this.expiredIds.has(id) ? 'expired' : 'unknown';
-      this.onEvent({ kind: 'miss', id, reason });
-      return { found: false, reason };
-    }
+    if (entry === undefined) return this.miss(id, this.expiredIds.has(id) ? 'expired' : 'unknown');
     if (now >= entry.ttlAt) {
       this.evict(entry, 'ttl', now);
-      this.onEvent({ kind: 'miss', id, reason: 'expired' });
-      return { found: false, reason: 'expired' };
+      return this.miss(id, 'expired');
+    }
+    if (!entry.verified) {
+      // A journal line that parsed but whose bytes do not hash to its id was damaged: never serve it.
+      if (bytesId(entry.bytes) !== id) {
+        this.unlink(entry);
+        return this.miss(id, 'unknown');
+      }
+      entry.verified = true;
     }
     this.entries.delete(id);
     entry.lastAccessed = now;
     this.entries.set(id, entry);
     this.onEvent({ kind: 'retrieved', id });
-    return { found: true, entry: { ...entry } satisfies StoredOriginal };
+    const { type, bytes, createdAt, ttlAt } = entry;
+    return { found: true, entry: { id, type, size: bytes.length, text: bytes.toString('utf8'), createdAt, ttlAt, lastAccessed: now } };
+  }
+
+  private miss(id: string, reason: 'expired' | 'unknown'): Lookup {
+    this.onEvent({ kind: 'miss', id, reason });
+    return { found: false, reason };
   }
 
   private link(entry: Entry): void {
     this.entries.set(entry.id, entry);
     this.byExpiry.set(entry.id, entry);
-    this.bytes += entry.size;
+    this.bytes += entry.bytes.length;
+    this.liveJournalBytes += lineBytes(entry);
   }
 
   private unlink(entry: Entry): void {
     this.entries.delete(entry.id);
     this.byExpiry.delete(entry.id);
-    this.bytes -= entry.size;
+    this.bytes -= entry.bytes.length;
+    this.liveJournalBytes -= lineBytes(entry);
   }
 
   private evict(entry: Entry, reason: GoneReason, now: number): void {
@@ -181,11 +212,33 @@ export class CcrStore implements OriginalStore {
   /** Writes one journal line; on failure warns once and goes memory-only. */
   private journal(line: () => string): void {
     if (this.journalPath === null) return;
+    const text = line();
     try {
-      appendLine(this.journalPath, line());
+      appendLine(this.journalPath, text);
+      this.journalBytes += Buffer.byteLength(text);
     } catch (error) {
       this.journalFailed('cannot append to', error);
     }
+  }
+
+  /** A long-running store rewrites its journal once evicted records dominate it. */
+  private compactIfBloated(): void {
+    if (this.journalPath === null) return;
+    if (this.journalBytes <= Math.max(this.journalCompactBytes, COMPACT_RATIO * this.liveJournalBytes)) return;
+    this.compact(this.journalPath);
+  }
+
+  private compact(path: string): void {
+    try {
+      this.journalBytes = rewriteJournal(path, this.compactedLines());
+    } catch (error) {
+      this.journalFailed('cannot compact', error);
+    }
+  }
+
+  private *compactedLines(): Generator<string> {
+    for (const [id, at] of this.expiredIds) yield goneLine(id, 'ttl', at);
+    for (const entry of this.entries.values()) yield storeLine(entry.id, entry.type, entry.bytes, entry.ttlAt);
   }
 
   private journalFailed(doing: string, error: unknown): void {
@@ -195,7 +248,7 @@ export class CcrStore implements OriginalStore {
     this.warn(`squeeze store: ${doing} journal ${path} (${reason}); keeping originals in memory only`);
   }
 
-  /** Restores the journal's live records, applies TTL and budget, and compacts the file. */
+  /** Restores the journal's live records, applies TTL and budget, and compacts the file if that dropped anything. */
   private load(path: string): void {
     let contents;
     try {
@@ -205,6 +258,7 @@ export class CcrStore implements OriginalStore {
       this.journalFailed('cannot read', error);
       return;
     }
+    this.journalBytes = contents.fileBytes;
     const now = this.now();
     let dropped = contents.compactable;
     for (const [id, at] of contents.expired) this.rememberExpired(id, at);
@@ -218,17 +272,20 @@ export class CcrStore implements OriginalStore {
         live.push(record);
       }
     }
-    // Journal order is store order; a TTL since shortened applies to old entries too.
+    // Expiry order first (a TTL since shortened applies to old entries too), then journal order for the LRU.
     const latestTtlAt = now + this.ttlSeconds * 1000;
+    const restored = new Map<string, Entry>();
     for (const record of [...live].sort((a, b) => a.ttlAt - b.ttlAt)) {
       const ttlAt = Math.min(record.ttlAt, latestTtlAt);
-      const entry: Entry = { ...record, createdAt: now, ttlAt, lastAccessed: now };
+      const entry: Entry = { ...record, verified: false, createdAt: now, ttlAt, lastAccessed: now };
+      restored.set(entry.id, entry);
       this.byExpiry.set(entry.id, entry);
     }
     for (const record of live) {
-      const entry = this.byExpiry.get(record.id) as Entry;
+      const entry = restored.get(record.id) as Entry;
       this.entries.set(entry.id, entry);
-      this.bytes += entry.size;
+      this.bytes += entry.bytes.length;
+      this.liveJournalBytes += lineBytes(entry);
     }
     // A smaller budget than the writer's applies on load, oldest first; the newest always stays.
     for (const entry of this.entries.values()) {
@@ -237,19 +294,7 @@ export class CcrStore implements OriginalStore {
       this.onEvent({ kind: 'evicted', id: entry.id, reason: 'budget' });
       dropped = true;
     }
-    if (!dropped) return;
-    try {
-      rewriteJournal(path, this.compactedLines());
-    } catch (error) {
-      this.journalFailed('cannot compact', error);
-    }
-  }
-
-  private *compactedLines(): Generator<string> {
-    for (const [id, at] of this.expiredIds) yield goneLine(id, 'ttl', at);
-    for (const entry of this.entries.values()) {
-      yield storeLine(entry.id, entry.type, Buffer.from(entry.text, 'utf8'), entry.ttlAt);
-    }
+    if (dropped) this.compact(path);
   }
 }
 
