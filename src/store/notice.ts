@@ -11,12 +11,10 @@ export function marker(id: string, type: string, size: number): string {
   return `<<<CCR:${id}|${type}|${size}>>>`;
 }
 
-export interface NoticeInput {
-  readonly id: string;
-  readonly type: string;
-  readonly size: number;
-  /** Where the harness spill store also saved the original, and how to read it back. */
-  readonly spill?: { readonly locator: string; readonly hint?: string };
+/** Where the harness spill store also saved the original, and how to read it back. */
+export interface SpillLocation {
+  readonly locator: string;
+  readonly hint?: string;
 }
 
 /** One line of host-provided text: newlines and runs of blanks become one space. */
@@ -29,15 +27,14 @@ function oneLine(text: string): string {
  * a grep) through the `ccr_retrieve` tool or the CLI, and the spill locator
  * when there is one. Lines joined with '\n', no trailing newline.
  */
-export function notice(input: NoticeInput): string {
-  const { id } = input;
+export function retrievalNotice(id: string, type: string, size: number, spill?: SpillLocation): string {
   const lines = [
-    marker(id, input.type, input.size),
+    marker(id, type, size),
     `[original: ccr_retrieve {"hash":"${id}"} (+ "range":{"start":N,"count":N} or "grep":"P") | squeeze retrieve ${id} [--start N --count N] [--grep P]]`,
   ];
-  if (input.spill && oneLine(input.spill.locator) !== '') {
-    const hint = input.spill.hint ? ` (${oneLine(input.spill.hint)})` : '';
-    lines.push(`[also saved: ${oneLine(input.spill.locator)}${hint}]`);
+  if (spill && oneLine(spill.locator) !== '') {
+    const hint = spill.hint ? ` (${oneLine(spill.hint)})` : '';
+    lines.push(`[also saved: ${oneLine(spill.locator)}${hint}]`);
   }
   return lines.join('\n');
 }

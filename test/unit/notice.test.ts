@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marker, notice, originalId } from '../../src/store/index.js';
+import { marker, originalId, retrievalNotice } from '../../src/store/index.js';
 
 const ID = originalId('some original');
 
@@ -17,9 +17,9 @@ describe('marker', () => {
   });
 });
 
-describe('notice', () => {
+describe('retrievalNotice', () => {
   it('names the marker, the ccr_retrieve tool and the CLI with range and grep', () => {
-    const text = notice({ id: ID, type: 'web', size: 99 });
+    const text = retrievalNotice(ID, 'web', 99);
     const lines = text.split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(marker(ID, 'web', 99));
@@ -31,8 +31,8 @@ describe('notice', () => {
   });
 
   it('adds the spill locator and hint on one line', () => {
-    const text = notice({ id: ID, type: 'file', size: 5, spill: { locator: 'spill://run/7', hint: 'read it with\nspill_read' } });
+    const text = retrievalNotice(ID, 'file', 5, { locator: 'spill://run/7', hint: 'read it with\nspill_read' });
     expect(text.split('\n')[2]).toBe('[also saved: spill://run/7 (read it with spill_read)]');
-    expect(notice({ id: ID, type: 'file', size: 5, spill: { locator: ' ' } }).split('\n')).toHaveLength(2);
+    expect(retrievalNotice(ID, 'file', 5, { locator: ' ' }).split('\n')).toHaveLength(2);
   });
 });
