@@ -1,11 +1,16 @@
 // Entry point of the `squeeze` command (the bundle adds the #!/usr/bin/env node line).
+import { ExitCode } from './errors.js';
 import { processIo } from './io.js';
 import { run } from './run.js';
 
-// A reader that stops early (`squeeze retrieve ID | head`) is not an error.
+let outputFailed = false;
+// A reader that stops early (`squeeze retrieve ID | head`) is not an error; any other write failure is.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') process.stderr.write(`squeeze: cannot write output: ${error.message}\n`);
-  process.exitCode = error.code === 'EPIPE' ? process.exitCode : 4;
+  if (error.code === 'EPIPE') return;
+  outputFailed = true;
+  process.stderr.write(`squeeze: cannot write output: ${error.message}\n`);
+  process.exitCode = ExitCode.io;
 });
 
-process.exitCode = await run(process.argv.slice(2), processIo());
+const code = await run(process.argv.slice(2), processIo());
+process.exitCode = outputFailed ? ExitCode.io : code;
