@@ -128,8 +128,7 @@ export class CcrStore implements OriginalStore {
       entry = { id, type: meta.type, bytes: ownBytes(bytes), verified: true, createdAt: now, ttlAt, lastAccessed: now };
     }
     this.link(entry);
-    const stored = entry;
-    this.journal(() => storeLine(id, stored.type, bytes, ttlAt));
+    this.journal(() => storeLine(id, meta.type, bytes, ttlAt));
     this.enforceBudget(id, now);
     this.compactIfBloated();
     return { id, size: bytes.length };
