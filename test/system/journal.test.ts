@@ -48,7 +48,7 @@ describe('journal', () => {
           if (killAt(done.length, line) && !child.killed) child.kill('SIGKILL');
         }
       });
-      child.on('exit', () => resolveKill());
+      child.on('close', () => resolveKill());
     });
     return done;
   }
