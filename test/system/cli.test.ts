@@ -120,3 +120,36 @@ describe('squeeze (in process)', () => {
     }
   });
 });
+
+describe('squeeze estimate', () => {
+  it('prints the estimate of stdin, as a number or JSON', async () => {
+    const text = 'error: cannot find module "x"\n'.repeat(50);
+    const plain = await runCli(['estimate'], { stdin: text });
+    expect(plain.code).toBe(0);
+    const tokens = Number(plain.stdout.toString());
+    expect(plain.stdout.toString()).toMatch(/^\d+\n$/);
+    expect(tokens).toBeGreaterThan(100);
+    const json = await runCli(['estimate', '-', '--json'], { stdin: text });
+    expect(JSON.parse(json.stdout.toString())).toEqual({ tokens });
+    expect((await runCli(['estimate', '--json'], { stdin: '' })).stdout.toString()).toBe('{"tokens":0}\n');
+    const o200k = await runCli(['estimate', '--tokenizer', 'o200k'], { stdin: text });
+    expect(o200k.code).toBe(0);
+  });
+
+  it('reads a file, and exits 4 when it cannot', async () => {
+    const file = join(root, 'estimate-me.txt');
+    writeFileSync(file, 'hello world\n');
+    expect((await runCli(['estimate', file])).stdout.toString()).toMatch(/^[1-9]\d*\n$/);
+    const missing = await runCli(['estimate', join(root, 'absent.txt')]);
+    expect(missing.code).toBe(4);
+    expect(missing.stderr).toMatch(/^squeeze estimate: cannot read .*absent\.txt: no such file\n$/);
+    expect((await runCli(['estimate', root])).code).toBe(4);
+    expect((await runCli(['estimate', '--tokenizer', 'gpt2'], { stdin: 'x' })).code).toBe(2);
+  });
+
+  it('estimates bytes that are not UTF-8, with a warning', async () => {
+    const result = await runCli(['estimate'], { stdin: Buffer.from([0x61, 0xff, 0xfe, 0x62, 0x0a]) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/not valid UTF-8/);
+  });
+});
