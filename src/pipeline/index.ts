@@ -2,8 +2,10 @@
 // inspect -> enabled / excluded / threshold -> route -> process (level, escalate,
 // quality check) -> guard -> retain + notice -> result. Any internal error
 // returns the original untouched.
-import { createBackend, createEstimator, TextAnalysis } from '../engine/index.js';
+import { CharClassEstimator, createBackend, createEstimator, TextAnalysis } from '../engine/index.js';
 import { processors } from '../processors/index.js';
+import { retrievalNotice, type SpillLocation } from '../store/notice.js';
+import { createStore } from '../store/store.js';
 import type { OriginalStore } from '../store/types.js';
 import type { ContentKind, Level, Omitted, ProcessorOutput, TokenEstimator } from '../types.js';
 import { ccrType } from './ccr.js';
@@ -21,10 +23,16 @@ export { DEFAULTS, OptionsError, resolveOptions, type ResolvedOptions, type Sque
 export interface CallOptions extends SqueezeOptions {
   /** The tool call failed (seed 002's `error` type). */
   isError?: boolean;
+  /** Where the host's own spill store saved the original too (named in the notice). */
+  spill?: SpillLocation;
 }
 
 export interface SqueezeSetup extends SqueezeOptions {
-  /** Where originals are kept; null keeps none (then, with retainOriginal, results pass through). */
+  /**
+   * Where originals are kept. Default: an in-memory store with the seed's
+   * budget and TTL. null keeps none: then, with retainOriginal, every result
+   * passes through unchanged (seed 000: no storage, no replacement).
+   */
   store?: OriginalStore | null;
   /** Overrides the calibrated estimator (tests, other tokenizers). */
   estimator?: TokenEstimator;
@@ -54,24 +62,24 @@ interface Attempt {
 class Pipeline implements Squeeze {
   readonly options: ResolvedOptions;
   readonly store: OriginalStore | null;
-  readonly estimator: TokenEstimator;
+  readonly estimator: TokenEstimator & { readonly backendName?: CompressResult['backend'] };
 
   constructor(setup: SqueezeSetup) {
-    const { store = null, estimator, ...options } = setup;
+    const { store, estimator, ...options } = setup;
     this.options = resolveOptions(options);
-    this.store = store;
+    this.store = store === undefined ? createStore() : store;
     this.estimator = estimator ?? createEstimator({ profile: this.options.tokenizer, backend: this.options.backend });
   }
 
   compress(text: string, call: CallOptions = {}): CompressResult {
     const started = performance.now();
-    const { isError = false, ...perCall } = call;
+    const { isError = false, spill, ...perCall } = call;
     const options = resolveOptions(perCall, this.options);
     const bytesIn = utf8Bytes(text);
     let tokensIn = 0;
     const passThrough = (outcome: Outcome, kind: ContentKind = 'text', level: Level = 'lossless', error?: unknown): CompressResult => ({
       output: text, outcome, kind, level, tokensIn, tokensOut: tokensIn, bytesIn, bytesOut: bytesIn,
-      omitted: {}, id: null, backend: options.backend === 'js' ? 'js' : 'wasm', ms: performance.now() - started,
+      omitted: {}, id: null, backend: this.estimator.backendName ?? 'js', ms: performance.now() - started,
       ...(error === undefined ? {} : { error }),
     });
     if (!options.enabled) return passThrough('disabled');
@@ -79,16 +87,20 @@ class Pipeline implements Squeeze {
     let kind: ContentKind = 'text';
     let level: Level = 'lossless';
     try {
-      tokensIn = this.estimator.estimate(text);
+      const analysis = new TextAnalysis(text, createBackend(options.backend));
+      // Per-line estimates sum to the whole-text estimate: computing them once
+      // serves both the activation check and the processors' budgets.
+      tokensIn = this.estimator instanceof CharClassEstimator
+        ? this.estimator.lines(analysis).tokens
+        : this.estimator.estimate(text);
       if (tokensIn < options.minTokens) return passThrough('below-min-tokens');
       kind = route(text, options.toolName, options.kind);
-      const analysis = new TextAnalysis(text, createBackend(options.backend));
       const type = ccrType(options.toolName, isError, text);
       const { items } = detectPreserved(text, LINE_SHAPED.has(kind), this.estimator, Math.floor(options.maxTokens / 2));
       const attempt = this.run(text, analysis, kind, options, items, type);
       kind = attempt.kind;
       level = attempt.level;
-      return this.finish(text, attempt, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName }) ??
+      return this.finish(text, attempt, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill }) ??
         passThrough('not-smaller', kind, level);
     } catch (error) {
       return passThrough('failed', kind, level, error);
@@ -157,7 +169,9 @@ class Pipeline implements Squeeze {
   /** The guard and retention: null when the result must pass through unchanged. */
   private finish(
     text: string, attempt: Attempt, options: ResolvedOptions, type: ReturnType<typeof ccrType>,
-    facts: { bytesIn: number; tokensIn: number; started: number; backend: CompressResult['backend'] },
+    facts: {
+      bytesIn: number; tokensIn: number; started: number; backend: CompressResult['backend']; spill: SpillLocation | undefined;
+    },
   ): CompressResult | null {
     let output = attempt.output.text;
     let id: string | null = null;
@@ -165,7 +179,7 @@ class Pipeline implements Squeeze {
       if (!this.store) return null;
       const stored = this.store.put(text, { type, ...(options.toolName === undefined ? {} : { tool: options.toolName }) });
       id = stored.id;
-      output = `${output}\n${retrievalNotice(stored.id, type, stored.size)}`;
+      output = `${output}\n${retrievalNotice(stored.id, type, stored.size, facts.spill)}`;
     }
     const bytesOut = utf8Bytes(output);
     const tokensOut = this.estimator.estimate(output);

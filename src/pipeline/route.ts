@@ -14,6 +14,22 @@ const TOOL_KINDS: Record<string, ContentKind> = {
 /** Below this confidence nobody claims the text and it is treated as a log (terminal output). */
 const CLAIM = 0.5;
 
+/** A file name with an extension (or a directory's trailing slash) at the end of a path. */
+const FILE_NAME = /(?:[\w-]\.[A-Za-z][\w]{0,7}|\/)$/;
+
+/**
+ * Most of the first lines name files: the part before the first ':' for grep
+ * hits, the whole line for listings. Log lines with timestamps fail this.
+ */
+function namesFiles(text: string, kind: ContentKind): boolean {
+  const lines = text.split('\n', 50).filter((line) => line.trim() !== '' && line !== '--');
+  const named = lines.filter((line) => {
+    const path = kind === 'grep' ? line.replace(/^([A-Za-z]:)?([^:]*).*$/s, '$1$2') : line.trimEnd();
+    return FILE_NAME.test(path);
+  });
+  return lines.length > 0 && named.length >= 0.9 * lines.length;
+}
+
 export function route(text: string, toolName: string | undefined, kind: ContentKind | 'auto'): ContentKind {
   if (kind !== 'auto') return kind;
   const byTool = toolName === undefined ? undefined : TOOL_KINDS[toolName];
@@ -21,7 +37,12 @@ export function route(text: string, toolName: string | undefined, kind: ContentK
   let best: ContentKind = 'log';
   let bestScore = CLAIM;
   for (const processor of Object.values(processors)) {
-    const score = processor.sniff(text);
+    // Without the tool's name, timestamps (12:03:44) and paths in logs look like
+    // grep hits and listings: those kinds must be near-certain to win.
+    const shapeOnly = processor.kind === 'grep' || processor.kind === 'paths';
+    const score = shapeOnly
+      ? processor.sniff(text) >= 0.95 && namesFiles(text, processor.kind) ? 0.95 : 0
+      : processor.sniff(text);
     if (score > bestScore) {
       best = processor.kind;
       bestScore = score;

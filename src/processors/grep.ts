@@ -7,8 +7,10 @@ import { ProcessorError } from './errors.js';
 import { omission, plural } from './markers.js';
 import { keepPreserved } from './preserve.js';
 
-const MATCH = /^([^\s:][^:]*?):(\d+):(?:(\d+):)?(.*)$/;
-const CONTEXT = /^([^\s:][^:]*?)-(\d+)-(.*)$/;
+// Paths hold no blanks (so timestamps like `16:13:38` in logs do not pass for
+// hits); context lines also need a path-like part, or dates would (2005-06-03).
+const MATCH = /^((?:[A-Za-z]:)?[^\s:]+):(\d+):(?:(\d+):)?(.*)$/;
+const CONTEXT = /^((?:[A-Za-z]:)?[^\s:]*[/\\.][^\s:]*?)-(\d+)-(.*)$/;
 const PATH_ONLY = /^((?:\.{0,2}\/)?[\w.@+-]+(?:\/[\w.@+ -]+)*\.\w+):(.*)$/;
 
 interface Hit {

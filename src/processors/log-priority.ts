@@ -38,6 +38,13 @@ function baseTier(flags: number): number {
   return Tier.Plain;
 }
 
+/** pytest's failure detail lines: `E       AssertionError: ...` (E, then at least 3 blanks). */
+function pytestError(analysis: TextAnalysis, i: number): boolean {
+  const at = analysis.lines.start[i]!;
+  const text = analysis.text;
+  return text.charCodeAt(at) === 69 && text.startsWith('   ', at + 1) && analysis.lines.end[i]! > at + 4;
+}
+
 function reverseBits(k: number, bits: number): number {
   let r = 0;
   for (let b = 0; b < bits; b++) r |= ((k >>> b) & 1) << (bits - 1 - b);
@@ -67,8 +74,8 @@ export interface Priorities {
   readonly priority: Int32Array;
   /** Lines with a base tier above Repeat (the evidence). */
   readonly evidence: number;
-  /** Tokens of the first occurrences of Error-tier-and-above lines. */
-  readonly criticalCost: number;
+  /** Tokens of the distinct evidence lines of Warning tier and above. */
+  readonly evidenceCost: number;
 }
 
 export function prioritise(analysis: TextAnalysis, cost: Int32Array, preserve: readonly string[]): Priorities {
@@ -80,11 +87,12 @@ export function prioritise(analysis: TextAnalysis, cost: Int32Array, preserve: r
   const base = new Int8Array(count);
   let sinceHeader = ROOT_FRAMES + 1;
   let evidence = 0;
-  let criticalCost = 0;
+  let evidenceCost = 0;
   for (let i = 0; i < count; i++) {
     const f = flags[i]!;
-    let tier = preserved.has(i) ? Tier.Preserved : baseTier(f);
-    if (tier === Tier.Plain && templates.size[i]! <= 2 && count >= 50) tier = Tier.Notable; // rare shape
+    let tier = preserved.has(i) ? Tier.Preserved : pytestError(analysis, i) ? Tier.Error : baseTier(f);
+    // A rare shape in a long log is an anomaly: evidence like a warning.
+    if (tier < Tier.Warning && templates.size[i]! <= 2 && count >= 50 && !(f & LineFlag.Blank)) tier = Tier.Warning;
     if (f & LineFlag.StackFrame) {
       if (sinceHeader < ROOT_FRAMES && tier < Tier.TraceRoot) tier = Tier.TraceRoot;
       sinceHeader++;
@@ -94,7 +102,7 @@ export function prioritise(analysis: TextAnalysis, cost: Int32Array, preserve: r
     if (tier > Tier.Repeat && exact.group[i] !== i && tier !== Tier.Preserved) tier = Tier.Repeat;
     base[i] = tier;
     if (tier > Tier.Repeat) evidence++;
-    if (tier >= Tier.Error) criticalCost += cost[i]!;
+    if (tier >= Tier.Warning) evidenceCost += cost[i]!;
   }
   // Spread keys per (template, tier): the k-th of m occurrences gets the bit-reversed k.
   const seen = new Map<number, number>();
@@ -118,7 +126,11 @@ export function prioritise(analysis: TextAnalysis, cost: Int32Array, preserve: r
     const bits = Math.max(1, Math.ceil(Math.log2(m)));
     // The last occurrence ranks right after the first: the latest state matters.
     const spread = k === 0 ? 0 : k === m - 1 ? 1 : 1 + reverseBits(k, bits);
-    priority[i] = tier * SPREAD + (SPREAD - 1 - Math.min(spread, SPREAD - 1));
+    // Diversity: past its first samples a frequent shape loses tiers, so a
+    // rare line outranks the 40th "not found" of one kind.
+    const penalty = spread < 2 ? 0 : spread < 8 ? 1 : spread < 32 ? 2 : 3;
+    const effective = tier === Tier.Preserved ? tier : Math.max(Tier.Frame, tier - penalty);
+    priority[i] = effective * SPREAD + (SPREAD - 1 - Math.min(spread, SPREAD - 1));
   }
-  return { priority, evidence, criticalCost };
+  return { priority, evidence, evidenceCost };
 }

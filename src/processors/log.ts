@@ -6,6 +6,7 @@ import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES } from '../engine/flags.js';
 import type { TextAnalysis } from '../engine/index.js';
 import { volatileFields } from '../engine/twin/templates.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../types.js';
+import { cutChars } from '../pipeline/ccr.js';
 import { count, omission, repeated } from './markers.js';
 import { prioritise } from './log-priority.js';
 
@@ -79,18 +80,20 @@ function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: nu
   return top.map(([first, k]) => {
     const values: string[][] = [];
     let example = -1;
-    for (let i = first; i < omittedLine.length && values.length < 4096; i++) {
+    for (let i = first; i < omittedLine.length && values.length < 256; i++) {
       if (!omittedLine[i] || templates.group[i] !== first) continue;
       if (example < 0) example = i;
       values.push(volatileFields(analysis.line(i)));
     }
     const varying: string[] = [];
     const fields = values[0]?.length ?? 0;
-    for (let f = 0; f < fields && varying.length < 3; f++) {
+    for (let f = 0; f < fields && varying.length < 2; f++) {
       const distinct = new Set(values.map((v) => v[f]));
-      if (distinct.size > 1) varying.push(`${count(distinct.size)} values ${values[0]![f]} … ${values.at(-1)![f]}`);
+      const first = cutChars(values[0]![f]!, 24);
+      const last = cutChars(values.at(-1)![f]!, 24);
+      if (distinct.size > 1) varying.push(`${count(distinct.size)}${values.length === 256 ? '+' : ''} values ${first} … ${last}`);
     }
-    const shown = cleanLine(analysis, example, flags);
+    const shown = cutChars(cleanLine(analysis, example, flags), 160);
     return `[×${count(k)} omitted of this shape${varying.length ? `; varying: ${varying.join('; ')}` : ''}] ${shown}`;
   });
 }
@@ -102,14 +105,14 @@ function budgeted(input: ProcessorInput): ProcessorOutput {
   const milli = analysis.lineTokens.milli;
   const cost = new Int32Array(n);
   for (let i = 0; i < n; i++) cost[i] = Math.ceil(milli[i]! / 1000);
-  const { priority, evidence, criticalCost } = prioritise(analysis, cost, input.preserve);
-  // Evidence first: critical lines may take the budget up to 3/4 of the ceiling.
-  const budget = Math.min(Math.max(input.budget, Math.ceil(criticalCost * 1.05)), Math.floor(input.maxTokens * 0.75));
-  const overview = Math.min(400, Math.floor(budget * 0.12));
+  const { priority, evidence, evidenceCost } = prioritise(analysis, cost, input.preserve);
+  // Evidence first: distinct evidence may take the budget up to 4/5 of the ceiling.
+  const budget = Math.min(Math.max(input.budget, Math.ceil(evidenceCost * 1.1)), Math.floor(input.maxTokens * 0.8));
+  const overview = Math.min(300, Math.floor(budget * 0.08));
   const plan = analysis.planWindows({
     count: n, priority, cost, levels: analysis.classes.flags,
     budget: Math.max(1, Math.floor(budget * 0.9) - overview),
-    head: aggressive ? 4 : 8, tail: aggressive ? 8 : 12,
+    head: aggressive ? 3 : 5, tail: aggressive ? 6 : 10,
     ...contextFor(evidence, n, aggressive),
   });
   const body: string[] = [];
@@ -134,7 +137,7 @@ function budgeted(input: ProcessorInput): ProcessorOutput {
     omittedTotal += to - from;
     body.push(omission(to - from, 'line', breakdown));
   }
-  const shapes = omittedTotal > 0 ? shapeSummary(analysis, omittedLine, aggressive ? 3 : 6) : [];
+  const shapes = omittedTotal > 0 ? shapeSummary(analysis, omittedLine, aggressive ? 2 : 4) : [];
   const header = shapes.length > 0
     ? [`[${count(n)} lines; ${count(n - omittedTotal)} shown; most frequent shapes of the ${count(omittedTotal)} omitted:]`, ...shapes, '']
     : [];

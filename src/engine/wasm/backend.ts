@@ -23,10 +23,14 @@ export class WasmBackend implements Backend {
   }
 
   begin(text: string): void {
+    // Already in memory (the estimator and the analysis of one result share it):
+    // scoped allocations never outlive a call, so the text region is intact.
+    if (text === this.text) return;
     this.arena.reset();
-    this.text = text;
-    this.textLen = text.length;
+    this.text = '';
     this.textPtr = this.arena.writeText(text);
+    this.textLen = text.length;
+    this.text = text;
   }
 
   /** Runs `body` with scratch allocations released afterwards. */
