@@ -9,6 +9,12 @@ export function heap_base(): usize {
 
 export { count_lines, lines, group_lines } from './lines';
 
-// Line classification and log window selection.
+// --- templates and repetition ---
+export { template_hashes } from './templates';
+export { window_hashes, repeated_blocks, seen_blocks } from './repeats';
+// --- end templates and repetition ---
+
+// --- classify and windows ---
 export { classify_lines } from './classify';
 export { plan_windows } from './windows';
+// --- end classify and windows ---

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createBackend, TextAnalysis } from '../../src/engine/index.js';
-import type { Backend } from '../../src/engine/index.js';
+import type { Backend, BlockSpans } from '../../src/engine/index.js';
 import { corpusFiles } from '../support/corpus.js';
 
 const wasm = createBackend('wasm');
@@ -18,7 +18,23 @@ function everything(text: string, backend = wasm) {
     count,
     start: Array.from(start), end: Array.from(end), hashA: Array.from(hashA), hashB: Array.from(hashB),
     group: Array.from(exact.group), size: Array.from(exact.size), distinct: exact.distinct,
+    ...templatesAndRepeats(a),
     ...classesAndWindows(a, backend),
+  };
+}
+
+/** Template fingerprints and groups, repeated blocks, windows, and blocks seen in an earlier text. */
+function templatesAndRepeats(a: TextAnalysis) {
+  const plain = (spans: BlockSpans) => [Array.from(spans.start), Array.from(spans.lines), Array.from(spans.source)];
+  const windows = a.windows(3);
+  // the text's own windows stand in for earlier results: owners change every 37 entries
+  const seen = { ...windows, owner: Int32Array.from(windows.hashA, (_, i) => Math.floor(i / 37)) };
+  return {
+    templateA: Array.from(a.templateHashes.hashA), templateB: Array.from(a.templateHashes.hashB),
+    templateGroup: Array.from(a.templates.group), templateDistinct: a.templates.distinct,
+    repeats: plain(a.repeatedBlocks(3)), repeats1: plain(a.repeatedBlocks(1)), templateRepeats: plain(a.repeatedBlocks(2, 'template')),
+    windowA: Array.from(windows.hashA), windowB: Array.from(windows.hashB),
+    seen: plain(a.seenBlocks(seen, 3)),
   };
 }
 
@@ -43,6 +59,11 @@ function agree(text: string): void {
 }
 
 const nasty = fc.constantFrom('\n', '\r', '\r\n', '\u0000', '\ud800', '\udfff', '😀', '中', ' ', 'a', '9', '\t', '\u001b[31m');
+// pieces of volatile fields, so random text hits every masking rule and its edges
+const fieldy = fc.constantFrom(
+  '0x', '1f', 'deadbeef', '-', '+', '.', ':', '::', '_', ',', '/', 'T', 'Z', '  ', 'Jan', 'Sun', 'Dec', 'ab', 'xyz', 'G7',
+  '38101a0b-2096-447d-96ea-a692162415ae', 'abcdefab-cdef-abcd-efab-cdefab', '\uffff', '12:03:44,123',
+);
 
 /** Fragments the classifier dispatches on, to reach its rules from random input. */
 const logWords = fc.constantFrom(
@@ -67,6 +88,17 @@ describe('wasm and js backends agree', () => {
     );
   });
 
+  it('on random log-like lines built from the pieces of volatile fields', () => {
+    const line = fc.array(fc.oneof(fieldy, fieldy, nasty, fc.integer({ min: 0, max: 99999 }).map(String)), { maxLength: 30 });
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 60 }), (lines) => {
+        const text = lines.map((l) => l.join('')).join('\n');
+        agree(text + '\n' + text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('on random log-like lines built from the classifier\'s own keywords', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(logWords, logWords, nasty, fc.string({ maxLength: 6 })), { maxLength: 300 }), (parts) => {
@@ -82,6 +114,7 @@ describe('wasm and js backends agree', () => {
       agree('ab\n'.repeat(n));
       agree('\n'.repeat(n));
       agree('x\r\n'.repeat(n) + 'tail');
+      agree('took 5ms at 10.0.0.1:80 '.repeat(Math.ceil(n / 24)).slice(0, n));
       agree('ERROR [main] x.java:12: failed\n'.repeat(Math.min(n, 4096)));
     }
   });

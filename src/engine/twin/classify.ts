@@ -616,6 +616,13 @@ function classifyLine(s: number, e: number): number {
   return flags | sev;
 }
 
+/** Throws a RangeError unless `start` and `end` hold `count` entries each. */
+export function checkLineBounds(count: number, start: Int32Array, end: Int32Array): void {
+  if (!Number.isInteger(count) || count < 0 || start.length < count || end.length < count) {
+    throw new RangeError(`classify: ${count} lines but ${start.length} starts and ${end.length} ends`);
+  }
+}
+
 /**
  * One flags word per line (layout in ../flags.ts) for the `count` lines
  * text[start[i], end[i]) (bounds clamped to [0, text.length]), and the OR of
@@ -624,6 +631,7 @@ function classifyLine(s: number, e: number): number {
 export function classifyLines(
   text: string, count: number, start: Int32Array, end: Int32Array,
 ): { flags: Int32Array; summary: number } {
+  checkLineBounds(count, start, end);
   T = text;
   const len = text.length;
   const out = new Int32Array(count);
