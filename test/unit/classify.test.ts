@@ -300,6 +300,22 @@ describe(`ANSI, blank and edge cases (${backendName})`, () => {
     }
   });
 
+  it('rejects a line table shorter than its count', () => {
+    const backend = testBackend();
+    backend.begin('a\nb\n');
+    const lines = { count: 3, start: new Int32Array(2), end: new Int32Array(2), hashA: new Uint32Array(2), hashB: new Uint32Array(2) };
+    expect(() => backend.classifyLines(lines)).toThrow(RangeError);
+  });
+
+  it('clamps line bounds outside the text instead of reading past it', () => {
+    const backend = testBackend();
+    backend.begin('ERROR x');
+    const lines = { count: 2, start: Int32Array.from([-5, 3]), end: Int32Array.from([99, 1]), hashA: new Uint32Array(2), hashB: new Uint32Array(2) };
+    const { flags } = backend.classifyLines(lines);
+    expect(severityOf(flags[0]!)).toBe(Severity.Error);
+    expect(flags[1]).toBe(LineFlag.Blank);
+  });
+
   it('summarises the whole text: all class bits and the highest severity', () => {
     const a = new TextAnalysis('INFO start\nsrc/a.c:1:2: warning: x\nFATAL: gone\n', testBackend());
     const { summary } = a.classes;
