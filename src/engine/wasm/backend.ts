@@ -172,8 +172,8 @@ export class WasmBackend implements Backend {
       const keep = arena.alloc(count);
       const order = arena.alloc(count * 4);
       const n = this.exports.plan_windows(
-        count, priority, cost, levels, request.budget, request.head, request.tail, request.before, request.after,
-        spans, omitted, totals, keep, order,
+        count, priority, cost, levels, spans, omitted, totals, keep, order,
+        request.budget, request.head, request.tail, request.before, request.after,
       );
       const [keptTokens, keptLines] = arena.readI32(totals, 2);
       return {
