@@ -13,8 +13,7 @@ export { count_lines, lines, group_lines } from './lines';
 export { template_hashes } from './templates';
 export { window_hashes, repeated_blocks, seen_blocks } from './repeats';
 // --- end templates and repetition ---
-
-// --- classify and windows ---
+export { estimate_tokens, line_tokens } from './tokens';
+// Line classification and log window selection.
 export { classify_lines } from './classify';
 export { plan_windows } from './windows';
-// --- end classify and windows ---

@@ -1,11 +1,13 @@
 // One text, analysed lazily: each kernel runs at most once, on one copy of the
 // text, and its typed arrays are shared by every processor that asks.
-import type {
-  Backend, BackendName, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, SeenWindows,
-} from './types.js';
 
 /** Fewest lines a repeated block has unless a caller asks otherwise. */
 export const DEFAULT_BLOCK_LINES = 3;
+import { tokenProfile, type TokenProfile } from './tokens.js';
+import type {
+  Backend, BackendName, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows,
+  WindowPlan, WindowRequest,
+} from './types.js';
 
 export class TextAnalysis {
   private lineCache: LineTable | null = null;
@@ -16,9 +18,7 @@ export class TextAnalysis {
   private readonly blockCache = new Map<string, BlockSpans>();
   private readonly windowCache = new Map<number, Fingerprints>();
   // --- end templates and repetition ---
-  // --- classify and windows ---
   private classCache: LineClasses | null = null;
-  // --- end classify and windows ---
 
   constructor(readonly text: string, private readonly backend: Backend) {
     backend.begin(text);
@@ -96,13 +96,29 @@ export class TextAnalysis {
   }
   // --- end templates and repetition ---
 
-  // --- classify and windows ---
+  private tokenCache = new Map<TokenProfile, LineTokens>();
+
+  /** Estimated tokens per line (break included) under a profile; sums to the text's estimate. */
+  lineTokensFor(profile: TokenProfile = tokenProfile()): LineTokens {
+    let cached = this.tokenCache.get(profile);
+    if (!cached) {
+      const { count, start, end } = this.lines;
+      cached = this.kernels.lineTokens(count, start, end, profile.costs);
+      this.tokenCache.set(profile, cached);
+    }
+    return cached;
+  }
+
+  /** Estimated tokens per line under the default profile (DeepSeek-V3). */
+  get lineTokens(): LineTokens {
+    return this.lineTokensFor();
+  }
+
   /** Per-line classes: severity and evidence flags (see flags.ts). */
   get classes(): LineClasses {
     const lines = this.lines;
     return (this.classCache ??= this.kernels.classifyLines(lines));
   }
-  // --- end classify and windows ---
 
   line(i: number): string {
     const lines = this.lines;

@@ -7,7 +7,8 @@ import { checkLineRanges } from './twin/templates.js';
 import { checkLineBounds } from './twin/classify.js';
 import { checkWindowRequest } from './twin/windows.js';
 import type {
-  Backend, BackendName, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, SeenWindows, WindowPlan, WindowRequest,
+  Backend, BackendName, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows,
+  WindowPlan, WindowRequest,
 } from './types.js';
 
 /** Below this many UTF-16 units the twin is at least as fast (bench/results.md). */
@@ -84,8 +85,14 @@ export class AutoBackend implements Backend {
     return this.run((b) => b.seenBlocks(windows, size, seen));
   }
   // --- end templates and repetition ---
+  estimateTokens(costs: Int32Array): number {
+    return this.run((b) => b.estimateTokens(costs));
+  }
 
-  // --- classify and windows ---
+  lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens {
+    return this.run((b) => b.lineTokens(count, start, end, costs));
+  }
+
   classifyLines(lines: LineTable): LineClasses {
     checkLineBounds(lines.count, lines.start, lines.end);
     return this.run((b) => b.classifyLines(lines));
@@ -95,5 +102,4 @@ export class AutoBackend implements Backend {
     checkWindowRequest(request); // a RangeError must reach the caller, not count as a WebAssembly failure
     return this.run((b) => b.planWindows(request));
   }
-  // --- end classify and windows ---
 }

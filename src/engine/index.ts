@@ -14,9 +14,11 @@ export { DEFAULT_BLOCK_LINES } from './analysis.js';
 export { RecentBlocks, type RecentBlocksOptions, type SeenBlock } from './recent.js';
 export { templateText, volatileFields } from './twin/templates.js';
 // --- end templates and repetition ---
-// --- classify and windows ---
+export {
+  CharClassEstimator, createEstimator, DEFAULT_TOKEN_PROFILE, tokenProfile,
+  type EstimatorOptions, type TokenProfile, type TokenProfileName,
+} from './tokens.js';
 export { Severity, LineFlag, SEVERITY_NAMES, SEVERITY_COUNT, SEVERITY_MASK, EVIDENCE_FLAGS, severityOf } from './flags.js';
-// --- end classify and windows ---
 
 let wasmLoad: { backend: WasmBackend | null; error: unknown } | null = null;
 

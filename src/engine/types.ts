@@ -52,7 +52,13 @@ export interface SeenWindows extends Fingerprints {
 
 // --- end templates and repetition ---
 
-// --- classify and windows ---
+/** Estimated tokens per line, from the token kernels. */
+export interface LineTokens {
+  /** Milli-tokens of line i, its line break included: exact integers that sum to the text's. */
+  readonly milli: Float64Array;
+  /** The text's estimate: ceil(sum of milli / 1000). */
+  readonly tokens: number;
+}
 
 /** Per-line classes (layout in flags.ts: severity in bits 0-2, LineFlag bits above). */
 export interface LineClasses {
@@ -90,8 +96,6 @@ export interface WindowPlan {
   readonly keptLines: number;
 }
 
-// --- end classify and windows ---
-
 /**
  * The kernels of one backend, each a pure function of its inputs. `begin`
  * copies a text in once; the text kernels then run on that copy until the next
@@ -121,10 +125,12 @@ export interface Backend {
    */
   seenBlocks(windows: Fingerprints, size: number, seen: SeenWindows): BlockSpans;
   // --- end templates and repetition ---
-  // --- classify and windows ---
+  /** Estimated tokens of the text under a cost table (src/engine/twin/tokens.ts COST). */
+  estimateTokens(costs: Int32Array): number;
+  /** Estimated milli-tokens of each line of the text's line table. */
+  lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens;
   /** Classes of each line of the current text (see flags.ts). */
   classifyLines(lines: LineTable): LineClasses;
   /** Kept and omitted spans for a token budget (log window selection). */
   planWindows(request: WindowRequest): WindowPlan;
-  // --- end classify and windows ---
 }

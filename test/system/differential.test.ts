@@ -2,7 +2,7 @@
 // malformed strings, and on length sweeps around SIMD and buffer boundaries.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createBackend, TextAnalysis } from '../../src/engine/index.js';
+import { createBackend, TextAnalysis, tokenProfile } from '../../src/engine/index.js';
 import type { Backend, BlockSpans } from '../../src/engine/index.js';
 import { corpusFiles } from '../support/corpus.js';
 
@@ -14,7 +14,13 @@ function everything(text: string, backend = wasm) {
   const a = new TextAnalysis(text, backend);
   const { count, start, end, hashA, hashB } = a.lines;
   const exact = a.exact;
+  const tokens = {
+    deepseek: backend.estimateTokens(tokenProfile('deepseek-v3').costs),
+    o200k: backend.estimateTokens(tokenProfile('o200k').costs),
+    lines: Array.from(a.lineTokens.milli), lineTotal: a.lineTokens.tokens,
+  };
   return {
+    tokens,
     count,
     start: Array.from(start), end: Array.from(end), hashA: Array.from(hashA), hashB: Array.from(hashB),
     group: Array.from(exact.group), size: Array.from(exact.size), distinct: exact.distinct,
@@ -58,7 +64,11 @@ function agree(text: string): void {
   expect(everything(text, wasm)).toEqual(everything(text, js));
 }
 
-const nasty = fc.constantFrom('\n', '\r', '\r\n', '\u0000', '\ud800', '\udfff', '😀', '中', ' ', 'a', '9', '\t', '\u001b[31m');
+const nasty = fc.constantFrom(
+  '\n', '\r', '\r\n', '\u0000', '\ud800', '\udfff', '😀', '中', ' ', 'a', '9', '\t', '\u001b[31m',
+  // token classes: words by case, digit groups, hex runs, punctuation, scripts
+  'Word', 'camelCase', 'ALLCAPS', '12345', 'deadbeef0123456789', '://', 'é', 'Ж', '—', 'か', '한', '    ',
+);
 // pieces of volatile fields, so random text hits every masking rule and its edges
 const fieldy = fc.constantFrom(
   '0x', '1f', 'deadbeef', '-', '+', '.', ':', '::', '_', ',', '/', 'T', 'Z', '  ', 'Jan', 'Sun', 'Dec', 'ab', 'xyz', 'G7',

@@ -1,12 +1,13 @@
 // The pure-TypeScript backend: the oracle for the WebAssembly kernels, the
 // fallback where WebAssembly is missing, and the benchmark's baseline.
-import type {
-  Backend, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, SeenWindows, WindowPlan, WindowRequest,
-} from '../types.js';
-import { classifyLines } from './classify.js';
 import { groupLines, lineTable } from './lines.js';
 import { repeatedBlocks, seenBlocks, windowHashes } from './repeats.js';
 import { templateHashes } from './templates.js';
+import type {
+  Backend, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows, WindowPlan, WindowRequest,
+} from '../types.js';
+import { estimateTokens, lineTokens } from './tokens.js';
+import { classifyLines } from './classify.js';
 import { planWindows } from './windows.js';
 
 export class JsBackend implements Backend {
@@ -42,8 +43,14 @@ export class JsBackend implements Backend {
     return seenBlocks(windows, size, seen);
   }
   // --- end templates and repetition ---
+  estimateTokens(costs: Int32Array): number {
+    return estimateTokens(this.text, costs);
+  }
 
-  // --- classify and windows ---
+  lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens {
+    return lineTokens(this.text, start, end, count, costs);
+  }
+
   classifyLines(lines: LineTable): LineClasses {
     return classifyLines(this.text, lines.count, lines.start, lines.end);
   }
@@ -51,5 +58,4 @@ export class JsBackend implements Backend {
   planWindows(request: WindowRequest): WindowPlan {
     return planWindows(request);
   }
-  // --- end classify and windows ---
 }

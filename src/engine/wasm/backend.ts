@@ -1,14 +1,14 @@
 // The WebAssembly backend: every method copies its array inputs in, calls one
 // kernel, and copies numbers and spans out. The text is copied in once by
 // `begin` and stays below the arena mark until the next `begin`.
-import { SEVERITY_COUNT } from '../flags.js';
-import type {
-  Backend, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, SeenWindows, WindowPlan, WindowRequest,
-} from '../types.js';
-import { tableSizeFor } from '../twin/lines.js';
 import { checkBlockSize, checkLanes, checkWindows, maxBlocks, repeatsTableSize } from '../twin/repeats.js';
 import { checkLineRanges } from '../twin/templates.js';
 import { checkLineBounds } from '../twin/classify.js';
+import { SEVERITY_COUNT } from '../flags.js';
+import type {
+  Backend, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows, WindowPlan, WindowRequest,
+} from '../types.js';
+import { tableSizeFor } from '../twin/lines.js';
 import { checkWindowRequest } from '../twin/windows.js';
 import { Arena, type WasmExports } from './runtime.js';
 
@@ -145,7 +145,22 @@ export class WasmBackend implements Backend {
   }
   // --- end templates and repetition ---
 
-  // --- classify and windows ---
+  estimateTokens(costs: Int32Array): number {
+    return this.scoped((arena) => this.exports.estimate_tokens(this.textPtr, this.textLen, arena.writeArray(costs)));
+  }
+
+  lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens {
+    return this.scoped((arena) => {
+      const starts = arena.writeArray(start);
+      const ends = arena.writeArray(end);
+      const milli = arena.alloc(count * 8);
+      const tokens = this.exports.line_tokens(
+        this.textPtr, this.textLen, starts, ends, count, milli, arena.writeArray(costs),
+      );
+      return { milli: arena.readF64(milli, count), tokens };
+    });
+  }
+
   classifyLines(lines: LineTable): LineClasses {
     checkLineBounds(lines.count, lines.start, lines.end);
     return this.scoped((arena) => {
@@ -183,5 +198,4 @@ export class WasmBackend implements Backend {
       };
     });
   }
-  // --- end classify and windows ---
 }
