@@ -72,7 +72,7 @@ const nasty = fc.constantFrom(
 // pieces of volatile fields, so random text hits every masking rule and its edges
 const fieldy = fc.constantFrom(
   '0x', '1f', 'deadbeef', '-', '+', '.', ':', '::', '_', ',', '/', 'T', 'Z', '  ', 'Jan', 'Sun', 'Dec', 'ab', 'xyz', 'G7',
-  '38101a0b-2096-447d-96ea-a692162415ae', 'abcdefab-cdef-abcd-efab-cdefab', '\uffff', '12:03:44,123',
+  '38101a0b-2096-447d-96ea-a692162415ae', 'abcdefab-cdef-abcd-efab-cdefab', '\uffff', '12:03:44,123', '\u001b[', '\u001b[1;',
 );
 
 /** Fragments the classifier dispatches on, to reach its rules from random input. */
