@@ -7,6 +7,8 @@ import { EngineError } from './errors.js';
 import { createBackend } from './index.js';
 import { COST, COST_SLOTS } from './twin/tokens.js';
 import type { Backend, BackendName, BackendPreference, LineTokens } from './types.js';
+import { WasmBackend } from './wasm/backend.js';
+import { instantiate } from './wasm/runtime.js';
 
 export type TokenProfileName = 'deepseek-v3' | 'o200k';
 
@@ -107,15 +109,33 @@ export class CharClassEstimator {
  */
 export const ESTIMATOR_SMALL_TEXT_UNITS = 128;
 
-function estimatorBackend(preference: BackendPreference): Backend {
-  if (preference !== 'auto') return createBackend(preference);
-  let wasm: Backend | null = null;
-  try {
-    wasm = createBackend('wasm');
-  } catch {
-    // No WebAssembly here: 'auto' means the twin alone.
+let estimatorWasm: { backend: WasmBackend | null; error: unknown } | null = null;
+
+/**
+ * The estimators' own WebAssembly instance: estimating a fragment copies it
+ * in, and on the instance TextAnalysis uses that would evict the analysed
+ * text (re-copied on its next kernel). Estimators hold no text between calls,
+ * so they all share this one.
+ */
+function ownWasm(): { backend: WasmBackend | null; error: unknown } {
+  if (!estimatorWasm) {
+    try {
+      estimatorWasm = { backend: new WasmBackend(instantiate()), error: null };
+    } catch (error) {
+      estimatorWasm = { backend: null, error };
+    }
   }
-  return new AutoBackend(wasm, createBackend('js'), ESTIMATOR_SMALL_TEXT_UNITS);
+  return estimatorWasm;
+}
+
+function estimatorBackend(preference: BackendPreference): Backend {
+  if (preference === 'js') return createBackend('js');
+  const { backend, error } = ownWasm();
+  if (preference === 'wasm') {
+    if (!backend) throw new EngineError('the WebAssembly backend is unavailable', { cause: error });
+    return backend;
+  }
+  return new AutoBackend(backend, createBackend('js'), ESTIMATOR_SMALL_TEXT_UNITS);
 }
 
 export function createEstimator(options: EstimatorOptions = {}): CharClassEstimator {
