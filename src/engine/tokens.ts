@@ -4,7 +4,7 @@
 import type { TextAnalysis } from './analysis.js';
 import { AutoBackend } from './auto.js';
 import { EngineError } from './errors.js';
-import { createBackend } from './index.js';
+import { JsBackend } from './twin/backend.js';
 import { COST, COST_SLOTS } from './twin/tokens.js';
 import type { Backend, BackendName, BackendPreference, LineTokens } from './types.js';
 import { WasmBackend } from './wasm/backend.js';
@@ -129,13 +129,13 @@ function ownWasm(): { backend: WasmBackend | null; error: unknown } {
 }
 
 function estimatorBackend(preference: BackendPreference): Backend {
-  if (preference === 'js') return createBackend('js');
+  if (preference === 'js') return new JsBackend();
   const { backend, error } = ownWasm();
   if (preference === 'wasm') {
     if (!backend) throw new EngineError('the WebAssembly backend is unavailable', { cause: error });
     return backend;
   }
-  return new AutoBackend(backend, createBackend('js'), ESTIMATOR_SMALL_TEXT_UNITS);
+  return new AutoBackend(backend, new JsBackend(), ESTIMATOR_SMALL_TEXT_UNITS);
 }
 
 export function createEstimator(options: EstimatorOptions = {}): CharClassEstimator {
