@@ -19,7 +19,12 @@ export class AutoBackend implements Backend {
   text = '';
   private wasmBroken: unknown = null;
 
-  constructor(private readonly wasm: Backend | null, private readonly js: Backend) {
+  /** `smallTextUnits`: texts shorter than this go to the twin (kernels differ in where WASM starts to pay). */
+  constructor(
+    private readonly wasm: Backend | null,
+    private readonly js: Backend,
+    private readonly smallTextUnits = SMALL_TEXT_UNITS,
+  ) {
     this.active = js;
   }
 
@@ -34,7 +39,7 @@ export class AutoBackend implements Backend {
 
   begin(text: string): void {
     this.text = text;
-    this.active = this.wasm && !this.wasmBroken && text.length >= SMALL_TEXT_UNITS ? this.wasm : this.js;
+    this.active = this.wasm && !this.wasmBroken && text.length >= this.smallTextUnits ? this.wasm : this.js;
     this.active.begin(text);
   }
 

@@ -124,6 +124,9 @@ describe('wasm and js backends agree', () => {
       agree('ab\n'.repeat(n));
       agree('\n'.repeat(n));
       agree('x\r\n'.repeat(n) + 'tail');
+      // token runs ending at, before and after the text's last SIMD block
+      agree(' '.repeat(n) + 'x');
+      agree('Ab1 ,'.repeat(n >> 2) + 'z'.repeat(n & 15));
       agree('took 5ms at 10.0.0.1:80 '.repeat(Math.ceil(n / 24)).slice(0, n));
       agree('ERROR [main] x.java:12: failed\n'.repeat(Math.min(n, 4096)));
     }
