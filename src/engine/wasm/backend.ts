@@ -3,6 +3,7 @@
 // `begin` and stays below the arena mark until the next `begin`.
 import { checkBlockSize, checkLanes, checkWindows, maxBlocks, repeatsTableSize } from '../twin/repeats.js';
 import { checkLineRanges } from '../twin/templates.js';
+import { checkLineBounds } from '../twin/classify.js';
 import { SEVERITY_COUNT } from '../flags.js';
 import type {
   Backend, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows, WindowPlan, WindowRequest,
@@ -165,6 +166,7 @@ export class WasmBackend implements Backend {
   }
 
   classifyLines(lines: LineTable): LineClasses {
+    checkLineBounds(lines.count, lines.start, lines.end);
     return this.scoped((arena) => {
       const { count } = lines;
       const starts = arena.writeArray(lines.start);
@@ -189,8 +191,8 @@ export class WasmBackend implements Backend {
       const keep = arena.alloc(count);
       const order = arena.alloc(count * 4);
       const n = this.exports.plan_windows(
-        count, priority, cost, levels, request.budget, request.head, request.tail, request.before, request.after,
-        spans, omitted, totals, keep, order,
+        count, priority, cost, levels, spans, omitted, totals, keep, order,
+        request.budget, request.head, request.tail, request.before, request.after,
       );
       const [keptTokens, keptLines] = arena.readI32(totals, 2);
       return {
