@@ -11,6 +11,7 @@ import type { ContentKind, Level, Omitted, ProcessorOutput, TokenEstimator } fro
 import { ccrType } from './ccr.js';
 import { emergencyOutput } from './emergency.js';
 import { budgetFor, ceilingFor, gentler, harsher, levelForFill } from './levels.js';
+import { RecentResults } from './repeats.js';
 import { resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
 import { detectPreserved, missingItems, type PreservedItem } from './preserve.js';
 import type { CompressResult, Outcome } from './result.js';
@@ -63,15 +64,27 @@ class Pipeline implements Squeeze {
   readonly options: ResolvedOptions;
   readonly store: OriginalStore | null;
   readonly estimator: TokenEstimator & { readonly backendName?: CompressResult['backend'] };
+  private readonly recent: RecentResults | null;
 
   constructor(setup: SqueezeSetup) {
     const { store, estimator, ...options } = setup;
     this.options = resolveOptions(options);
     this.store = store === undefined ? createStore() : store;
     this.estimator = estimator ?? createEstimator({ profile: this.options.tokenizer, backend: this.options.backend });
+    this.recent = this.options.recentResults > 0 ? new RecentResults(this.options.recentResults, this.options.backend) : null;
   }
 
   compress(text: string, call: CallOptions = {}): CompressResult {
+    const result = this.compressOnce(text, call);
+    try {
+      this.recent?.remember(result.output);
+    } catch {
+      // Remembering is an optimisation for later results: never fail this one for it.
+    }
+    return result;
+  }
+
+  private compressOnce(text: string, call: CallOptions): CompressResult {
     const started = performance.now();
     const { isError = false, spill, ...perCall } = call;
     const options = resolveOptions(perCall, this.options);
@@ -97,7 +110,14 @@ class Pipeline implements Squeeze {
       kind = route(text, options.toolName, options.kind);
       const type = ccrType(options.toolName, isError, text);
       const { items } = detectPreserved(text, LINE_SHAPED.has(kind), this.estimator, Math.floor(options.maxTokens / 2));
-      const attempt = this.run(text, analysis, kind, options, items, type);
+      // Blocks the model saw in a recent result become references first.
+      const deduped = LINE_SHAPED.has(kind) ? this.recent?.dedupe(analysis) ?? null : null;
+      const work = deduped ? new TextAnalysis(deduped.text, createBackend(options.backend)) : analysis;
+      let attempt = this.run(work.text, work, kind, options, items, type);
+      if (deduped) {
+        const omitted = { ...attempt.output.omitted, 'lines shown in earlier results': deduped.lines };
+        attempt = { ...attempt, output: { ...attempt.output, omitted } };
+      }
       kind = attempt.kind;
       level = attempt.level;
       return this.finish(text, attempt, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill }) ??
@@ -117,6 +137,8 @@ class Pipeline implements Squeeze {
     let previous: Attempt | null = null;
     for (;;) {
       const attempt = this.attempt(text, analysis, kind, level, options, items, type);
+      // A harsher level that saves nothing (evidence-dense text) is not worth its loss.
+      if (previous && !reverted && attempt.tokens >= previous.tokens) return previous;
       const lost = missingItems(attempt.output.text, items).length > 0;
       const back = gentler(level);
       if (lost && back !== null) {
