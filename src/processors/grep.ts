@@ -50,6 +50,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (files.length === 0) throw new ProcessorError('grep', 'no path:line:match lines');
   const estimate = (s: string) => input.estimator.estimate(s);
   const isPreserved = (s: string) => input.preserve.some((p) => p !== '' && s.includes(p));
+  // perFile = 0 lists files with their counts only; one marker then covers every match.
   const render = (perFile: number): { text: string; omitted: number } => {
     const out: string[] = [];
     let omitted = 0;
@@ -63,17 +64,18 @@ function process(input: ProcessorInput): ProcessorOutput {
           if (h.match) shown++;
         } else if (h.match) dropped++;
       }
-      if (dropped) out.push(`  ${omission(dropped, 'matching line')}`);
+      if (dropped && perFile > 0) out.push(`  ${omission(dropped, 'matching line')}`);
       omitted += dropped;
     }
+    if (perFile === 0 && omitted) out.push(omission(omitted, 'matching line'));
     return { text: [...out, ...other].join('\n'), omitted };
   };
   let result = render(Infinity);
   if (input.level !== 'lossless') {
     const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
-    for (let perFile = input.level === 'aggressive' ? 5 : 10; perFile >= 1; perFile = perFile > 3 ? perFile - 2 : perFile - 1) {
-      result = render(perFile);
+    for (const perFile of input.level === 'aggressive' ? [5, 3, 2, 1, 0] : [10, 8, 6, 4, 3, 2, 1, 0]) {
       if (estimate(result.text) <= target) break;
+      result = render(perFile);
     }
   }
   const text = keepPreserved(result.text, input.text, input.preserve);

@@ -35,7 +35,7 @@ describe(`grep processor (${backendName})`, () => {
 
   it('light and aggressive sample matches per file with exact markers, keeping every file', () => {
     for (const level of ['light', 'aggressive'] as const) {
-      const out = run(rg, level, 150);
+      const out = run(rg, level, 400);
       expect(out.text).toContain('src/app.ts (40 matches)');
       expect(out.text).toContain('README.md (1 match)');
       const shown = out.text.split('\n').filter((l) => /^  \d+:/.test(l) && l.includes('value')).length;
@@ -44,7 +44,15 @@ describe(`grep processor (${backendName})`, () => {
       const markers = [...out.text.matchAll(/\[… ([\d,]+) matching lines? omitted …\]/g)].reduce((a, m) => a + Number(m[1]), 0);
       expect(out.omitted['matching lines']).toBe(markers);
     }
-    expect(run(rg, 'aggressive', 150).omitted['matching lines']!).toBeGreaterThanOrEqual(run(rg, 'light', 150).omitted['matching lines']!);
+    expect(run(rg, 'aggressive', 400).omitted['matching lines']!).toBeGreaterThan(run(rg, 'light', 400).omitted['matching lines']!);
+  });
+
+  it('on a tiny budget lists every file with its count and one marker for all matches', () => {
+    const out = run(rg, 'light', 30);
+    expect(out.text).toBe(
+      ['src/app.ts (40 matches)', 'lib/util.ts (3 matches)', 'README.md (1 match)', '[… 44 matching lines omitted …]'].join('\n'),
+    );
+    expect(out.omitted).toEqual({ 'matching lines': 44 });
   });
 
   it('keeps preserved match lines past the sample', () => {
