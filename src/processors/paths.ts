@@ -39,7 +39,9 @@ function build(paths: string[]): Dir {
   const root = newDir();
   for (const path of paths) {
     let dir = root;
-    for (const part of path.split('/').filter(Boolean)) {
+    const parts = path.split('/').filter(Boolean);
+    if (path.startsWith('/') && parts.length > 0) parts[0] = `/${parts[0]}`; // absolute paths keep their root
+    for (const part of parts) {
       let next = dir.children.get(part);
       if (!next) dir.children.set(part, (next = newDir()));
       dir = next;

@@ -119,3 +119,15 @@ describe(`json repeated subtrees (${backendName})`, () => {
     expect(out.omitted).toEqual({});
   });
 });
+
+describe(`json numbers beyond double precision (${backendName})`, () => {
+  it('renders long ids and decimals exactly as written', () => {
+    const text = '{"id":12345678901234567890,"ratio":0.12345678901234567,"small":42,"list":[-98765432109876543210,1.5e300],"s":"12345678901234567890"}';
+    const out = run(text, 'lossless');
+    expect(out.text).toContain('id:12345678901234567890');
+    expect(out.text).toContain('ratio:0.12345678901234567');
+    expect(out.text).toContain('small:42');
+    expect(out.text).toContain('[-98765432109876543210,1.5e+300]');
+    expect(out.text).toContain('s:"12345678901234567890"');
+  });
+});
