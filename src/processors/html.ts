@@ -16,7 +16,8 @@ const WRAPPER_SHARE = 0.4;
 const MAIN_SHARE = 0.3;
 /** Share of a region's text inside links above which it reads as navigation. */
 const LINK_DENSITY = 0.3;
-const LINKS: Record<ProcessorInput['level'], number> = { lossless: Infinity, light: 40, aggressive: 12 };
+/** Most links listed at light and aggressive (lossless lists every content link). */
+const LINKS: Record<'light' | 'aggressive', number> = { light: 40, aggressive: 12 };
 
 /**
  * Chrome: inside a boilerplate region that is not a page-wide wrapper. A region
@@ -58,7 +59,8 @@ function pageOrigin(html: string): string | null {
   return m ? m[1]! : null;
 }
 
-function linkLines(links: Link[], origin: string | null, limit: number): { lines: string[]; omitted: number } {
+/** `- text: href` lines, deduplicated by href; fragments and scripts left out. */
+function linkLines(links: Link[], origin: string | null): string[] {
   const seen = new Set<string>();
   const lines: string[] = [];
   for (const l of links) {
@@ -69,11 +71,10 @@ function linkLines(links: Link[], origin: string | null, limit: number): { lines
     seen.add(href);
     lines.push(`- ${l.text}: ${href}`);
   }
-  const kept = lines.slice(0, limit);
-  return { lines: kept, omitted: lines.length - kept.length };
+  return lines;
 }
 
-/** Headings always; other blocks in order while they fit, then the last one; gaps marked. */
+/** Headings always; the last block if small; other blocks in order wherever they fit; gaps marked. */
 function fit(blocks: Block[], budget: number, estimate: (s: string) => number): { blocks: string[]; omitted: number } {
   const costs = blocks.map((b) => estimate(b.text) + 1);
   const headings = blocks.reduce((a, b, i) => a + (b.kind === 'heading' ? costs[i]! : 0), 0);
@@ -85,13 +86,11 @@ function fit(blocks: Block[], budget: number, estimate: (s: string) => number): 
     keep[tailIndex] = true;
     left -= tailCost;
   }
-  let open = true;
-  blocks.forEach((b, i) => {
-    if (keep[i] || !open) return;
-    if (costs[i]! + 12 <= left) {
+  blocks.forEach((_, i) => {
+    if (!keep[i] && costs[i]! + 12 <= left) {
       keep[i] = true;
       left -= costs[i]!;
-    } else open = false;
+    }
   });
   const out: string[] = [];
   let gap = 0;
@@ -133,16 +132,23 @@ function process(input: ProcessorInput): ProcessorOutput {
     head.push(`# ${page.metaTitle}`);
   }
   const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
-  const linked = linkLines(links, pageOrigin(input.text), LINKS[input.level]);
-  if (linked.omitted) omitted.links = linked.omitted;
-  const linkSection = linked.lines.length ? ['', 'Links:', ...linked.lines, ...(linked.omitted ? [omission(linked.omitted, 'link')] : [])] : [];
+  const allLinks = linkLines(links, pageOrigin(input.text));
   let body = blocks.map((b) => b.text);
+  let linkLimit = allLinks.length;
   if (input.level !== 'lossless') {
-    const room = target - estimate(head.join('\n')) - estimate(linkSection.join('\n'));
-    const fitted = fit(blocks, room, estimate);
+    // Text first: links get what the body leaves, up to the level's cap.
+    const fitted = fit(blocks, target - estimate(head.join('\n')), estimate);
     body = fitted.blocks;
     if (fitted.omitted) omitted.paragraphs = fitted.omitted;
+    let left = target - estimate([...head, ...body].join('\n')) - 20;
+    linkLimit = 0;
+    while (linkLimit < Math.min(allLinks.length, LINKS[input.level]) && (left -= estimate(allLinks[linkLimit]!) + 1) >= 0) linkLimit++;
   }
+  const linkOmitted = allLinks.length - linkLimit;
+  if (linkOmitted) omitted.links = linkOmitted;
+  const linkSection = allLinks.length
+    ? ['', 'Links:', ...allLinks.slice(0, linkLimit), ...(linkOmitted ? [omission(linkOmitted, 'link')] : [])]
+    : [];
   const output = [...head, ...body, ...linkSection].join('\n');
   return { text: keepPreserved(output, input.text, input.preserve), omitted };
 }
