@@ -7,8 +7,10 @@ import { ProcessorError } from './errors.js';
 import { omission, plural } from './markers.js';
 import { keepPreserved } from './preserve.js';
 
-const MATCH = /^([^\s:][^:]*?):(\d+):(?:(\d+):)?(.*)$/;
-const CONTEXT = /^([^\s:][^:]*?)-(\d+)-(.*)$/;
+// A path has no spaces and looks like one (a slash or a file extension).
+const PATH = String.raw`(?=[^\s:]*(?:/|\\|\.\w{1,10}(?=[:-]\d)))[^\s:]+?`;
+const MATCH = new RegExp(String.raw`^(${PATH}):(\d+):(?:(\d+):)?(.*)$`);
+const CONTEXT = new RegExp(String.raw`^(${PATH})-(\d+)-(.*)$`);
 const PATH_ONLY = /^((?:\.{0,2}\/)?[\w.@+-]+(?:\/[\w.@+ -]+)*\.\w+):(.*)$/;
 
 interface Hit {
@@ -83,12 +85,24 @@ function process(input: ProcessorInput): ProcessorOutput {
   return { text, omitted: result.omitted ? { 'matching lines': result.omitted } : {} };
 }
 
-/** Share of the first 200 non-empty lines shaped like grep output. */
+/**
+ * Share of the first 200 non-empty lines shaped like grep output, scaled by how
+ * many distinct path:line pairs they have: grep hits differ in line number,
+ * while log lines whose timestamp reads as `name:13:53:08` repeat one pair.
+ */
 function sniff(text: string): number {
   const lines = text.split(/\r?\n/, 400).filter((l) => l !== '' && l !== '--').slice(0, 200);
   if (lines.length === 0) return 0;
-  const hits = lines.filter((l) => MATCH.test(l) || CONTEXT.test(l)).length;
-  return hits / lines.length;
+  const pairs = new Set<string>();
+  let hits = 0;
+  for (const l of lines) {
+    const m = MATCH.exec(l) ?? CONTEXT.exec(l);
+    if (!m) continue;
+    hits++;
+    pairs.add(`${m[1]}\u0000${m[2]}`);
+  }
+  if (hits === 0) return 0;
+  return (hits / lines.length) * Math.min(1, (2 * pairs.size) / hits);
 }
 
 export const grepProcessor: Processor = { kind: 'grep', sniff, process };

@@ -158,10 +158,11 @@ function sniff(text: string): number {
   const head = text.slice(0, 4096).trimStart().toLowerCase();
   if (head.startsWith('<!doctype html') || head.startsWith('<html')) return 1;
   if (/<(?:html|head|body)[\s>]/.test(head)) return 0.9;
+  if (head.startsWith('<?xml')) return 0.2; // XML reports read better as text
   const tags = (text.slice(0, 65_536).match(/<\/?[a-z][a-z0-9]*[\s>/]/gi) ?? []).length;
   const lines = Math.max(1, text.slice(0, 65_536).split('\n').length);
   if (tags >= 20 && tags / lines > 0.5) return 0.7;
-  return tags >= 5 ? 0.3 : 0;
+  return tags >= 5 && tags / lines > 0.1 ? 0.3 : 0;
 }
 
 export const htmlProcessor: Processor = { kind: 'html', sniff, process };

@@ -91,22 +91,30 @@ function process(input: ProcessorInput): ProcessorOutput {
   return { text, omitted };
 }
 
-/** Confidence that a text is JSON: it parses, or it starts like JSON. */
+/** Confidence that a text is JSON: it parses, its first lines are JSON lines, or it opens like JSON. */
 function sniff(text: string): number {
   const head = text.trimStart();
-  const first = head[0];
-  if (first !== '{' && first !== '[') return 0;
-  const tail = text.trimEnd().at(-1);
+  if (head[0] !== '{' && head[0] !== '[') return 0;
   if (text.length <= 2_000_000) {
     try {
       JSON.parse(text);
       return 1;
     } catch {
-      // JSON lines or a truncated document still look like JSON
+      // JSON lines, or a truncated document, still look like JSON
     }
   }
-  if (/^\[\s*$|^\[?\s*[{["\d-]|^\{\s*("|\})/.test(head)) return tail === '}' || tail === ']' ? 0.8 : 0.6;
-  return 0.3;
+  const firstLines = head.split('\n', 5).filter((l) => l.trim() !== '');
+  const parses = (l: string) => {
+    try {
+      JSON.parse(l);
+      return /^\s*[{[]/.test(l);
+    } catch {
+      return false;
+    }
+  };
+  if (firstLines.length >= 2 && firstLines.every(parses)) return 0.9;
+  // `{"key"` or `[{`/`[[`/`["`/`[` + newline open a document; `[INFO]` or `[    0.000]` do not.
+  return /^(?:\{\s*"|\[\s*[[{"]|\[\s*\n|\[\s*-?\d[\d.eE+-]*\s*,)/.test(head) ? 0.6 : 0.1;
 }
 
 export const jsonProcessor: Processor = { kind: 'json', sniff, process };

@@ -13,7 +13,8 @@ interface Dir {
   collapsed: boolean;
 }
 
-const PATHLIKE = /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)?[^\s:*?"<>|]+(?: [^\s:*?"<>|]+)*$/;
+// Listings rarely have spaces in names; sentences and log lines always do.
+const PATHLIKE = /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)?[^\s:*?"<>|]+$/;
 
 function newDir(): Dir {
   return { children: new Map(), files: 0, collapsed: false };
