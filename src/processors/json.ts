@@ -103,7 +103,8 @@ function sniff(text: string): number {
       // JSON lines, or a truncated document, still look like JSON
     }
   }
-  const firstLines = head.split('\n', 5).filter((l) => l.trim() !== '');
+  // The last piece may be a cut line: judge the ones before it.
+  const firstLines = head.split('\n', 6).slice(0, -1).filter((l) => l.trim() !== '');
   const parses = (l: string) => {
     try {
       JSON.parse(l);

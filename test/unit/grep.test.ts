@@ -65,5 +65,8 @@ describe(`grep processor (${backendName})`, () => {
     expect(() => run('just prose here\nand more', 'light')).toThrow(ProcessorError);
     expect(grepProcessor.sniff(rg)).toBeGreaterThan(0.9);
     expect(grepProcessor.sniff('hello world\nnothing here')).toBe(0);
+    const log = Array.from({ length: 50 }, (_, i) => `nova-api.log.1.2017-05-16_13:53:08 2017-05-16 00:00:${i} INFO request ${i}`).join('\n');
+    expect(grepProcessor.sniff(log)).toBeLessThan(0.1);
+    expect(grepProcessor.sniff('03-17 16:13:38.811  1702  2395 D WindowManager: printFreezingDisplayLogs')).toBe(0);
   });
 });

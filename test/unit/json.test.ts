@@ -106,6 +106,9 @@ describe(`json processor (${backendName})`, () => {
     expect(jsonProcessor.sniff('{"a":1}')).toBe(1);
     expect(jsonProcessor.sniff('[1,2')).toBeGreaterThan(0.5);
     expect(jsonProcessor.sniff('hello')).toBe(0);
+    expect(jsonProcessor.sniff('{"a":1}\n{"a":2}\n{"a":3')).toBe(0.9);
+    expect(jsonProcessor.sniff('[    0.000000] Linux version 5.4.0 (gcc 9)\n[    0.000001] Command line: ro')).toBeLessThan(0.3);
+    expect(jsonProcessor.sniff('[INFO] Scanning for projects...\n[INFO] BUILD SUCCESS')).toBeLessThan(0.3);
   });
 });
 
