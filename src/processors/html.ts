@@ -119,8 +119,9 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = (s: string) => input.estimator.estimate(s);
   let { blocks, links } = select(page);
   const text = blocks.reduce((a, b) => a + b.text.length, 0);
-  if (text < 0.05 * page.visibleText || (text === 0 && page.visibleText > 0)) {
-    // Extraction looks unreliable: keep every visible block, boilerplate included.
+  if (page.errors > 0 || text < 0.05 * page.visibleText || (text === 0 && page.visibleText > 0)) {
+    // Extraction looks unreliable (parse trouble, or almost nothing left of the
+    // page's text): keep every visible block, boilerplate included.
     blocks = page.blocks;
     links = page.links;
   }

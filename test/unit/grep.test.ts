@@ -63,6 +63,7 @@ describe(`grep processor (${backendName})`, () => {
   it('refuses text without grep lines and sniffs grep output', () => {
     expect(() => run('', 'light')).toThrow(ProcessorError);
     expect(() => run('just prose here\nand more', 'light')).toThrow(ProcessorError);
+    expect(() => run('\u0000\u0001\u0002\ufffd\n'.repeat(100), 'light')).toThrow(ProcessorError);
     expect(grepProcessor.sniff(rg)).toBeGreaterThan(0.9);
     expect(grepProcessor.sniff('hello world\nnothing here')).toBe(0);
     const log = Array.from({ length: 50 }, (_, i) => `nova-api.log.1.2017-05-16_13:53:08 2017-05-16 00:00:${i} INFO request ${i}`).join('\n');

@@ -68,6 +68,11 @@ describe(`json processor (${backendName})`, () => {
     expect(out.text).toContain('Minor issue 123');
   });
 
+  it('appends a preserved string that spans JSON syntax verbatim when the rendering cannot hold it', () => {
+    const out = run(report, 'light', 1000, ['"severity": "high"']);
+    expect(out.text).toContain('\nPreserved verbatim:\n"severity": "high"');
+  });
+
   it('reads JSON lines (cargo --message-format=json)', () => {
     const lines = [
       '{"reason":"compiler-artifact","package_id":"a 0.1.0","fresh":true}',

@@ -65,6 +65,8 @@ describe(`paths processor (${backendName})`, () => {
     const out = run(find, 'aggressive', 50, ['src/gen/model77.ts']);
     expect(out.text).toContain('src/gen/model77.ts');
     expect(() => run('', 'light')).toThrow(ProcessorError);
+    const binary = '\u0000\u0001\u0002\ufffd\n'.repeat(100);
+    expect(run(binary, 'light').text.length).toBeLessThanOrEqual(binary.length);
   });
 
   it('sniffs listings', () => {
