@@ -4,7 +4,8 @@
 // while records with errors, high severities, outliers and preserved strings
 // stay whole. Invalid or too-deep JSON throws JsonInputError.
 import type { Processor, ProcessorInput, ProcessorOutput } from '../types.js';
-import { Fitter, Importance, type FitOptions } from './json-fit.js';
+import { Fitter, type FitOptions } from './json-fit.js';
+import { Importance } from './json-importance.js';
 import { parseJson } from './json-parse.js';
 import { References, block, entriesOf, inline, renderKey, type JsonValue, type PrunedNode } from './json-render.js';
 import { omission } from './markers.js';
@@ -14,7 +15,7 @@ const LINE_WIDTH = 160;
 const BLOCK_DEPTH = 4;
 
 /** Samples per array and string cuts, by level (aggressive keeps fewer). */
-const FIT: Record<'light' | 'aggressive', Omit<FitOptions, 'preserve' | 'evidenceChars'>> = {
+const FIT: Record<'light' | 'aggressive', Omit<FitOptions, 'evidenceChars'>> = {
   light: { maxSamples: 12, maxImportant: 60, shortString: 160 },
   aggressive: { maxSamples: 5, maxImportant: 30, shortString: 100 },
 };
@@ -69,7 +70,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   const charsPerToken = minifiedText.length / Math.max(1, minified);
   const importance = new Importance(value, input.preserve);
   const evidenceTokens = input.level === 'light' ? input.maxTokens / 2 : target;
-  const options = { ...FIT[input.level], evidenceChars: evidenceTokens * charsPerToken, preserve: input.preserve };
+  const options = { ...FIT[input.level], evidenceChars: evidenceTokens * charsPerToken };
   const header = `[json${lines ? ' lines' : ''} ${overview(value)}]`;
   let chars = (target - estimate(header)) * charsPerToken;
   let best: { text: string; tokens: number; fitter: Fitter } | null = null;
