@@ -49,6 +49,8 @@ export interface Extraction {
   title: string;
   /** The og:title / twitter:title meta, often the article's own headline. */
   metaTitle: string;
+  /** Scheme and host of the page (from <base> or the canonical link), if given. */
+  origin: string | null;
   blocks: Block[];
   links: Link[];
   /** Characters of all visible text, boilerplate included. */
@@ -97,6 +99,7 @@ export function extract(html: string): Extraction {
   const stack: Open[] = [];
   let title = '';
   let metaTitle = '';
+  let origin: string | null = null;
   let inTitle = false;
   let buffer = '';
   let visibleText = 0;
@@ -152,6 +155,9 @@ export function extract(html: string): Extraction {
         if (name === 'title' && !title) inTitle = true;
         const property = attribs.property ?? attribs.name;
         if (name === 'meta' && !metaTitle && (property === 'og:title' || property === 'twitter:title')) metaTitle = attribs.content ?? '';
+        if ((name === 'base' || (name === 'link' && attribs.rel === 'canonical')) && !origin) {
+          origin = /^https?:\/\/[^/\s]+/.exec(attribs.href ?? '')?.[0] ?? null;
+        }
         if (name === 'br') buffer += '\n';
         const heading = HEADING.exec(name);
         if (BLOCK.has(name) || heading || name === 'li' || name === 'pre' || name === 'tr') flush();
@@ -258,5 +264,5 @@ export function extract(html: string): Extraction {
   parser.write(html);
   parser.end();
   flush();
-  return { title: collapse(title), metaTitle: collapse(metaTitle), blocks, links, visibleText, errors };
+  return { title: collapse(title), metaTitle: collapse(metaTitle), origin, blocks, links, visibleText, errors };
 }

@@ -52,14 +52,10 @@ function select(page: Extraction): { blocks: Block[]; links: Link[] } {
   return { blocks: content, links: contentLinks };
 }
 
-/** Absolute links to the page's own origin are shortened to their path. */
-function pageOrigin(html: string): string | null {
-  const m = /<link[^>]+rel=["']?canonical["']?[^>]*href=["']?(https?:\/\/[^/"'\s>]+)/i.exec(html.slice(0, 200_000))
-    ?? /<base[^>]+href=["']?(https?:\/\/[^/"'\s>]+)/i.exec(html.slice(0, 200_000));
-  return m ? m[1]! : null;
-}
-
-/** `- text: href` lines, deduplicated by href; fragments and scripts left out. */
+/**
+ * `- text: href` lines, deduplicated by href; fragments and scripts left out,
+ * absolute links to the page's own origin shortened to their path.
+ */
 function linkLines(links: Link[], origin: string | null): string[] {
   const seen = new Set<string>();
   const lines: string[] = [];
@@ -133,7 +129,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     head.push(`# ${page.metaTitle}`);
   }
   const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
-  const allLinks = linkLines(links, pageOrigin(input.text));
+  const allLinks = linkLines(links, page.origin);
   let body = blocks.map((b) => b.text);
   let linkLimit = allLinks.length;
   if (input.level !== 'lossless') {
