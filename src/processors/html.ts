@@ -146,8 +146,9 @@ function process(input: ProcessorInput): ProcessorOutput {
   const linkSection = allLinks.length
     ? ['', 'Links:', ...allLinks.slice(0, linkLimit), ...(linkOmitted ? [omission(linkOmitted, 'link')] : [])]
     : [];
-  const output = [...head, ...body, ...linkSection].join('\n');
-  return { text: keepPreserved(output, input.text, input.preserve), omitted };
+  const output = keepPreserved([...head, ...body, ...linkSection].join('\n'), input.text, input.preserve);
+  if (estimate(output) >= estimate(input.text)) return { text: input.text, omitted: {} };
+  return { text: output, omitted };
 }
 
 /** Confidence that a text is an HTML page or fragment. */

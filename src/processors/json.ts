@@ -54,7 +54,14 @@ export function overview(value: JsonValue, depth = 2): string {
 /** Renderings shrink minified JSON by at most this much: above it, skip trying the whole. */
 const BEST_LOSSLESS_RATIO = 0.4;
 
+/** Never more than the input: a rendering that is not smaller gives the original back. */
 function process(input: ProcessorInput): ProcessorOutput {
+  const out = fitJson(input);
+  const estimate = (s: string) => input.estimator.estimate(s);
+  return estimate(out.text) < estimate(input.text) ? out : { text: input.text, omitted: {} };
+}
+
+function fitJson(input: ProcessorInput): ProcessorOutput {
   const { value, lines } = parseJson(input.text);
   const estimate = (s: string) => input.estimator.estimate(s);
   const minifiedText = lines ? (value as JsonValue[]).map((v) => JSON.stringify(v)).join('\n') : JSON.stringify(value);

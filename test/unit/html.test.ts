@@ -110,3 +110,10 @@ describe(`html processor (${backendName})`, () => {
     expect(htmlProcessor.sniff('plain text, no tags')).toBe(0);
   });
 });
+
+describe(`html output size (${backendName})`, () => {
+  it('gives a tiny fragment back unchanged rather than a larger rendering', () => {
+    const fragment = '<a href=/x>link text</a>';
+    expect(run(fragment, 'lossless').text).toBe(fragment);
+  });
+});

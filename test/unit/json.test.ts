@@ -139,3 +139,9 @@ describe(`json numbers beyond double precision (${backendName})`, () => {
     expect(out.text).toContain('s:"12345678901234567890"');
   });
 });
+
+describe(`json output size (${backendName})`, () => {
+  it('gives already minimal JSON back unchanged', () => {
+    expect(run('[1,2,3]', 'lossless').text).toBe('[1,2,3]');
+  });
+});
