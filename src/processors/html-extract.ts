@@ -10,7 +10,7 @@ const SKIP = new Set([
 ]);
 const BOILERPLATE_TAGS = new Set(['nav', 'aside', 'dialog', 'menu']);
 const BOILERPLATE_WORDS =
-  /(?:^|[\s_-])(?:nav|navbar|navigation|menu|footer|sidebar|share|sharing|social|cookie|cookies|consent|banner|ad|ads|advert|advertisement|promo|related|comments?|breadcrumbs?|newsletter|subscribe|popup|modal|masthead|outbrain|taboola)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:nav|navbar|navigation|menu|footer|sidebar|share|sharing|social|cookie|cookies|consent|banner|ad|ads|advert|advertisement|promo|related|comments?|breadcrumbs?|newsletter|subscribe|popup|modal|masthead|outbrain|taboola|toc|editsection)(?:$|[\s_-])/i;
 const BOILERPLATE_ROLES = /^(?:navigation|banner|contentinfo|complementary|dialog|alertdialog|menu|menubar|search)$/;
 const BLOCK = new Set([
   'p', 'div', 'section', 'article', 'main', 'header', 'footer', 'ul', 'ol', 'dl', 'dt', 'dd',

@@ -3,7 +3,7 @@
 // scripts, styles, comments or boilerplate, preferring the <article>/<main>
 // subtree when it holds most of the text. Lossless keeps all extracted
 // content; light fits the budget, aggressive half of it, by dropping whole
-// paragraphs (headings stay) with exact markers.
+// blocks (headings stay) with exact markers.
 import type { Processor, ProcessorInput, ProcessorOutput } from '../types.js';
 import { ProcessorError } from './errors.js';
 import { extract, type Block, type Extraction, type Link, type Region } from './html-extract.js';
@@ -18,6 +18,8 @@ const MAIN_SHARE = 0.3;
 const LINK_DENSITY = 0.3;
 /** Most links listed at light and aggressive (lossless lists every content link). */
 const LINKS: Record<'light' | 'aggressive', number> = { light: 40, aggressive: 12 };
+/** Tokens a gap marker may take, reserved with every kept block. */
+const MARKER_COST = 12;
 
 /**
  * Chrome: inside a boilerplate region that is not a page-wide wrapper. A region
@@ -70,8 +72,19 @@ function linkLines(links: Link[], origin: string | null): string[] {
   return lines;
 }
 
-/** Headings always; the last block if small; other blocks in order wherever they fit; gaps marked. */
-function fit(blocks: Block[], budget: number, estimate: (s: string) => number): { blocks: string[]; omitted: number } {
+const KIND_NAMES: Record<Block['kind'], string> = {
+  heading: 'headings',
+  paragraph: 'paragraphs',
+  item: 'list items',
+  code: 'code blocks',
+  table: 'tables',
+};
+
+/**
+ * Headings always; the last block if small; other blocks in order wherever
+ * they fit. Each gap is one marker counting its blocks by kind.
+ */
+function fit(blocks: Block[], budget: number, estimate: (s: string) => number): { blocks: string[]; omitted: Record<string, number> } {
   const costs = blocks.map((b) => estimate(b.text) + 1);
   const headings = blocks.reduce((a, b, i) => a + (b.kind === 'heading' ? costs[i]! : 0), 0);
   let left = budget - headings;
@@ -83,25 +96,32 @@ function fit(blocks: Block[], budget: number, estimate: (s: string) => number): 
     left -= tailCost;
   }
   blocks.forEach((_, i) => {
-    if (!keep[i] && costs[i]! + 12 <= left) {
+    if (!keep[i] && costs[i]! + MARKER_COST <= left) {
       keep[i] = true;
       left -= costs[i]!;
     }
   });
   const out: string[] = [];
-  let gap = 0;
-  let omitted = 0;
+  const omitted: Record<string, number> = {};
+  let gap: Record<string, number> = {};
+  let gapSize = 0;
+  const closeGap = () => {
+    if (gapSize > 0) out.push(omission(gapSize, 'block', gap));
+    gap = {};
+    gapSize = 0;
+  };
   blocks.forEach((b, i) => {
     if (keep[i]) {
-      if (gap > 0) out.push(omission(gap, 'paragraph'));
-      gap = 0;
+      closeGap();
       out.push(b.text);
     } else {
-      gap++;
-      omitted++;
+      const kind = KIND_NAMES[b.kind];
+      gap[kind] = (gap[kind] ?? 0) + 1;
+      omitted[kind] = (omitted[kind] ?? 0) + 1;
+      gapSize++;
     }
   });
-  if (gap > 0) out.push(omission(gap, 'paragraph'));
+  closeGap();
   return { blocks: out, omitted };
 }
 
@@ -136,7 +156,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     // Text first: links get what the body leaves, up to the level's cap.
     const fitted = fit(blocks, target - estimate(head.join('\n')), estimate);
     body = fitted.blocks;
-    if (fitted.omitted) omitted.paragraphs = fitted.omitted;
+    Object.assign(omitted, fitted.omitted);
     let left = target - estimate([...head, ...body].join('\n')) - 20;
     linkLimit = 0;
     while (linkLimit < Math.min(allLinks.length, LINKS[input.level]) && (left -= estimate(allLinks[linkLimit]!) + 1) >= 0) linkLimit++;

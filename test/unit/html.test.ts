@@ -72,7 +72,7 @@ describe(`html processor (${backendName})`, () => {
     expect(estimator.estimate(light.text)).toBeLessThanOrEqual(400);
     expect(estimator.estimate(aggressive.text)).toBeLessThan(estimator.estimate(light.text));
     const paragraphsIn = (t: string) => (t.match(/^Paragraph \d+ of the story/gm) ?? []).length;
-    const marked = [...light.text.matchAll(/\[… ([\d,]+) paragraphs? omitted …\]/g)].reduce((a, m) => a + Number(m[1]), 0);
+    const marked = [...light.text.matchAll(/\[… ([\d,]+) blocks? omitted: ([\d,]+) paragraphs? …\]/g)].reduce((a, m) => a + Number(m[2]), 0);
     expect(marked).toBe(light.omitted.paragraphs);
     expect(paragraphsIn(light.text) + marked).toBeGreaterThanOrEqual(paragraphsIn(full.text));
     expect(light.text).toContain('## Episodes');
