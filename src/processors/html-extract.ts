@@ -18,6 +18,7 @@ const BLOCK = new Set([
   'body', 'center', 'caption', 'table', 'tbody', 'thead', 'tfoot',
 ]);
 const HEADING = /^h([1-6])$/;
+const INLINE = new Set(['span', 'a', 'i', 'b', 'em', 'strong', 'small', 'sup', 'sub', 'abbr', 'cite', 'code', 'label', 'time', 'font', 'u', 's', 'mark', 'q', 'img']);
 
 /** A container (boilerplate or main content) blocks can sit in. */
 export interface Region {
@@ -146,6 +147,12 @@ export function extract(html: string): Extraction {
         const skip = (parent?.skip ?? false) || SKIP.has(name) || isHidden(attribs);
         const insideMain = parent?.main != null;
         const evidence = skip ? null : boilerplateEvidence(name, attribs, insideMain);
+        if (evidence && INLINE.has(name)) {
+          // Inline chrome (an [edit] link, a share button) sits inside a line of
+          // real text: drop its text rather than cut the line around it.
+          stack.push({ name, skip: true, boilerplate: parent?.boilerplate ?? null, main: parent?.main ?? null, ownsRegion: false });
+          return;
+        }
         const boilerplate = evidence ? region(parent?.boilerplate ?? null, evidence === 'tag') : (parent?.boilerplate ?? null);
         const main = parent?.main ?? (isMain(name, attribs) ? region(null, false) : null);
         const ownsRegion = boilerplate !== (parent?.boilerplate ?? null) || main !== (parent?.main ?? null);

@@ -73,12 +73,17 @@ function linkLines(links: Link[], origin: string | null): string[] {
 }
 
 const KIND_NAMES: Record<Block['kind'], string> = {
-  heading: 'headings',
-  paragraph: 'paragraphs',
-  item: 'list items',
-  code: 'code blocks',
-  table: 'tables',
+  heading: 'heading',
+  paragraph: 'paragraph',
+  item: 'list item',
+  code: 'code block',
+  table: 'table',
 };
+
+/** A gap's breakdown with each kind pluralised by its own count. */
+function pluralised(kinds: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(kinds).map(([k, n]) => [n === 1 ? k : `${k}s`, n]));
+}
 
 /**
  * Headings always; the last block if small; other blocks in order wherever
@@ -106,7 +111,7 @@ function fit(blocks: Block[], budget: number, estimate: (s: string) => number): 
   let gap: Record<string, number> = {};
   let gapSize = 0;
   const closeGap = () => {
-    if (gapSize > 0) out.push(omission(gapSize, 'block', gap));
+    if (gapSize > 0) out.push(omission(gapSize, 'block', pluralised(gap)));
     gap = {};
     gapSize = 0;
   };
@@ -122,7 +127,7 @@ function fit(blocks: Block[], budget: number, estimate: (s: string) => number): 
     }
   });
   closeGap();
-  return { blocks: out, omitted };
+  return { blocks: out, omitted: pluralised(omitted) };
 }
 
 function process(input: ProcessorInput): ProcessorOutput {

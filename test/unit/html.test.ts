@@ -117,3 +117,14 @@ describe(`html output size (${backendName})`, () => {
     expect(run(fragment, 'lossless').text).toBe(fragment);
   });
 });
+
+describe(`html inline chrome (${backendName})`, () => {
+  it('drops inline chrome (edit links, share buttons) without cutting the line around it', () => {
+    const body = '<p>Body text of the section that is long enough to count as content here.</p>'.repeat(5);
+    const page = `<html><body><article><h2><span>History</span><span class="mw-editsection">[edit]</span></h2>${body}<p>Read more <a class="share-link" href="/s">Share</a> below.</p></article></body></html>`;
+    const text = run(page, 'lossless').text;
+    expect(text.startsWith('## History\n')).toBe(true);
+    expect(text).toContain('Read more below.');
+    expect(text).not.toContain('[edit]');
+  });
+});
