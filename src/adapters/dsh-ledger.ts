@@ -1,10 +1,12 @@
 // Where the ledger lines of seed 002 section 7 go: the plugin's logger and,
-// when configured, the `[ISO] message` lines of `logFile`. Best-effort: a file
-// that cannot be written degrades to the logger alone, with one warning.
-import { appendFileSync, mkdirSync } from 'node:fs';
+// when configured, the `[ISO] message` lines of `logFile` (the store's sink,
+// which never throws: a file it cannot write is reported once, then skipped).
+// The strings themselves are the store's ledger module, byte for byte.
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-import type { StoreEvent } from './dsh-ports.js';
+import { join } from 'node:path';
+import { ledger as lines } from '../store/index.js';
+
+export { lines };
 
 export interface LedgerLogger {
   info(message: string): void;
@@ -21,45 +23,13 @@ export function expandHome(path: string): string {
   return path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
 }
 
-export function createLedger(logger: LedgerLogger, options: { enabled: boolean; file: string; now?: () => Date }): Ledger {
-  const file = expandHome(options.file);
-  const now = options.now ?? (() => new Date());
-  let fileBroken = file === '';
+export function createLedger(logger: LedgerLogger, options: { enabled: boolean; file: string }): Ledger {
+  const sink = lines.createLogSink({ log: options.enabled, logFile: expandHome(options.file), warn: (m) => logger.warn(m) });
   return {
     write(line) {
       if (!options.enabled) return;
       logger.info(line);
-      if (fileBroken) return;
-      try {
-        mkdirSync(dirname(file), { recursive: true });
-        appendFileSync(file, `[${now().toISOString()}] ${line}\n`);
-      } catch (error) {
-        fileBroken = true;
-        logger.warn(`squeeze: cannot append to ${file} (${String(error)}); ledger goes to the logger only`);
-      }
+      sink(line);
     },
   };
-}
-
-/** Seed 002 section 7: the ledger strings, byte for byte. */
-export const lines = {
-  activated: (version: string, targets: number, budget: number) =>
-    `ccr: activated (bundle ${version}, targets ${targets}, budget ${budget})`,
-  compressed: (tool: string, type: string, bytes: number, id: string) => `ccr: compressed ${tool} ${type} ${bytes} -> ${id}`,
-  stored: (tool: string, type: string, bytes: number, id: string) => `ccr: stored ${tool} ${type} ${bytes} -> ${id}`,
-  evicted: (id: string, reason: 'budget' | 'ttl') => `ccr: evicted ${id} (${reason})`,
-  retrieved: (id: string) => `ccr: retrieved ${id}`,
-  retrievalMiss: (id: string, reason: 'expired' | 'unknown') => `ccr: retrieval miss ${id} (${reason})`,
-  engineArchived: (n: number) => `ccr: engine archived ${n} results`,
-};
-
-export function storeEventLine(event: StoreEvent): string {
-  switch (event.kind) {
-    case 'evicted':
-      return lines.evicted(event.id, event.reason);
-    case 'retrieved':
-      return lines.retrieved(event.id);
-    case 'miss':
-      return lines.retrievalMiss(event.id, event.reason);
-  }
 }

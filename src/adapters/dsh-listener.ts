@@ -128,8 +128,10 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     const saved = await spillSave;
     const retention: NoticeInput = { id: stored.id, type, size: stored.size, ...(saved ? { spill: saved } : {}) };
     const output = `${result.output}\n\n${services.notice(retention)}`;
-    // Invariant 6: replace only when what the model sees gets smaller.
-    if (Buffer.byteLength(output, 'utf8') >= originalBytes) return { decision, id: retention.id };
+    // Invariant 6: replace only when what the model sees gets smaller, in bytes and in tokens.
+    if (Buffer.byteLength(output, 'utf8') >= originalBytes || services.estimator.estimate(output) >= result.tokensIn) {
+      return { decision, id: retention.id };
+    }
     ledger.write(lines.compressed(exec.name, type, retention.size, retention.id));
     return { decision: replaced(decision, output), id: retention.id };
   }

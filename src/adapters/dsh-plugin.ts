@@ -8,7 +8,7 @@ import type {} from '@deepseek-ai/dsh-tools';
 import { parseConfig, type PluginConfig } from './dsh-config.js';
 import { ContextEngine } from './dsh-engine.js';
 import { gate, RETRIEVE_TOOL, type GateConfig } from './dsh-gate.js';
-import { createLedger, lines, storeEventLine } from './dsh-ledger.js';
+import { createLedger, lines } from './dsh-ledger.js';
 import { createPostExecuteListener, describeError, type SpillStoreLike } from './dsh-listener.js';
 import type { ServiceOptions, Services } from './dsh-ports.js';
 import { createRetrieveTool } from './dsh-retrieve.js';
@@ -32,7 +32,7 @@ export function applyWith(ctx: Context, rawConfig: unknown, makeServices: Servic
     ttlSeconds: config.ttlSeconds,
     storeBudgetBytes: config.storeBudgetBytes,
     journalPath: config.journalPath,
-    onEvent: (event) => ledger.write(storeEventLine(event)),
+    onEvent: (event) => ledger.write(lines.storeEventLine(event)),
     warn,
   });
 

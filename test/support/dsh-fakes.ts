@@ -67,10 +67,11 @@ export function fakeServices(overrides: Partial<Services> = {}): ServiceFactory 
         const end = Math.min(all.length, start + Math.max(0, request.range?.count ?? all.length));
         const lines = all.slice(start, end);
         const { id, type, size } = lookup.entry;
-        if (request.grep === undefined) return { ok: true, id, type, size, text: lines.join('\n') + (end < all.length ? '\n' : '') };
+        const served = { ok: true as const, id, type, size, totalLines: all.length, lines: { start, count: end - start } };
+        if (request.grep === undefined) return { ...served, text: lines.join('\n') + (end < all.length ? '\n' : '') };
         const re = new RegExp(request.grep);
         const text = lines.flatMap((l, i) => (re.test(l) ? [`${start + i + 1}: ${l}`] : [])).join('\n');
-        return { ok: true, id, type, size, text };
+        return { ...served, text };
       },
       notice: (input) =>
         `<<<CCR:${input.id}|${input.type}|${input.size}>>> ccr_retrieve {"hash":"${input.id}"}` +

@@ -22,10 +22,10 @@ import LlmRuntime, {
 import { SessionId, SessionStore } from '@deepseek-ai/dsh-session';
 import { Config } from '../../src/adapters/dsh-config.js';
 import { applyWith, inject, name, type ServiceFactory } from '../../src/adapters/dsh-plugin.js';
-import { fakeServices } from './dsh-fakes.js';
+import { coreServices } from '../../src/adapters/dsh-core.js';
 
-/** The core the plugin runs on in these tests. */
-export const CORE: ServiceFactory = fakeServices();
+/** The core the plugin runs on in these tests: squeeze's real pipeline and store. */
+export const CORE: ServiceFactory = coreServices;
 
 /** The squeeze/dsh plugin, on the real core unless a test needs a stand-in. */
 export function squeezePlugin(factory: ServiceFactory = CORE) {

@@ -33,7 +33,7 @@ describe('squeeze/dsh in the agent loop', () => {
     const original = buildLog(400);
     expect(Buffer.byteLength(original)).toBeLessThan(50000); // under spill-policy's cap, so it comes back whole
     let marker: string | undefined;
-    h = await createAgentHarness(
+    const ah = await createAgentHarness(
       (requests) => {
         if (requests.length === 1) return { calls: [{ name: 'bash', args: {} }] };
         if (requests.length === 2) {
@@ -49,13 +49,14 @@ describe('squeeze/dsh in the agent loop', () => {
         },
       },
     );
-    await h.say('build it');
-    expect(h.requests).toHaveLength(3);
-    const compressed = toolResultsOf(h.requests[1]!).at(-1)!;
+    h = ah;
+    await ah.say('build it');
+    expect(ah.requests).toHaveLength(3);
+    const compressed = toolResultsOf(ah.requests[1]!).at(-1)!;
     expect(compressed.length).toBeLessThan(original.length);
     expect(compressed).toContain(`<<<CCR:${id24(original)}|terminal|${Buffer.byteLength(original)}>>>`);
     expect(marker).toBe(id24(original));
-    const retrieved = toolResultsOf(h.requests[2]!).at(-1)!;
+    const retrieved = toolResultsOf(ah.requests[2]!).at(-1)!;
     expect(retrieved).toBe(original);
   });
 
@@ -69,15 +70,16 @@ describe('squeeze/dsh in the agent loop', () => {
         },
       },
     });
-    h = await createAgentHarness(bashPerTurn, {
+    const ah = await createAgentHarness(bashPerTurn, {
       contextWindow: 2000,
       beforeAgent: async (harness) => {
         harness.tool('bash', buildLog(400));
         await harness.ctx.plugin(squeezePlugin(recording), { logFile: '', contextEngine: true });
       },
     });
-    await h.say('first');
-    await h.say('second');
+    h = ah;
+    await ah.say('first');
+    await ah.say('second');
     expect(seen).toHaveLength(2);
     // measured at each pre-step; by the second turn against the adapter's
     // 2,000-token window (the 128,000 default would make it 64 times smaller)
@@ -98,7 +100,7 @@ describe('squeeze/dsh in the agent loop', () => {
     });
     let preStepHooks = { before: 0, after: 0 };
     const hooks = (ctx: Context) => (ctx.events as unknown as { _hooks: Record<string, unknown[]> })._hooks['agent/pre-step']?.length ?? 0;
-    h = await createAgentHarness(bashPerTurn, {
+    const ah = await createAgentHarness(bashPerTurn, {
       beforeAgent: async (harness) => {
         harness.tool('bash', buildLog(400));
         preStepHooks.before = hooks(harness.ctx);
@@ -106,7 +108,8 @@ describe('squeeze/dsh in the agent loop', () => {
         preStepHooks.after = hooks(harness.ctx);
       },
     });
-    await h.say('first');
+    h = ah;
+    await ah.say('first');
     expect(seen).toEqual([undefined]);
     expect(preStepHooks.after).toBe(preStepHooks.before);
   });
