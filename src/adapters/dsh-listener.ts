@@ -112,7 +112,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     });
     if (result.outcome === 'failed') warn(`squeeze: compressing ${exec.name} failed (${describeError(result.error)}); keeping the original content`);
     if (result.outcome !== 'compressed' || exec.signal.aborted) return { decision };
-    const originalBytes = Buffer.byteLength(text, 'utf8');
+    const originalBytes = result.bytesIn; // the pipeline measured the same text
     if (!config.retainOriginal) {
       if (result.bytesOut >= originalBytes) return { decision };
       ledger.write(`ccr: compressed ${exec.name} ${type} ${originalBytes} (original not retained)`);
