@@ -222,6 +222,18 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     expect(textOf(await h.call('read', { path: locator }))).toBe(original);
   });
 
+  it('retainOriginal: false compresses without keeping anything (no marker, no spill file, no store entry)', async () => {
+    await setup({ retainOriginal: false });
+    const original = buildLog(600);
+    h.tool('bash', original);
+    const shown = textOf(await h.call('bash'));
+    expect(bytes(shown)).toBeLessThan(bytes(original));
+    expect(shown).not.toContain('<<<CCR:');
+    expect(spillFiles(h)).toEqual([]);
+    expect((await h.call('ccr_retrieve', { hash: id24(original) })).isError).toBe(true);
+    expect(h.messages('info')).toContain(`ccr: compressed bash terminal ${bytes(original)} (original not retained)`);
+  });
+
   it('enabled: false compresses nothing but keeps ccr_retrieve for markers already in a transcript', async () => {
     await setup({ enabled: false });
     const original = buildLog(600);
