@@ -3,6 +3,7 @@
 // fails open.
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as SpillPolicy from '@deepseek-ai/dsh-spill-policy';
 import type { PostToolDecision } from '@deepseek-ai/dsh-tools';
 import type { ServiceFactory } from '../../src/adapters/dsh-plugin.js';
 import { fakeServices } from '../support/dsh-fakes.js';
@@ -84,6 +85,20 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     expect(shown).toContain('Full formatted result stored at:');
     // our marker sits in the tail of the capped text, so the original stays reachable
     expect(shown).toContain(`<<<CCR:${id24(original)}|terminal|`);
+  });
+
+  it('sits inside spill-policy whatever the load order (spill-policy prepends, squeeze does not)', async () => {
+    await setup({}, CORE, { spillPolicy: false });
+    await h.ctx.plugin(SpillPolicy, { maxInlineBytes: 50000 }); // loaded after squeeze
+    const original = buildLog(3000);
+    h.tool('bash', original);
+    const shown = textOf(await h.call('bash'));
+    // squeeze saw the original (not spill-policy's head/tail preview) and its output fit under the cap
+    expect(shown).toContain(`<<<CCR:${id24(original)}|terminal|${bytes(original)}>>>`);
+    expect(shown).not.toContain('Full formatted result stored at:');
+    expect(textOf(await h.call('ccr_retrieve', { hash: id24(original), range: { start: 0, count: 5 } }))).toBe(
+      `${original.split('\n').slice(0, 5).join('\n')}\n`,
+    );
   });
 
   describe('comes out exactly as it went in', () => {
@@ -252,18 +267,22 @@ describe('squeeze/dsh on the real tool pipeline', () => {
   });
 
   it('leaks nothing after the plugin is disposed', async () => {
-    const fiber = await setup();
+    h = await createHarness();
+    const hooks = (event: string) => (h.ctx.events as unknown as { _hooks: Record<string, unknown[]> })._hooks[event]?.length ?? 0;
+    const preStepBefore = hooks('agent/pre-step');
+    const fiber = await h.ctx.plugin(squeezePlugin(), { logFile: '', contextEngine: true });
     const original = buildLog(600);
     h.tool('bash', original);
-    const hooks = () => (h.ctx.events as unknown as { _hooks: Record<string, unknown[]> })._hooks['tools/post-execute']?.length ?? 0;
     expect(h.ctx.tools.get('ccr_retrieve')).toBeDefined();
-    const withPlugin = hooks();
+    expect(hooks('agent/pre-step')).toBe(preStepBefore + 1);
+    const withPlugin = hooks('tools/post-execute');
     await fiber.dispose();
-    expect(hooks()).toBe(withPlugin - 1);
+    expect(hooks('tools/post-execute')).toBe(withPlugin - 1);
+    expect(hooks('agent/pre-step')).toBe(preStepBefore);
     expect(h.ctx.tools.get('ccr_retrieve')).toBeUndefined();
     expect(textOf(await h.call('bash'))).toBe(original);
     // loads again cleanly (no duplicate tool, no second listener left over)
     await h.ctx.plugin(squeezePlugin(), { logFile: '' });
-    expect(hooks()).toBe(withPlugin);
+    expect(hooks('tools/post-execute')).toBe(withPlugin);
   });
 });
