@@ -1,12 +1,13 @@
 // `squeeze`: the command table, help, and the mapping of failures to exit codes.
 import { parse } from './args.js';
 import type { Command } from './command.js';
+import { compressCommand } from './commands/compress.js';
 import { estimateCommand } from './commands/estimate.js';
 import { retrieveCommand } from './commands/retrieve.js';
 import { CliError, ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
 
-export const COMMANDS: readonly Command[] = [retrieveCommand, estimateCommand];
+export const COMMANDS: readonly Command[] = [compressCommand, retrieveCommand, estimateCommand];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
