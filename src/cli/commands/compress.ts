@@ -50,7 +50,8 @@ says how it went and how to get the original back (squeeze retrieve ID).
 
   --tool NAME         tool that produced the text (bash, read, grep, web_fetch, ...)
   --kind KIND         log, json, html, text, grep or paths (default: detected)
-  --level LEVEL       lossless, light, aggressive or emergency (default lossless)
+  --level LEVEL       lossless, light, aggressive or emergency (default: lossless,
+                      harsher only while the result is over the token ceiling)
   --target-tokens N   token budget for the result (default ${DEFAULTS.targetTokens})
   --store DIR         store directory (default $XDG_CACHE_HOME/squeeze or ~/.cache/squeeze)
   --json              print one JSON object: output, id, outcome, kind, level,
