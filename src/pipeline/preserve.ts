@@ -81,8 +81,12 @@ export function detectPreserved(
 ): { items: PreservedItem[]; dropped: number } {
   const found: PreservedItem[] = [];
   const seen = new Set<string>();
-  identifierItems(text, found, seen);
   if (lineShaped) lineItems(text, found, seen);
+  // An identifier already inside a preserved line needs no item of its own.
+  const lines = found.map((item) => item.text);
+  const ids: PreservedItem[] = [];
+  identifierItems(text, ids, seen);
+  found.push(...ids.filter((id) => !lines.some((line) => line.includes(id.text))));
   const items: PreservedItem[] = [];
   let spent = 0;
   for (const item of found) {
