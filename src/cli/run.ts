@@ -1,4 +1,6 @@
 // `squeeze`: the command table, help, and the mapping of failures to exit codes.
+import { demoCommand } from './commands/demo.js';
+import { evalCommand } from './commands/eval.js';
 import { parse } from './args.js';
 import type { Command } from './command.js';
 import { compressCommand } from './commands/compress.js';
@@ -7,7 +9,7 @@ import { retrieveCommand } from './commands/retrieve.js';
 import { CliError, ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
 
-export const COMMANDS: readonly Command[] = [compressCommand, retrieveCommand, estimateCommand];
+export const COMMANDS: readonly Command[] = [compressCommand, retrieveCommand, estimateCommand, evalCommand, demoCommand];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
