@@ -12,6 +12,9 @@ import { prioritise } from './log-priority.js';
 
 const ANSI = /\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
 
+/** An omission marker costs about this much: a lone line up to it is cheaper shown. */
+const LONE_LINE_TOKENS = 16;
+
 /** Fewest lines a repeated block has before it is replaced by a reference. */
 const BLOCK_LINES = 3;
 
@@ -158,7 +161,8 @@ function budgeted(input: ProcessorInput): ProcessorOutput {
   for (let s = 0; s < plan.spans.length / 3; s++) {
     const from = plan.spans[3 * s]!;
     const to = plan.spans[3 * s + 1]!;
-    if (plan.spans[3 * s + 2]) {
+    // A lone omitted line costing about what its marker would is shown instead.
+    if (plan.spans[3 * s + 2] || (to - from === 1 && cost[from]! <= LONE_LINE_TOKENS)) {
       collapsed += renderRun(analysis, from, to, body);
       continue;
     }
