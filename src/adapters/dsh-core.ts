@@ -3,14 +3,28 @@
 // (no store of its own): the plugin keeps the original itself, in the CCR store
 // and, started before compressing so the file write overlaps it, the harness
 // spill store, then appends the store's notice carrying both.
-import { createSqueeze } from '../pipeline/index.js';
+import { createSqueeze, type Squeeze } from '../pipeline/index.js';
 import { createStore, retrievalNotice, retrieve } from '../store/index.js';
 import { squeezeOptionsOf } from './dsh-config.js';
 import { expandHome } from './dsh-ledger.js';
 import type { ServiceFactory } from './dsh-plugin.js';
 
 export const coreServices: ServiceFactory = (config, options) => {
-  const squeeze = createSqueeze({ ...squeezeOptionsOf(config), retainOriginal: false, store: null });
+  const setup = { ...squeezeOptionsOf(config), retainOriginal: false, store: null };
+  const shared = createSqueeze(setup);
+  // The pipeline remembers recent results to reference repeats (seed 001
+  // strategy 4): one instance per conversation, so a reference only ever
+  // points at text that conversation's model was shown.
+  const perConversation = new WeakMap<object, Squeeze>();
+  const pipelineFor = (conversation: object | undefined): Squeeze => {
+    if (conversation === undefined) return shared;
+    let pipeline = perConversation.get(conversation);
+    if (pipeline === undefined) {
+      pipeline = createSqueeze({ ...setup, estimator: shared.estimator });
+      perConversation.set(conversation, pipeline);
+    }
+    return pipeline;
+  };
   const store = createStore({
     storeBudgetBytes: options.storeBudgetBytes,
     ttlSeconds: options.ttlSeconds,
@@ -19,8 +33,10 @@ export const coreServices: ServiceFactory = (config, options) => {
     warn: options.warn,
   });
   return {
-    squeeze: { compress: (text, call) => squeeze.compress(text, call) },
-    estimator: squeeze.estimator,
+    squeeze: {
+      compress: (text, { conversation, ...call }) => pipelineFor(conversation).compress(text, call),
+    },
+    estimator: shared.estimator,
     store,
     retrieve: (request) => retrieve(store, request),
     notice: (input) => retrievalNotice(input.id, input.type, input.size, input.spill),

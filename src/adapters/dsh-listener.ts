@@ -108,6 +108,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     const result = await services.squeeze.compress(text, {
       toolName: exec.name,
       isError,
+      ...(exec.agent !== undefined ? { conversation: exec.agent } : {}),
       ...(contextFill !== undefined ? { contextFill } : {}),
     });
     if (result.outcome === 'failed') warn(`squeeze: compressing ${exec.name} failed (${describeError(result.error)}); keeping the original content`);

@@ -13,6 +13,11 @@ export interface CompressCall {
   readonly contextFill?: number;
   /** The tool call failed (seed 002's `error` type for previews). */
   readonly isError?: boolean;
+  /**
+   * The conversation the result goes to (the calling agent). Repeats are
+   * referenced only against results that same model was shown.
+   */
+  readonly conversation?: object;
 }
 
 export interface Compressor {

@@ -54,4 +54,18 @@ describe('squeeze/dsh on the real pipeline', () => {
     expect(Buffer.byteLength(shown)).toBeLessThan(Buffer.byteLength(original) / 2);
     expect(shown).toContain('ERROR: src/server/router.ts:88:14 TypeError');
   });
+
+  it('references repeats only within one conversation (one pipeline per agent)', async () => {
+    h = await createHarness();
+    await h.ctx.plugin(squeezePlugin(), { logFile: '' });
+    const original = buildLog(600);
+    h.tool('bash', original);
+    const agent = (id: string) => ({ session: { header: { id } } });
+    const alice = agent('alice');
+    const bob = agent('bob');
+    const repeated = /repeated verbatim from an earlier tool result/;
+    expect(textOf(await h.call('bash', {}, { agent: alice }))).not.toMatch(repeated);
+    expect(textOf(await h.call('bash', {}, { agent: alice }))).toMatch(repeated); // alice saw it before
+    expect(textOf(await h.call('bash', {}, { agent: bob }))).not.toMatch(repeated); // bob never did
+  });
 });
