@@ -13,7 +13,7 @@ export interface EngineConfig {
   readonly contextWindowTokens: number;
 }
 
-/** One tool result the post-execute listener saw: its text, or the id it is already stored under. */
+/** One tool result the post-execute listener saw: its text, or the id it is already stored under (then the text is dropped). */
 export interface Observation {
   readonly toolName: string;
   readonly isError: boolean;
@@ -107,7 +107,9 @@ export class ContextEngine {
   }
 
   observe(observation: Observation): void {
-    this.records.push({ ...observation, turn: this.turn });
+    // A stored result is archived by id alone: do not hold its text twice.
+    const record = observation.id === undefined ? observation : { ...observation, text: '' };
+    this.records.push({ ...record, turn: this.turn });
   }
 
   private price(message: { readonly content: readonly unknown[] }): number {
