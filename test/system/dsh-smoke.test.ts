@@ -208,5 +208,28 @@ describe('seed 002 smoke', () => {
         expect((await agentHarness.call('ccr_retrieve', { hash: id24(outputs[kept]!) })).isError).toBe(true);
       }
     });
+
+    it('flag on: results already compressed and stored are archived by id, counted once', async () => {
+      const outputs = [1, 2, 3, 4, 5, 6].map((turn) => buildLog(600, turn));
+      let turn = 0;
+      const script = (requests: readonly { messages: { content: { type: string }[] }[] }[]): Reply => {
+        const last = requests.at(-1)!.messages.at(-1)!;
+        return last.content[0]!.type === 'tool-result' ? { text: 'noted' } : { calls: [{ name: 'bash', args: {} }] };
+      };
+      const agentHarness = await createAgentHarness(script as never, {
+        beforeAgent: async (harness) => {
+          harness.tool('bash', () => [{ type: 'text', text: outputs[turn++]! }]);
+          await harness.ctx.plugin(squeezePlugin(), { logFile: '', contextEngine: true, contextEngineThresholdPct: 0 });
+        },
+      });
+      h = agentHarness;
+      for (let i = 0; i < 6; i++) await agentHarness.say(`turn ${i + 1}`);
+      // turn 5 archives turn 3, turn 6 archives turn 4; each result was stored when it was compressed
+      expect(ledger(agentHarness).filter((l) => l.startsWith('ccr: engine'))).toEqual([
+        'ccr: engine archived 1 results',
+        'ccr: engine archived 1 results',
+      ]);
+      expect(ledger(agentHarness).filter((l) => l.startsWith('ccr: compressed'))).toHaveLength(6);
+    });
   });
 });
