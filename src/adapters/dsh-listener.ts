@@ -21,7 +21,7 @@ export interface SpillStoreLike {
   }): Promise<{ locator: string; bytes: number; retrievalHint: string }>;
 }
 
-/** The harness's file reader, skipped by the spill copy (see `retain`). */
+/** The harness's file reader, never spilled (see `spill`). */
 const READ_TOOL = 'read';
 
 export interface ListenerDeps {

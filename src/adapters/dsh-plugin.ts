@@ -7,7 +7,7 @@ import type {} from '@deepseek-ai/dsh-agent';
 import type {} from '@deepseek-ai/dsh-tools';
 import { parseConfig, type PluginConfig } from './dsh-config.js';
 import { ContextEngine } from './dsh-engine.js';
-import { gate, RETRIEVE_TOOL, type GateConfig } from './dsh-gate.js';
+import { gate, gateCeiling, gateSize, type GateConfig } from './dsh-gate.js';
 import { createLedger, lines } from './dsh-ledger.js';
 import { createPostExecuteListener, describeError, type SpillStoreLike } from './dsh-listener.js';
 import type { ServiceOptions, Services } from './dsh-ports.js';
@@ -69,8 +69,9 @@ function createEngines(
   warn: (message: string) => void,
 ): (agent: object | undefined) => ContextEngine | undefined {
   const opened: GateConfig = { ...config, thresholdBytes: 0, inlineThresholdBytes: 0, autoExpand: false };
+  const ceiling = gateCeiling(opened);
   const archive = (record: { toolName: string; isError: boolean; text: string }) => {
-    const size = Buffer.byteLength(JSON.stringify([{ type: 'text', text: record.text }]), 'utf8');
+    const size = gateSize([{ type: 'text', text: record.text }], record.text, ceiling);
     const verdict = gate({ toolName: record.toolName, isError: record.isError, text: record.text, size }, opened);
     if (verdict.action === 'pass') return false;
     services.store.put(record.text, { type: verdict.type, tool: record.toolName });
