@@ -101,11 +101,6 @@ export class ContextEngine {
     return this.fill;
   }
 
-  /** Results kept for archiving, in the order seen. */
-  observed(): readonly ObservedResult[] {
-    return this.records;
-  }
-
   observe(observation: Observation): void {
     // A stored result is archived by id alone: do not hold its text twice.
     const record = observation.id === undefined ? observation : { ...observation, text: '' };
