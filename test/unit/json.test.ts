@@ -98,7 +98,8 @@ describe(`json processor (${backendName})`, () => {
   });
 
   it('quotes strings that would read as another type or as syntax', () => {
-    const out = run(JSON.stringify({ a: '42', b: 'true', c: 'x,y', d: '', e: 'plain text', f: 42 }), 'lossless');
+    const out = run(JSON.stringify({ a: '42', b: 'true', c: 'x,y', d: '', e: 'plain text', f: 42, g: '(same as a)', pad: 'x'.repeat(40) }), 'lossless');
+    expect(out.text).toContain('g:"(same as a)"');
     expect(out.text).toContain('a:"42"');
     expect(out.text).toContain('b:"true"');
     expect(out.text).toContain('c:"x,y"');
