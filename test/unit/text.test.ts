@@ -94,3 +94,25 @@ describe(`text processor (${backendName})`, () => {
     }
   });
 });
+
+describe(`text counts stay exact through every stage (${backendName})`, () => {
+  it('every original line is either shown, inside a [×N] collapse, or inside a marker count', () => {
+    const paragraphs = Array.from({ length: 120 }, (_, i) => `Paragraph ${i % 60} explains one step of the release process in detail.\nIt has a second line ${i % 60} as well.`);
+    const repeats = Array.from({ length: 5 }, () => 'polling for status...').join('\n');
+    const text = [...paragraphs, repeats, 'ERROR: release failed at step 42'].join('\n\n');
+    const originalLines = text.split('\n').length;
+    for (const level of ['lossless', 'light', 'aggressive'] as const) {
+      const out = run(text, level, 300);
+      let represented = 0;
+      for (const line of out.text.split('\n')) {
+        const marker = /^\[… ([\d,]+) lines? omitted/.exec(line);
+        const collapse = /^\[×([\d,]+)\] /.exec(line);
+        represented += marker ? Number(marker[1]!.replace(/,/g, '')) : collapse ? Number(collapse[1]) : 1;
+      }
+      expect(represented, level).toBe(originalLines);
+      const omitted = Object.values(out.omitted).reduce((a, b) => a + b, 0) - (out.omitted['filler phrases'] ?? 0) - (out.omitted['list fillers'] ?? 0);
+      expect(omitted + out.text.split('\n').length - (out.text.match(/^\[…/gm) ?? []).length, level).toBe(originalLines);
+    }
+    expect(run(text, 'light', 300).text).toContain('ERROR: release failed at step 42');
+  });
+});
