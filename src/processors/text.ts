@@ -72,13 +72,14 @@ function dedupeParagraphs(lines: Line[], counts: Counts): Line[] {
   let para: Line[] = [];
   const flush = () => {
     const key = para.map((l) => l.text).join('\n');
-    if (para.length > 0 && !para[0]!.code && key.length >= 60 && seen.has(key)) {
-      const represented = para.reduce((a, l) => a + l.lines, 0);
-      const text = omission(represented, 'line', { 'repeating an earlier paragraph': represented });
+    const represented = para.reduce((a, l) => a + l.lines, 0);
+    const text = omission(represented, 'line', { 'repeating an earlier paragraph': represented });
+    const prose = para.length > 0 && !para[0]!.code && key.length >= 60;
+    if (prose && seen.has(key) && text.length < key.length) {
       out.push({ text, code: false, keep: false, lines: represented, counted: represented });
       add(counts, 'duplicate paragraph lines', represented - para.reduce((a, l) => a + l.counted, 0));
     } else {
-      if (para.length > 0 && !para[0]!.code && key.length >= 60) seen.add(key);
+      if (prose) seen.add(key);
       out.push(...para);
     }
     para = [];
