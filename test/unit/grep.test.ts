@@ -76,3 +76,23 @@ describe(`grep processor (${backendName})`, () => {
     expect(grepProcessor.sniff('03-17 16:13:38.811  1702  2395 D WindowManager: printFreezingDisplayLogs')).toBe(0);
   });
 });
+
+describe(`grep processor on random input (${backendName})`, () => {
+  it('returns no more than it was given, or refuses with a ProcessorError', async () => {
+    const fc = await import('fast-check');
+    const { ProcessorError: Refusal } = await import('../../src/processors/errors.js');
+    const pieces = fc.constantFrom('<p>', '</div>', '{"a":', '[1,', '"x"', ':12:', 'src/a.ts', '/', '\n', ' ', '\u0000', '&amp;', '```', '- ', 'ERROR ');
+    const texts = fc.oneof(fc.string({ unit: 'binary', maxLength: 400 }), fc.array(pieces, { maxLength: 200 }).map((p) => p.join('')));
+    fc.assert(
+      fc.property(texts, fc.constantFrom('lossless', 'light', 'aggressive'), (text, level) => {
+        try {
+          const out = grepProcessor.process({ text, analysis: new TextAnalysis(text, testBackend()), level: level as ProcessorInput['level'], budget: 50, maxTokens: 150, estimator, preserve: [] });
+          return estimator.estimate(out.text) <= estimator.estimate(text);
+        } catch (error) {
+          return error instanceof Refusal;
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
