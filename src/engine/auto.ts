@@ -2,7 +2,14 @@
 // texts go to the twin (copy-in and call overhead dominate there, measured in
 // bench/); a kernel that traps switches this engine to the twin for good and
 // the same call is answered by the twin, so callers never see the trap.
-import type { Backend, BackendName, LineGroups, LineTable } from './types.js';
+import { checkBlockSize, checkLanes, checkWindows } from './twin/repeats.js';
+import { checkLineRanges } from './twin/templates.js';
+import { checkLineBounds } from './twin/classify.js';
+import { checkWindowRequest } from './twin/windows.js';
+import type {
+  Backend, BackendName, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows,
+  WindowPlan, WindowRequest,
+} from './types.js';
 
 /** Below this many UTF-16 units the twin is at least as fast (bench/results.md). */
 export const SMALL_TEXT_UNITS = 2048;
@@ -12,7 +19,12 @@ export class AutoBackend implements Backend {
   text = '';
   private wasmBroken: unknown = null;
 
-  constructor(private readonly wasm: Backend | null, private readonly js: Backend) {
+  /** `smallTextUnits`: texts shorter than this go to the twin (kernels differ in where WASM starts to pay). */
+  constructor(
+    private readonly wasm: Backend | null,
+    private readonly js: Backend,
+    private readonly smallTextUnits = SMALL_TEXT_UNITS,
+  ) {
     this.active = js;
   }
 
@@ -27,7 +39,7 @@ export class AutoBackend implements Backend {
 
   begin(text: string): void {
     this.text = text;
-    this.active = this.wasm && !this.wasmBroken && text.length >= SMALL_TEXT_UNITS ? this.wasm : this.js;
+    this.active = this.wasm && !this.wasmBroken && text.length >= this.smallTextUnits ? this.wasm : this.js;
     this.active.begin(text);
   }
 
@@ -51,5 +63,48 @@ export class AutoBackend implements Backend {
 
   groupLines(count: number, hashA: Uint32Array, hashB: Uint32Array): LineGroups {
     return this.run((b) => b.groupLines(count, hashA, hashB));
+  }
+
+  // --- templates and repetition ---
+  // Bad arguments are checked here first: the RangeError must reach the
+  // caller, not be taken for a WebAssembly failure.
+  templateHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
+    checkLineRanges(this.text.length, starts, ends, count);
+    return this.run((b) => b.templateHashes(starts, ends, count));
+  }
+
+  repeatedBlocks(count: number, hashA: Uint32Array, hashB: Uint32Array, minLines: number): BlockSpans {
+    checkBlockSize(minLines);
+    checkLanes(count, hashA, hashB);
+    return this.run((b) => b.repeatedBlocks(count, hashA, hashB, minLines));
+  }
+
+  windowHashes(count: number, hashA: Uint32Array, hashB: Uint32Array, size: number): Fingerprints {
+    checkBlockSize(size);
+    checkLanes(count, hashA, hashB);
+    return this.run((b) => b.windowHashes(count, hashA, hashB, size));
+  }
+
+  seenBlocks(windows: Fingerprints, size: number, seen: SeenWindows): BlockSpans {
+    checkWindows(windows, size, seen);
+    return this.run((b) => b.seenBlocks(windows, size, seen));
+  }
+  // --- end templates and repetition ---
+  estimateTokens(costs: Int32Array): number {
+    return this.run((b) => b.estimateTokens(costs));
+  }
+
+  lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens {
+    return this.run((b) => b.lineTokens(count, start, end, costs));
+  }
+
+  classifyLines(lines: LineTable): LineClasses {
+    checkLineBounds(lines.count, lines.start, lines.end);
+    return this.run((b) => b.classifyLines(lines));
+  }
+
+  planWindows(request: WindowRequest): WindowPlan {
+    checkWindowRequest(request); // a RangeError must reach the caller, not count as a WebAssembly failure
+    return this.run((b) => b.planWindows(request));
   }
 }

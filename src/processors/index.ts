@@ -1,14 +1,15 @@
-// The processor table: one processor per content kind. The log processor is
-// the lead's; until it lands the table is Partial and the pipeline routes
-// logs to the text processor.
+// The processor table: one processor per content kind, all of one shape
+// (src/types.ts). Adding a kind is one file and one row here.
 import type { ContentKind, Processor } from '../types.js';
 import { grepProcessor } from './grep.js';
 import { htmlProcessor } from './html.js';
 import { jsonProcessor } from './json.js';
+import { logProcessor } from './log.js';
 import { pathsProcessor } from './paths.js';
 import { textProcessor } from './text.js';
 
-export const processors: Partial<Record<ContentKind, Processor>> = {
+export const processors: Record<ContentKind, Processor> = {
+  log: logProcessor,
   json: jsonProcessor,
   html: htmlProcessor,
   text: textProcessor,

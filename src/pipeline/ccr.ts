@@ -1,0 +1,117 @@
+// Seed 002's reduced 7-type classifier (section 3) and its one-line previews
+// (section 4). Host-independent: the DSH gate, the CLI and the emergency level
+// all use them, so a result is typed and previewed the same everywhere.
+
+export type CcrType = 'error' | 'terminal' | 'grep' | 'paths' | 'file' | 'json' | 'web' | 'default';
+
+/** Seed 002 section 3: tool names to types. */
+const TOOL_TYPES: Record<string, CcrType> = {
+  bash: 'terminal',
+  grep: 'grep',
+  search: 'grep',
+  glob: 'paths',
+  list: 'paths',
+  read: 'file',
+  web_fetch: 'web',
+  web_search: 'web',
+};
+
+function looksLikeJson(text: string): boolean {
+  const t = text.trim();
+  if (!((t.startsWith('{') && t.endsWith('}')) || (t.startsWith('[') && t.endsWith(']')))) return false;
+  try {
+    JSON.parse(t);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** error for a failure; else the tool-name table; else the JSON shape fallback; else default. */
+export function ccrType(toolName: string | undefined, isError: boolean, text: string): CcrType {
+  if (isError) return 'error';
+  const byName = toolName === undefined ? undefined : TOOL_TYPES[toolName];
+  if (byName) return byName;
+  return looksLikeJson(text) ? 'json' : 'default';
+}
+
+/** The first line that is not blank and not pure punctuation/box drawing. */
+export function firstSignificantLine(text: string): string {
+  let from = 0;
+  while (from <= text.length) {
+    let to = text.indexOf('\n', from);
+    if (to === -1) to = text.length;
+    const line = text.slice(from, to).trim();
+    if (/[\p{L}\p{N}]/u.test(line)) return line;
+    from = to + 1;
+  }
+  return '';
+}
+
+function firstLine(text: string): string {
+  const lf = text.indexOf('\n');
+  return (lf === -1 ? text : text.slice(0, lf)).trim();
+}
+
+function lineCount(text: string): number {
+  if (text.length === 0) return 0;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function utf8Bytes(text: string): number {
+  return typeof Buffer !== 'undefined' ? Buffer.byteLength(text, 'utf8') : new TextEncoder().encode(text).length;
+}
+
+function jsonShape(text: string): string {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (Array.isArray(value)) return `${value.length} items`;
+    if (value && typeof value === 'object') return `${Object.keys(value).length} keys`;
+  } catch {
+    // not JSON after all: fall through to the byte count
+  }
+  return `${utf8Bytes(text)} bytes`;
+}
+
+/** Cuts to `max` code points (never splitting a surrogate pair), marking the cut with '…'. */
+export function cutChars(text: string, max: number): string {
+  const units = Array.from(text);
+  return units.length <= max ? text : `${units.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+
+/**
+ * Seed 002 section 4: the type-aware one-liner (without the brackets), cut to
+ * `maxChars`. `exitCode` is shown for terminal results when the host knows it.
+ */
+export function preview(type: CcrType, text: string, maxChars: number, exitCode?: number): string {
+  const lines = lineCount(text);
+  let body: string;
+  switch (type) {
+    case 'terminal':
+      body = `exit ${exitCode ?? '?'} | ${lines} lines | ${firstSignificantLine(text)}`;
+      break;
+    case 'grep':
+      body = `${lines} matches | ${firstSignificantLine(text)}`;
+      break;
+    case 'paths':
+      body = `${lines} paths | ${firstLine(text)}`;
+      break;
+    case 'file':
+      body = `${lines} lines | ${firstSignificantLine(text)}`;
+      break;
+    case 'json':
+      body = `${jsonShape(text)} | ${firstLine(text)}`;
+      break;
+    case 'web':
+      body = `${lines} lines | ${firstLine(text)}`;
+      break;
+    case 'error':
+      body = firstSignificantLine(text);
+      break;
+    default:
+      body = `${utf8Bytes(text)} bytes | ${firstSignificantLine(text)}`;
+  }
+  return cutChars(body, maxChars);
+}
