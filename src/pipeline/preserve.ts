@@ -25,15 +25,19 @@ const MAX_LINE_CHARS = 400;
 /** Vulnerability identifiers: CVE, GHSA, RUSTSEC, OSV-style, npm advisories. */
 const VULN_ID = /\b(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|RUSTSEC-\d{4}-\d{4}|PYSEC-\d{4}-\d+|GO-\d{4}-\d{4,})\b/gi;
 
-/** Line-level detectors, first match wins; each names what kind of item a line is. */
+/**
+ * Line-level detectors, first match wins; each names what kind of item a line
+ * is. Blanks are [ \t], never \s: the rules run as multiline scans over the
+ * whole text, where \s would run across line breaks (quadratic on blank runs).
+ */
 const LINE_RULES: ReadonlyArray<readonly [PreservedKind, RegExp]> = [
-  ['vulnerability', /\b(?:vulnerab\w*|security advisory|severity[:=\s"]+(?:high|critical))\b/i],
+  ['vulnerability', /\b(?:vulnerab\w*|security advisory|severity[:= \t"]+(?:high|critical))\b/i],
   ['breaking', /\bBREAKING[ -_]CHANGES?\b|\bbreaking change\b|\bmigration (?:path|guide)\b/i],
-  ['action', /^\s*(?:[-*+]\s+)?(?:\[ \]\s+|(?:TODO|FIXME|ACTION(?: ITEM)?|Action required)\b[:\s(])/],
+  ['action', /^[ \t]*(?:[-*+][ \t]+)?(?:\[ \][ \t]+|(?:TODO|FIXME|ACTION(?: ITEM)?|Action required)\b[: \t(])/],
   ['security', /\bsecurity\b.*\b(?:decid\w*|must|never|always|require[sd]?|policy)\b/i],
-  ['decision', /^\s*(?:[-*+]\s+)?(?:decision:|we (?:have )?decided\b|it was decided\b)/i],
-  ['preference', /^\s*(?:[-*+]\s+)?(?:user preference:|(?:i|we) (?:always |strongly )?prefer\b)/i],
-  ['error-fix', /^\s*(?:=\s*)?(?:help|hint|fix|suggestion|possible fix|to fix|did you mean)\b\s*[:?]/i],
+  ['decision', /^[ \t]*(?:[-*+][ \t]+)?(?:decision:|we (?:have )?decided\b|it was decided\b)/i],
+  ['preference', /^[ \t]*(?:[-*+][ \t]+)?(?:user preference:|(?:i|we) (?:always |strongly )?prefer\b)/i],
+  ['error-fix', /^[ \t]*(?:=[ \t]*)?(?:help|hint|fix|suggestion|possible fix|to fix|did you mean)\b[ \t]*[:?]/i],
 ];
 
 /** Each rule as one global, multiline scan over the whole text (far cheaper than per line). */

@@ -52,25 +52,30 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (files.length === 0) throw new ProcessorError('grep', 'no path:line:match lines');
   const estimate = (s: string) => input.estimator.estimate(s);
   const isPreserved = (s: string) => input.preserve.some((p) => p !== '' && s.includes(p));
-  // perFile = 0 lists files with their counts only; one marker then covers every match.
-  const render = (perFile: number): { text: string; omitted: number } => {
+  // Lines past `perFile` matches are counted per file (matching and context);
+  // perFile = 0 lists files with their counts only, and one marker covers all.
+  const render = (perFile: number): { text: string; matches: number; context: number } => {
     const out: string[] = [];
-    let omitted = 0;
+    let matches = 0;
+    let context = 0;
     for (const f of files) {
       out.push(`${f.path} (${plural(f.matches, 'match', 'matches')})`);
       let shown = 0;
-      let dropped = 0;
+      const dropped = { matching: 0, context: 0 };
       for (const h of f.hits) {
         if (shown < perFile || isPreserved(h.line)) {
           out.push(`  ${h.line}`);
           if (h.match) shown++;
-        } else if (h.match) dropped++;
+        } else if (h.match) dropped.matching++;
+        else dropped.context++;
       }
-      if (dropped && perFile > 0) out.push(`  ${omission(dropped, 'matching line')}`);
-      omitted += dropped;
+      const lines = dropped.matching + dropped.context;
+      if (lines && perFile > 0) out.push(`  ${omission(lines, 'line', dropped)}`);
+      matches += dropped.matching;
+      context += dropped.context;
     }
-    if (perFile === 0 && omitted) out.push(omission(omitted, 'matching line'));
-    return { text: [...out, ...other].join('\n'), omitted };
+    if (perFile === 0 && matches + context) out.push(omission(matches + context, 'line', { matching: matches, context }));
+    return { text: [...out, ...other].join('\n'), matches, context };
   };
   let result = render(Infinity);
   if (input.level !== 'lossless') {
@@ -82,7 +87,10 @@ function process(input: ProcessorInput): ProcessorOutput {
   }
   const text = keepPreserved(result.text, input.text, input.preserve);
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
-  return { text, omitted: result.omitted ? { 'matching lines': result.omitted } : {} };
+  const omitted: Record<string, number> = {};
+  if (result.matches) omitted['matching lines'] = result.matches;
+  if (result.context) omitted['context lines'] = result.context;
+  return { text, omitted };
 }
 
 /**

@@ -148,6 +148,8 @@ function process(input: ProcessorInput): ProcessorOutput {
   }
   if (blocks.length === 0 && !page.title && !page.metaTitle) throw new ProcessorError('html', 'no readable text in the page');
   const omitted: Record<string, number> = {};
+  // Chrome and text outside the main region leave no marker in the text, but are counted.
+  if (page.blocks.length > blocks.length) omitted['boilerplate blocks'] = page.blocks.length - blocks.length;
   const head = page.title ? [`# ${page.title}`] : [];
   if (blocks[0]?.text === head[0]) blocks = blocks.slice(1);
   if (page.metaTitle && !page.title.includes(page.metaTitle) && !blocks.some((b) => b.text.includes(page.metaTitle))) {

@@ -24,6 +24,8 @@ export interface FitCounts {
 }
 
 const LOW_VALUE_KEY = /^(?:req)?headers$|^_links$|^links$|^node_id$|^gravatar_id$|^rulesMeta$|^evidenceCollected$|^(?:md5|sha1|sha256)$/;
+/** Keys that name or locate a record, or say what went wrong: kept first. */
+const IDENTITY_KEY = /^(?:id|key|name|title|message|error|errors|status|statusCode|severity|path|file|fileName|filePath|html_url|web_url|ruleId|cve)$/;
 const SIGNAL_KEY =
   /^(?:id|key|name|title|message|messages|error|errors|status|statusCode|code|severity|level|path|file|fileName|filePath|html_url|url|rule|ruleId|reason|description|summary|cve|cves|module_name|vulnerabilities)$/;
 const MIN_SHARE = 24;
@@ -188,7 +190,8 @@ export class Fitter {
     const big = entries.map((_, i) => i).filter((i) => divisible[i]);
     const given = shares(big.map((i) => sizes[i]!), big.map((i) => weights[i]!), left - big.reduce((a, i) => a + keyCost[i]!, 0));
     big.forEach((i, j) => {
-      if (given[j]! >= MIN_SHARE || this.importance.of(entries[i]![1]) > 0) fitted.set(i, this.fit(entries[i]![1], Math.max(given[j]!, MIN_SHARE)));
+      // A value too starved to show anything is left out whole (and counted as a key).
+      if (given[j]! >= USEFUL_SAMPLE || this.importance.of(entries[i]![1]) > 0) fitted.set(i, this.fit(entries[i]![1], Math.max(given[j]!, MIN_SHARE)));
     });
     const kept: Array<[string, PrunedNode] | Marker> = [];
     entries.forEach(([k], i) => {
@@ -206,6 +209,7 @@ export class Fitter {
     const rank = this.importance.of(v);
     if (rank > 0) return 2 + 2 * rank;
     if (LOW_VALUE_KEY.test(key)) return 0.15;
+    if (IDENTITY_KEY.test(key)) return 3;
     if (SIGNAL_KEY.test(key)) return 2;
     return /_url$/.test(key) ? 0.5 : 1;
   }

@@ -31,7 +31,7 @@ export type PrunedNode = JsonValue | Marker | CutString | PrunedArray | PrunedOb
 
 const BARE_KEY = /^[A-Za-z_$@][\w$@.\-/]*$/;
 // A string can go unquoted when it cannot be mistaken for syntax or another type.
-const UNSAFE_BARE = /[\",{}[\]\\|\u0000-\u001f\u2028\u2029]|^\s|\s$|^$|^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$|^(?:true|false|null)$|^[-:]/;
+const UNSAFE_BARE = /[\",{}[\]\\|\u0000-\u001f\u2028\u2029]|^\s|\s$|^$|^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$|^(?:true|false|null)$|^[-:]|^\(same as /;
 
 export function renderKey(key: string): string {
   return BARE_KEY.test(key) ? key : JSON.stringify(key);

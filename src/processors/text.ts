@@ -12,8 +12,12 @@ import { EVIDENCE, FILLER, LIST_ITEM, STRONG_EVIDENCE, isSignature, looksLikeDat
 interface Line {
   text: string;
   code: boolean;
-  /** Evidence-selection priority: markers and preserved lines are never dropped. */
+  /** Holds a preserved string: never dropped. */
   keep: boolean;
+  /** Original lines this line stands for (a `[×6]` collapse or a marker stands for several). */
+  lines: number;
+  /** Of those, how many are already in the omitted counts (so a later cut does not count them twice). */
+  counted: number;
 }
 
 const FENCE = /^\s*(?:```|~~~)/;
@@ -44,6 +48,8 @@ function normalise(input: ProcessorInput, counts: Counts): Line[] {
     if (text === '' && !code) {
       if (blankRun++ > 0) {
         add(counts, 'blank lines', 1);
+        out[out.length - 1]!.lines++;
+        out[out.length - 1]!.counted++;
         continue;
       }
     } else blankRun = 0;
@@ -51,10 +57,10 @@ function normalise(input: ProcessorInput, counts: Counts): Line[] {
     while (i + run < n && group[i + run] === group[i] && !fence) run++;
     const saving = (run - 1) * (text.length + 1) - repeated(run).length - 1;
     if (run > 1 && text !== '' && saving > 0) {
-      out.push({ text: `${repeated(run)} ${text}`, code, keep: false });
+      out.push({ text: `${repeated(run)} ${text}`, code, keep: false, lines: run, counted: run - 1 });
       add(counts, 'repeated lines', run - 1);
       i += run - 1;
-    } else out.push({ text, code, keep: false });
+    } else out.push({ text, code, keep: false, lines: 1, counted: 0 });
   }
   return out;
 }
@@ -66,11 +72,14 @@ function dedupeParagraphs(lines: Line[], counts: Counts): Line[] {
   let para: Line[] = [];
   const flush = () => {
     const key = para.map((l) => l.text).join('\n');
-    if (para.length > 0 && !para[0]!.code && key.length >= 60 && seen.has(key)) {
-      out.push({ text: omission(para.length, 'line', { 'repeating an earlier paragraph': para.length }), code: false, keep: true });
-      add(counts, 'duplicate paragraph lines', para.length);
+    const represented = para.reduce((a, l) => a + l.lines, 0);
+    const text = omission(represented, 'line', { 'repeating an earlier paragraph': represented });
+    const prose = para.length > 0 && !para[0]!.code && key.length >= 60;
+    if (prose && seen.has(key) && text.length < key.length) {
+      out.push({ text, code: false, keep: false, lines: represented, counted: represented });
+      add(counts, 'duplicate paragraph lines', represented - para.reduce((a, l) => a + l.counted, 0));
     } else {
-      if (para.length > 0 && !para[0]!.code && key.length >= 60) seen.add(key);
+      if (prose) seen.add(key);
       out.push(...para);
     }
     para = [];
@@ -122,13 +131,18 @@ function cutCodeBlocks(lines: Line[], counts: Counts): Line[] {
       const indents = body.filter((l) => l.text.trim()).map((l) => /^\s*/.exec(l.text)![0].length);
       const minIndent = indents.length ? Math.min(...indents) : 0;
       let gap = 0;
+      let counted = 0;
       body.forEach((l, j) => {
         if (j === 0 || j === body.length - 1 || l.keep || isSignature(l.text, minIndent)) {
-          if (gap) out.push({ text: omission(gap, 'line'), code: true, keep: true });
-          add(counts, 'code lines', gap);
+          if (gap) out.push({ text: omission(gap, 'line'), code: true, keep: false, lines: gap, counted: gap });
+          add(counts, 'code lines', gap - counted);
           gap = 0;
+          counted = 0;
           out.push(l);
-        } else gap++;
+        } else {
+          gap += l.lines;
+          counted += l.counted;
+        }
       });
     } else out.push(...body);
     if (end < lines.length) out.push(lines[end]!);
@@ -169,15 +183,20 @@ function select(lines: Line[], target: number, estimate: (s: string) => number, 
   for (let i = lines.length - 1; i >= 0 && left > 0; i--) if (!keep[i] && !take(i)) break;
   const out: Line[] = [];
   let gap = 0;
-  lines.forEach((l, i) => {
-    if (!keep[i]) return void gap++;
-    if (gap) out.push({ text: omission(gap, 'line'), code: false, keep: true });
-    add(counts, 'lines', gap);
+  const closeGap = () => {
+    if (gap) out.push({ text: omission(gap, 'line'), code: false, keep: false, lines: gap, counted: gap });
     gap = 0;
+  };
+  lines.forEach((l, i) => {
+    if (!keep[i]) {
+      gap += l.lines;
+      add(counts, 'lines', l.lines - l.counted);
+      return;
+    }
+    closeGap();
     out.push(l);
   });
-  if (gap) out.push({ text: omission(gap, 'line'), code: false, keep: true });
-  add(counts, 'lines', gap);
+  closeGap();
   return out;
 }
 

@@ -39,20 +39,25 @@ describe(`grep processor (${backendName})`, () => {
       expect(out.text).toContain('src/app.ts (40 matches)');
       expect(out.text).toContain('README.md (1 match)');
       const shown = out.text.split('\n').filter((l) => /^  \d+:/.test(l) && l.includes('value')).length;
-      const marker = /src\/app\.ts[^]*?\[… ([\d,]+) matching lines omitted …\]/.exec(out.text);
+      const marker = /src\/app\.ts[^]*?\[… ([\d,]+) lines omitted: \1 matching …\]/.exec(out.text);
       expect(shown + Number(marker![1])).toBe(40);
-      const markers = [...out.text.matchAll(/\[… ([\d,]+) matching lines? omitted …\]/g)].reduce((a, m) => a + Number(m[1]), 0);
+      const markers = [...out.text.matchAll(/\[… [\d,]+ lines? omitted: ([\d,]+) matching/g)].reduce((a, m) => a + Number(m[1]), 0);
       expect(out.omitted['matching lines']).toBe(markers);
     }
     expect(run(rg, 'aggressive', 400).omitted['matching lines']!).toBeGreaterThan(run(rg, 'light', 400).omitted['matching lines']!);
+    // context lines past the sample are counted, never dropped silently
+    const withContext = rg.replace('lib/util.ts:7:', 'lib/util.ts-6-/** docs */\nlib/util.ts:7:');
+    const out = run(withContext, 'aggressive', 80);
+    const kept = out.text.split('\n').filter((l) => /^  \d+[-:]/.test(l)).length;
+    expect(kept + out.omitted['matching lines']! + (out.omitted['context lines'] ?? 0)).toBe(46);
   });
 
   it('on a tiny budget lists every file with its count and one marker for all matches', () => {
     const out = run(rg, 'light', 30);
     expect(out.text).toBe(
-      ['src/app.ts (40 matches)', 'lib/util.ts (3 matches)', 'README.md (1 match)', '[… 44 matching lines omitted …]'].join('\n'),
+      ['src/app.ts (40 matches)', 'lib/util.ts (3 matches)', 'README.md (1 match)', '[… 45 lines omitted: 44 matching, 1 context …]'].join('\n'),
     );
-    expect(out.omitted).toEqual({ 'matching lines': 44 });
+    expect(out.omitted).toEqual({ 'matching lines': 44, 'context lines': 1 });
   });
 
   it('keeps preserved match lines past the sample', () => {
@@ -69,5 +74,25 @@ describe(`grep processor (${backendName})`, () => {
     const log = Array.from({ length: 50 }, (_, i) => `nova-api.log.1.2017-05-16_13:53:08 2017-05-16 00:00:${i} INFO request ${i}`).join('\n');
     expect(grepProcessor.sniff(log)).toBeLessThan(0.1);
     expect(grepProcessor.sniff('03-17 16:13:38.811  1702  2395 D WindowManager: printFreezingDisplayLogs')).toBe(0);
+  });
+});
+
+describe(`grep processor on random input (${backendName})`, () => {
+  it('returns no more than it was given, or refuses with a ProcessorError', async () => {
+    const fc = await import('fast-check');
+    const { ProcessorError: Refusal } = await import('../../src/processors/errors.js');
+    const pieces = fc.constantFrom('<p>', '</div>', '{"a":', '[1,', '"x"', ':12:', 'src/a.ts', '/', '\n', ' ', '\u0000', '&amp;', '```', '- ', 'ERROR ');
+    const texts = fc.oneof(fc.string({ unit: 'binary', maxLength: 400 }), fc.array(pieces, { maxLength: 200 }).map((p) => p.join('')));
+    fc.assert(
+      fc.property(texts, fc.constantFrom('lossless', 'light', 'aggressive'), (text, level) => {
+        try {
+          const out = grepProcessor.process({ text, analysis: new TextAnalysis(text, testBackend()), level: level as ProcessorInput['level'], budget: 50, maxTokens: 150, estimator, preserve: [] });
+          return estimator.estimate(out.text) <= estimator.estimate(text);
+        } catch (error) {
+          return error instanceof Refusal;
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -98,7 +98,8 @@ describe(`json processor (${backendName})`, () => {
   });
 
   it('quotes strings that would read as another type or as syntax', () => {
-    const out = run(JSON.stringify({ a: '42', b: 'true', c: 'x,y', d: '', e: 'plain text', f: 42 }), 'lossless');
+    const out = run(JSON.stringify({ a: '42', b: 'true', c: 'x,y', d: '', e: 'plain text', f: 42, g: '(same as a)', pad: 'x'.repeat(40) }), 'lossless');
+    expect(out.text).toContain('g:"(same as a)"');
     expect(out.text).toContain('a:"42"');
     expect(out.text).toContain('b:"true"');
     expect(out.text).toContain('c:"x,y"');
@@ -143,5 +144,25 @@ describe(`json numbers beyond double precision (${backendName})`, () => {
 describe(`json output size (${backendName})`, () => {
   it('gives already minimal JSON back unchanged', () => {
     expect(run('[1,2,3]', 'lossless').text).toBe('[1,2,3]');
+  });
+});
+
+describe(`json processor on random input (${backendName})`, () => {
+  it('returns no more than it was given, or refuses with a ProcessorError', async () => {
+    const fc = await import('fast-check');
+    const { ProcessorError: Refusal } = await import('../../src/processors/errors.js');
+    const pieces = fc.constantFrom('<p>', '</div>', '{"a":', '[1,', '"x"', ':12:', 'src/a.ts', '/', '\n', ' ', '\u0000', '&amp;', '```', '- ', 'ERROR ');
+    const texts = fc.oneof(fc.string({ unit: 'binary', maxLength: 400 }), fc.array(pieces, { maxLength: 200 }).map((p) => p.join('')));
+    fc.assert(
+      fc.property(texts, fc.constantFrom('lossless', 'light', 'aggressive'), (text, level) => {
+        try {
+          const out = jsonProcessor.process({ text, analysis: new TextAnalysis(text, testBackend()), level: level as ProcessorInput['level'], budget: 50, maxTokens: 150, estimator, preserve: [] });
+          return estimator.estimate(out.text) <= estimator.estimate(text);
+        } catch (error) {
+          return error instanceof Refusal;
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });

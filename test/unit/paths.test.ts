@@ -74,3 +74,23 @@ describe(`paths processor (${backendName})`, () => {
     expect(pathsProcessor.sniff('This is a sentence.\nAnother one here.')).toBeLessThan(0.5);
   });
 });
+
+describe(`paths processor on random input (${backendName})`, () => {
+  it('returns no more than it was given, or refuses with a ProcessorError', async () => {
+    const fc = await import('fast-check');
+    const { ProcessorError: Refusal } = await import('../../src/processors/errors.js');
+    const pieces = fc.constantFrom('<p>', '</div>', '{"a":', '[1,', '"x"', ':12:', 'src/a.ts', '/', '\n', ' ', '\u0000', '&amp;', '```', '- ', 'ERROR ');
+    const texts = fc.oneof(fc.string({ unit: 'binary', maxLength: 400 }), fc.array(pieces, { maxLength: 200 }).map((p) => p.join('')));
+    fc.assert(
+      fc.property(texts, fc.constantFrom('lossless', 'light', 'aggressive'), (text, level) => {
+        try {
+          const out = pathsProcessor.process({ text, analysis: new TextAnalysis(text, testBackend()), level: level as ProcessorInput['level'], budget: 50, maxTokens: 150, estimator, preserve: [] });
+          return estimator.estimate(out.text) <= estimator.estimate(text);
+        } catch (error) {
+          return error instanceof Refusal;
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

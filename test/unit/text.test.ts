@@ -94,3 +94,45 @@ describe(`text processor (${backendName})`, () => {
     }
   });
 });
+
+describe(`text counts stay exact through every stage (${backendName})`, () => {
+  it('every original line is either shown, inside a [×N] collapse, or inside a marker count', () => {
+    const paragraphs = Array.from({ length: 120 }, (_, i) => `Paragraph ${i % 60} explains one step of the release process in detail.\nIt has a second line ${i % 60} as well.`);
+    const repeats = Array.from({ length: 5 }, () => 'polling for status...').join('\n');
+    const text = [...paragraphs, repeats, 'ERROR: release failed at step 42'].join('\n\n');
+    const originalLines = text.split('\n').length;
+    for (const level of ['lossless', 'light', 'aggressive'] as const) {
+      const out = run(text, level, 300);
+      let represented = 0;
+      for (const line of out.text.split('\n')) {
+        const marker = /^\[… ([\d,]+) lines? omitted/.exec(line);
+        const collapse = /^\[×([\d,]+)\] /.exec(line);
+        represented += marker ? Number(marker[1]!.replace(/,/g, '')) : collapse ? Number(collapse[1]) : 1;
+      }
+      expect(represented, level).toBe(originalLines);
+      const omitted = Object.values(out.omitted).reduce((a, b) => a + b, 0) - (out.omitted['filler phrases'] ?? 0) - (out.omitted['list fillers'] ?? 0);
+      expect(omitted + out.text.split('\n').length - (out.text.match(/^\[…/gm) ?? []).length, level).toBe(originalLines);
+    }
+    expect(run(text, 'light', 300).text).toContain('ERROR: release failed at step 42');
+  });
+});
+
+describe(`text processor on random input (${backendName})`, () => {
+  it('returns no more than it was given, or refuses with a ProcessorError', async () => {
+    const fc = await import('fast-check');
+    const { ProcessorError: Refusal } = await import('../../src/processors/errors.js');
+    const pieces = fc.constantFrom('<p>', '</div>', '{"a":', '[1,', '"x"', ':12:', 'src/a.ts', '/', '\n', ' ', '\u0000', '&amp;', '```', '- ', 'ERROR ');
+    const texts = fc.oneof(fc.string({ unit: 'binary', maxLength: 400 }), fc.array(pieces, { maxLength: 200 }).map((p) => p.join('')));
+    fc.assert(
+      fc.property(texts, fc.constantFrom('lossless', 'light', 'aggressive'), (text, level) => {
+        try {
+          const out = textProcessor.process({ text, analysis: new TextAnalysis(text, testBackend()), level: level as ProcessorInput['level'], budget: 50, maxTokens: 150, estimator, preserve: [] });
+          return estimator.estimate(out.text) <= estimator.estimate(text);
+        } catch (error) {
+          return error instanceof Refusal;
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
