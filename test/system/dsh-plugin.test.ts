@@ -178,7 +178,7 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     expect(result.additionalContexts).toEqual([note]);
   });
 
-  it('fails open: a processor that throws leaves the call successful with its original content, one warning', async () => {
+  it('fails open: a compressor that throws (caught by the listener) leaves the call successful with its original content, one warning', async () => {
     const throwing = fakeServices({
       squeeze: {
         compress: () => {
