@@ -10,6 +10,7 @@ export default {
   input: {
     index: 'src/index.ts',
     cli: 'src/cli/main.ts',
+    dsh: 'src/adapters/dsh.ts',
   },
   output: {
     dir: 'dist',

@@ -1,0 +1,61 @@
+// What users install: `npm pack` must hold the patch file, the built plugin,
+// the CLI and the core, and the plugin loaded from the unpacked tarball must
+// work in a real harness Context. The tarball is unpacked inside the project
+// so the packed code resolves the harness packages the way a host's would.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildLog, createHarness, textOf } from '../support/dsh-harness.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const unpacked = join(root, '.pack-test');
+let files: string[] = [];
+
+beforeAll(() => {
+  rmSync(unpacked, { recursive: true, force: true });
+  mkdirSync(unpacked, { recursive: true });
+  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', unpacked], { cwd: root, encoding: 'utf8' });
+  const [pack] = JSON.parse(out) as [{ filename: string; files: { path: string }[] }];
+  files = pack.files.map((f) => f.path);
+  execFileSync('tar', ['-xzf', join(unpacked, pack.filename), '-C', unpacked]);
+}, 120_000);
+
+afterAll(() => rmSync(unpacked, { recursive: true, force: true }));
+
+describe('the npm package', () => {
+  it('holds the bundle patch, the plugin, the CLI and the core', () => {
+    for (const file of ['cordis.patch.yml', 'dist/dsh.js', 'dist/cli.js', 'dist/index.js', 'build/squeeze.wasm', 'package.json', 'README.md']) {
+      expect(files).toContain(file);
+    }
+    const pkg = JSON.parse(readFileSync(join(unpacked, 'package', 'package.json'), 'utf8'));
+    expect(pkg.dsh.bundle.patch).toBe('./cordis.patch.yml');
+    expect(pkg.exports['./dsh']).toBe('./dist/dsh.js');
+  });
+
+  it('loads its plugin from the unpacked tarball into a real Context and compresses', async () => {
+    const plugin = await import(pathToFileURL(join(unpacked, 'package', 'dist', 'dsh.js')).href);
+    expect(plugin.name).toBeTypeOf('string');
+    expect(plugin.inject).toEqual(['tools']);
+    // Without spill-policy: its 50,000-byte cap would also cut the whole-original retrieval.
+    const h = await createHarness({ spillPolicy: false });
+    try {
+      await h.ctx.plugin(plugin);
+      const log = buildLog(6000);
+      h.tool('bash', log);
+      const result = await h.call('bash');
+      expect(result.isError).toBe(false);
+      const text = textOf(result);
+      const id = /<<<CCR:([0-9a-f]{24})\|terminal\|\d+>>>/.exec(text)?.[1];
+      expect(id).toBeDefined();
+      const back = await h.call('ccr_retrieve', { hash: id });
+      expect(textOf(back)).toBe(log);
+      const range = await h.call('ccr_retrieve', { hash: id, range: { start: 10, count: 5 } });
+      // Ranges keep their line breaks, so consecutive ranges rebuild the original.
+      expect(textOf(range)).toBe(log.split('\n').slice(10, 15).join('\n') + '\n');
+    } finally {
+      h.close();
+    }
+  });
+});
