@@ -16,15 +16,16 @@ import { KERNELS } from './kernels.js';
 import { mbPerSecond, timeRivals, type Plan } from './measure.js';
 
 const quick = process.argv.includes('--quick');
+const CROSSOVER_SAMPLES = 15;
 const SIZES = quick ? [KB, 64 * KB, MB] : [KB, 64 * KB, MB, 16 * MB];
 
 /** Back-to-back runs per sample keep each sample near 256 KB of input; fewer samples at 16 MB. */
 function planFor(bytes: number): Plan {
   const runs = Math.max(1, Math.floor((256 * KB) / bytes));
   if (quick) return { warmup: 1, samples: 3, runs };
-  if (bytes >= 16 * MB) return { warmup: 1, samples: 5, runs };
-  if (bytes >= MB) return { warmup: 2, samples: 11, runs };
-  return { warmup: 3, samples: 21, runs };
+  if (bytes >= 16 * MB) return { warmup: 1, samples: 7, runs };
+  if (bytes >= MB) return { warmup: 3, samples: 15, runs };
+  return { warmup: 5, samples: 31, runs };
 }
 
 function sizeLabel(bytes: number): string {
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
       rows: await measureHashLines(mixedInput(bytes), bytes / MB, wasm, twin, planFor(bytes)),
     })),
   );
-  const crossover = measureCrossover(KERNELS, wasm, twin, quick ? 3 : 9);
+  const crossover = measureCrossover(KERNELS, wasm, twin, quick ? 3 : CROSSOVER_SAMPLES);
   const analysis = crossover.find((c) => c.kernel === 'analysis (lines + group)');
   const extras = await extraSections();
   const losses = rows.filter((r) => r.wasm < r.twin);
@@ -144,7 +145,7 @@ async function main(): Promise<void> {
     '',
     "## Where 'auto' should switch to WebAssembly",
     '',
-    `wasm/twin speed ratio (> 1: WebAssembly faster) by text length in UTF-16 code units; each point runs the kernel on one prefix of each corpus folder (${SWEEP_UNITS.length} sizes, median of ${quick ? 3 : 9} samples). Crossover: the smallest swept size from which WebAssembly wins at every larger swept size.`,
+    `wasm/twin speed ratio (> 1: WebAssembly faster) by text length in UTF-16 code units; each point runs the kernel on one prefix of each corpus folder (${SWEEP_UNITS.length} sizes, median of ${quick ? 3 : CROSSOVER_SAMPLES} samples). Crossover: the smallest swept size from which WebAssembly wins at every larger swept size.`,
     '',
     '| kernel | ' + SWEEP_UNITS.map(units).join(' | ') + ' | crossover |',
     '|---|' + SWEEP_UNITS.map(() => '---:').join('|') + '|---:|',
