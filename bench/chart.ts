@@ -9,13 +9,14 @@ export interface ChartRow {
 }
 
 const COLORS = { wasm: '#5b4bd6', twin: '#e08a1e' };
-const BAR = 9;
-const PAIR_GAP = 6;
-const KERNEL_GAP = 22;
+const BAR = 11;
+const PAIR_GAP = 12;
+const KERNEL_GAP = 26;
+const MIN_WIDTH = 720;
 const LEFT = 64;
-const TOP = 40;
+const TOP = 52;
 const PLOT_HEIGHT = 300;
-const BOTTOM = 78;
+const BOTTOM = 110;
 
 function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -47,7 +48,7 @@ export function renderChart(rows: readonly ChartRow[], title: string): string {
         x += BAR;
       }
       parts.push(
-        `<text x="${x - BAR}" y="${TOP + PLOT_HEIGHT + 12}" font-size="9" text-anchor="middle">${escape(row.size)}</text>`,
+        `<text x="${x - BAR}" y="${TOP + PLOT_HEIGHT + 12}" font-size="8" text-anchor="middle">${escape(row.size)}</text>`,
       );
       x += PAIR_GAP;
     }
@@ -57,7 +58,7 @@ export function renderChart(rows: readonly ChartRow[], title: string): string {
     );
     x += KERNEL_GAP;
   }
-  const width = x + 20;
+  const width = Math.max(MIN_WIDTH, x + 20);
 
   const grid: string[] = [];
   for (let e = lo; e <= hi; e++) {
@@ -71,8 +72,8 @@ export function renderChart(rows: readonly ChartRow[], title: string): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
     `<rect width="${width}" height="${height}" fill="#fff"/>`,
     `<text x="${LEFT}" y="20" font-size="13" font-weight="bold">${escape(title)}</text>`,
-    `<rect x="${width - 190}" y="10" width="10" height="10" fill="${COLORS.wasm}"/><text x="${width - 176}" y="19" font-size="11">WebAssembly</text>`,
-    `<rect x="${width - 100}" y="10" width="10" height="10" fill="${COLORS.twin}"/><text x="${width - 86}" y="19" font-size="11">TS twin</text>`,
+    `<rect x="${LEFT}" y="28" width="10" height="10" fill="${COLORS.wasm}"/><text x="${LEFT + 14}" y="37" font-size="11">WebAssembly (incl. copy in and out)</text>`,
+    `<rect x="${LEFT + 230}" y="28" width="10" height="10" fill="${COLORS.twin}"/><text x="${LEFT + 244}" y="37" font-size="11">TypeScript twin</text>`,
     `<text x="14" y="${TOP + PLOT_HEIGHT / 2}" font-size="11" transform="rotate(-90 14 ${TOP + PLOT_HEIGHT / 2})" text-anchor="middle">MB/s (log scale)</text>`,
     ...grid,
     `<line x1="${LEFT}" y1="${TOP}" x2="${LEFT}" y2="${TOP + PLOT_HEIGHT}" stroke="#333"/>`,

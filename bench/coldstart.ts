@@ -58,3 +58,36 @@ export function measureColdStart(firstText: string, samples: number): ColdStart 
     firstCall: median(runs.map((r) => r.firstCall)),
   };
 }
+
+export interface FreshProcessRow {
+  readonly backend: 'wasm' | 'js';
+  readonly bytes: number;
+  /** createBackend(): for wasm, base64 decode + validate + compile + instantiate. */
+  readonly load: number;
+  readonly first: number;
+  readonly second: number;
+}
+
+const CHILD_SCRIPT = resolve(import.meta.dirname, 'cold-child.ts');
+
+/** What a one-shot process (the CLI) pays: medians over fresh processes per backend and size. */
+export function measureFreshProcess(sizes: readonly number[], samples: number): FreshProcessRow[] {
+  const rows: FreshProcessRow[] = [];
+  for (const bytes of sizes) {
+    for (const backend of ['wasm', 'js'] as const) {
+      const runs: { load: number; first: number; second: number }[] = [];
+      for (let i = 0; i < samples; i++) {
+        const child = spawnSync(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, backend, String(bytes)], { encoding: 'utf8' });
+        if (child.status !== 0) throw new Error(`fresh-process probe failed: ${child.stderr}`);
+        runs.push(JSON.parse(child.stdout));
+      }
+      rows.push({
+        backend, bytes,
+        load: median(runs.map((r) => r.load)),
+        first: median(runs.map((r) => r.first)),
+        second: median(runs.map((r) => r.second)),
+      });
+    }
+  }
+  return rows;
+}
