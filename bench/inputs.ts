@@ -28,13 +28,13 @@ function byFolder(): CorpusFile[][] {
  * build-logs, loghub, test-reports, web, api-json, ...), so that large inputs
  * mix logs, JSON, reports and HTML the way a session's tool outputs would.
  */
-function mixedStream(): string {
+function mixedFiles(): CorpusFile[] {
   const folders = byFolder();
-  const parts: string[] = [];
-  for (let i = 0; parts.length < corpus().length; i++) {
-    for (const folder of folders) if (i < folder.length) parts.push(folder[i]!.text);
+  const order: CorpusFile[] = [];
+  for (let i = 0; order.length < corpus().length; i++) {
+    for (const folder of folders) if (i < folder.length) order.push(folder[i]!);
   }
-  return parts.join('');
+  return order;
 }
 
 /** The longest prefix of `text` (repeated as needed) that is at most `bytes` UTF-8 bytes. */
@@ -52,7 +52,15 @@ let mixed: string | null = null;
 
 /** The main table's input of `bytes` UTF-8 bytes: a prefix of the mixed corpus stream. */
 export function mixedInput(bytes: number): string {
-  return prefixOfBytes((mixed ??= mixedStream()), bytes);
+  return prefixOfBytes((mixed ??= mixedFiles().map((f) => f.text).join('')), bytes);
+}
+
+/** How many corpus files the mixed input of `bytes` draws on, and the first one's name. */
+export function mixedInputSources(bytes: number): { files: number; first: string } {
+  const order = mixedFiles();
+  let files = 0;
+  for (let at = 0; files < order.length && at < bytes; files++) at += Buffer.byteLength(order[files]!.text, 'utf8');
+  return { files, first: `${order[0]!.folder}/${order[0]!.name}` };
 }
 
 /** The longest prefix of `text` with at most `units` UTF-16 code units that splits no surrogate pair. */

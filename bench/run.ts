@@ -12,7 +12,7 @@ import { measureLineTableSteps } from './breakdown.js';
 import { measureColdStart, measureFreshProcess } from './coldstart.js';
 import { measureCrossover, SWEEP_UNITS } from './crossover.js';
 import { measureHashLines } from './hashlines.js';
-import { KB, MB, mixedInput } from './inputs.js';
+import { KB, MB, mixedInput, mixedInputSources } from './inputs.js';
 import { KERNELS } from './kernels.js';
 import { mbPerSecond, timeRivals, type Plan } from './measure.js';
 
@@ -117,6 +117,7 @@ async function main(): Promise<void> {
     '## Method',
     '',
     '- Inputs: prefixes of one deterministic stream of the real corpus (`../shared/corpus`, read in place): every file once, one file from each folder in turn (API JSON, CI logs, system logs, test reports, web pages), cut at a character boundary to 1 KB, 64 KB, 1 MB and 16 MB of UTF-8. MB/s = 2^20 bytes of that UTF-8 input per second.',
+    `- Corpus files per input: ${SIZES.map((b) => `${sizeLabel(b)} ${mixedInputSources(b).files}`).join(', ')}; the 1 KB input is the start of \`${mixedInputSources(KB).first}\` alone.`,
     '- Both sides run through the public `Backend` methods, so the WebAssembly numbers include copying the text in (`begin`) and the result arrays out; the twin numbers include allocating its result arrays.',
     `- Each figure is the median of repeated samples in one process after warm-up (${planFor(KB).samples} samples at 1 KB and 64 KB, ${planFor(MB).samples} at 1 MB, ${planFor(16 * MB).samples} at 16 MB); small sizes repeat the call back to back within a sample (about 256 KB of input per sample). WebAssembly and twin samples are interleaved.`,
     '',
