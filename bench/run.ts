@@ -41,11 +41,11 @@ function units(n: number): string {
   return n >= 1024 ? `${n / 1024}K` : String(n);
 }
 
-/** Other helpers' sections (bench/<name>.ts exporting an async function returning markdown), when present. */
+/** Other helpers' sections: bench/<file> exporting an async function that returns markdown, when present. */
 const SECTIONS: [file: string, exportName: string][] = [
   ['estimator.ts', 'benchEstimator'],
-  ['store.ts', 'benchStore'],
-  ['plugin-latency.ts', 'benchPluginLatency'],
+  ['store.ts', 'storeBench'],
+  ['plugin-latency.ts', 'pluginLatency'],
 ];
 
 async function extraSections(): Promise<string[]> {
