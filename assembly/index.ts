@@ -8,3 +8,9 @@ export function heap_base(): usize {
 }
 
 export { count_lines, lines, group_lines } from './lines';
+
+// --- templates and repetition ---
+export { template_hashes } from './templates';
+export { window_hashes, repeated_blocks, seen_blocks } from './repeats';
+// --- end templates and repetition ---
+export { estimate_tokens, line_tokens } from './tokens';

@@ -8,7 +8,7 @@ const CR: u16 = 13;
 
 /** Index of the next LF at or after `i`, or `len`. SIMD scans 8 units a step. */
 // @ts-ignore: decorator
-@inline function nextLF(text: usize, i: i32, len: i32): i32 {
+@inline export function nextLF(text: usize, i: i32, len: i32): i32 {
   const needle = i16x8.splat(<i16>LF);
   while (i + 8 <= len) {
     const mask = i16x8.bitmask(i16x8.eq(v128.load(text + (<usize>i << 1)), needle));

@@ -1,10 +1,22 @@
 // One text, analysed lazily: each kernel runs at most once, on one copy of the
 // text, and its typed arrays are shared by every processor that asks.
-import type { Backend, BackendName, LineGroups, LineTable } from './types.js';
+
+/** Fewest lines a repeated block has unless a caller asks otherwise. */
+export const DEFAULT_BLOCK_LINES = 3;
+import { tokenProfile, type TokenProfile } from './tokens.js';
+import type {
+  Backend, BackendName, BlockSpans, Fingerprints, LineGroups, LineTable, LineTokens, SeenWindows,
+} from './types.js';
 
 export class TextAnalysis {
   private lineCache: LineTable | null = null;
   private exactCache: LineGroups | null = null;
+  // --- templates and repetition ---
+  private templateHashCache: Fingerprints | null = null;
+  private templateCache: LineGroups | null = null;
+  private readonly blockCache = new Map<string, BlockSpans>();
+  private readonly windowCache = new Map<number, Fingerprints>();
+  // --- end templates and repetition ---
 
   constructor(readonly text: string, private readonly backend: Backend) {
     backend.begin(text);
@@ -29,6 +41,75 @@ export class TextAnalysis {
   get exact(): LineGroups {
     const lines = this.lines;
     return (this.exactCache ??= this.kernels.groupLines(lines.count, lines.hashA, lines.hashB));
+  }
+
+  // --- templates and repetition ---
+  /** Each line's template fingerprint: the line with volatile fields (numbers, ids, dates, IPs) masked. */
+  get templateHashes(): Fingerprints {
+    if (!this.templateHashCache) {
+      const lines = this.lines;
+      this.templateHashCache = this.kernels.templateHashes(lines.start, lines.end, lines.count);
+    }
+    return this.templateHashCache;
+  }
+
+  /** Groups of lines of the same shape (equal templates). */
+  get templates(): LineGroups {
+    if (!this.templateCache) {
+      const { hashA, hashB } = this.templateHashes;
+      this.templateCache = this.kernels.groupLines(this.lines.count, hashA, hashB);
+    }
+    return this.templateCache;
+  }
+
+  /**
+   * Blocks of >= minLines lines repeating an earlier block of this text, by
+   * exact lines or by templates; `source` is the earlier copy's first line.
+   */
+  repeatedBlocks(minLines = DEFAULT_BLOCK_LINES, by: 'exact' | 'template' = 'exact'): BlockSpans {
+    const key = `${by}:${minLines}`;
+    let blocks = this.blockCache.get(key);
+    if (!blocks) {
+      const { hashA, hashB } = by === 'exact' ? this.lines : this.templateHashes;
+      blocks = this.kernels.repeatedBlocks(this.lines.count, hashA, hashB, minLines);
+      this.blockCache.set(key, blocks);
+    }
+    return blocks;
+  }
+
+  /** Fingerprints of every window of `size` consecutive lines (exact lines). */
+  windows(size: number): Fingerprints {
+    let windows = this.windowCache.get(size);
+    if (!windows) {
+      const lines = this.lines;
+      windows = this.kernels.windowHashes(lines.count, lines.hashA, lines.hashB, size);
+      this.windowCache.set(size, windows);
+    }
+    return windows;
+  }
+
+  /** Blocks of this text whose `size`-line windows were seen before (see RecentBlocks). */
+  seenBlocks(seen: SeenWindows, size: number): BlockSpans {
+    return this.kernels.seenBlocks(this.windows(size), size, seen);
+  }
+  // --- end templates and repetition ---
+
+  private tokenCache = new Map<TokenProfile, LineTokens>();
+
+  /** Estimated tokens per line (break included) under a profile; sums to the text's estimate. */
+  lineTokensFor(profile: TokenProfile = tokenProfile()): LineTokens {
+    let cached = this.tokenCache.get(profile);
+    if (!cached) {
+      const { count, start, end } = this.lines;
+      cached = this.kernels.lineTokens(count, start, end, profile.costs);
+      this.tokenCache.set(profile, cached);
+    }
+    return cached;
+  }
+
+  /** Estimated tokens per line under the default profile (DeepSeek-V3). */
+  get lineTokens(): LineTokens {
+    return this.lineTokensFor();
   }
 
   line(i: number): string {

@@ -2,7 +2,11 @@
 // texts go to the twin (copy-in and call overhead dominate there, measured in
 // bench/); a kernel that traps switches this engine to the twin for good and
 // the same call is answered by the twin, so callers never see the trap.
-import type { Backend, BackendName, LineGroups, LineTable } from './types.js';
+import { checkBlockSize, checkLanes, checkWindows } from './twin/repeats.js';
+import { checkLineRanges } from './twin/templates.js';
+import type {
+  Backend, BackendName, BlockSpans, Fingerprints, LineGroups, LineTable, LineTokens, SeenWindows,
+} from './types.js';
 
 /** Below this many UTF-16 units the twin is at least as fast (bench/results.md). */
 export const SMALL_TEXT_UNITS = 2048;
@@ -51,5 +55,38 @@ export class AutoBackend implements Backend {
 
   groupLines(count: number, hashA: Uint32Array, hashB: Uint32Array): LineGroups {
     return this.run((b) => b.groupLines(count, hashA, hashB));
+  }
+
+  // --- templates and repetition ---
+  // Bad arguments are checked here first: the RangeError must reach the
+  // caller, not be taken for a WebAssembly failure.
+  templateHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
+    checkLineRanges(this.text.length, starts, ends, count);
+    return this.run((b) => b.templateHashes(starts, ends, count));
+  }
+
+  repeatedBlocks(count: number, hashA: Uint32Array, hashB: Uint32Array, minLines: number): BlockSpans {
+    checkBlockSize(minLines);
+    checkLanes(count, hashA, hashB);
+    return this.run((b) => b.repeatedBlocks(count, hashA, hashB, minLines));
+  }
+
+  windowHashes(count: number, hashA: Uint32Array, hashB: Uint32Array, size: number): Fingerprints {
+    checkBlockSize(size);
+    checkLanes(count, hashA, hashB);
+    return this.run((b) => b.windowHashes(count, hashA, hashB, size));
+  }
+
+  seenBlocks(windows: Fingerprints, size: number, seen: SeenWindows): BlockSpans {
+    checkWindows(windows, size, seen);
+    return this.run((b) => b.seenBlocks(windows, size, seen));
+  }
+  // --- end templates and repetition ---
+  estimateTokens(costs: Int32Array): number {
+    return this.run((b) => b.estimateTokens(costs));
+  }
+
+  lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens {
+    return this.run((b) => b.lineTokens(count, start, end, costs));
   }
 }

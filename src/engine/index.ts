@@ -9,6 +9,15 @@ import { instantiate } from './wasm/runtime.js';
 export type * from './types.js';
 export { EngineError } from './errors.js';
 export { TextAnalysis } from './analysis.js';
+// --- templates and repetition ---
+export { DEFAULT_BLOCK_LINES } from './analysis.js';
+export { RecentBlocks, type RecentBlocksOptions, type SeenBlock } from './recent.js';
+export { templateText, volatileFields } from './twin/templates.js';
+// --- end templates and repetition ---
+export {
+  CharClassEstimator, createEstimator, DEFAULT_TOKEN_PROFILE, tokenProfile,
+  type EstimatorOptions, type TokenProfile, type TokenProfileName,
+} from './tokens.js';
 
 let wasmLoad: { backend: WasmBackend | null; error: unknown } | null = null;
 

@@ -25,6 +25,41 @@ export interface LineGroups {
   readonly distinct: number;
 }
 
+// --- templates and repetition (assembly/templates.ts, assembly/repeats.ts) ---
+
+/** 64-bit fingerprints as two 32-bit lanes, one entry per line or per window. */
+export interface Fingerprints {
+  readonly hashA: Uint32Array;
+  readonly hashB: Uint32Array;
+}
+
+/**
+ * Non-overlapping blocks of lines, in line order: block i covers lines
+ * [start[i], start[i] + lines[i]); `source[i]` says where it was seen before
+ * (a line of the same text, or an index into earlier window fingerprints).
+ */
+export interface BlockSpans {
+  readonly count: number;
+  readonly start: Int32Array;
+  readonly lines: Int32Array;
+  readonly source: Int32Array;
+}
+
+/** Window fingerprints of earlier texts, concatenated; `owner[e]` tells whose entry e is. */
+export interface SeenWindows extends Fingerprints {
+  readonly owner: Int32Array;
+}
+
+// --- end templates and repetition ---
+
+/** Estimated tokens per line, from the token kernels. */
+export interface LineTokens {
+  /** Milli-tokens of line i, its line break included: exact integers that sum to the text's. */
+  readonly milli: Float64Array;
+  /** The text's estimate: ceil(sum of milli / 1000). */
+  readonly tokens: number;
+}
+
 /**
  * The kernels of one backend, each a pure function of its inputs. `begin`
  * copies a text in once; the text kernels then run on that copy until the next
@@ -37,4 +72,25 @@ export interface Backend {
   begin(text: string): void;
   lineTable(): LineTable;
   groupLines(count: number, hashA: Uint32Array, hashB: Uint32Array): LineGroups;
+  // --- templates and repetition ---
+  /** Template fingerprint of each line [starts[i], ends[i]) of the current text (volatile fields masked). */
+  templateHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints;
+  /**
+   * Maximal blocks of >= minLines lines (by fingerprint) that occurred earlier in
+   * the same text; `source` is the first line of the earlier copy, which no block covers.
+   */
+  repeatedBlocks(count: number, hashA: Uint32Array, hashB: Uint32Array, minLines: number): BlockSpans;
+  /** Fingerprint of every window of `size` consecutive lines (count - size + 1 of them, or none). */
+  windowHashes(count: number, hashA: Uint32Array, hashB: Uint32Array, size: number): Fingerprints;
+  /**
+   * Blocks of the text whose `size`-line windows (`windows`) match earlier
+   * windows (`seen`) contiguously within one owner; `source` is the index in
+   * `seen` of the entry matching the block's first window.
+   */
+  seenBlocks(windows: Fingerprints, size: number, seen: SeenWindows): BlockSpans;
+  // --- end templates and repetition ---
+  /** Estimated tokens of the text under a cost table (src/engine/twin/tokens.ts COST). */
+  estimateTokens(costs: Int32Array): number;
+  /** Estimated milli-tokens of each line of the text's line table. */
+  lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens;
 }

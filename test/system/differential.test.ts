@@ -2,7 +2,8 @@
 // malformed strings, and on length sweeps around SIMD and buffer boundaries.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createBackend, TextAnalysis } from '../../src/engine/index.js';
+import { createBackend, TextAnalysis, tokenProfile } from '../../src/engine/index.js';
+import type { BlockSpans } from '../../src/engine/index.js';
 import { corpusFiles } from '../support/corpus.js';
 
 const wasm = createBackend('wasm');
@@ -13,10 +14,32 @@ function everything(text: string, backend = wasm) {
   const a = new TextAnalysis(text, backend);
   const { count, start, end, hashA, hashB } = a.lines;
   const exact = a.exact;
+  const tokens = {
+    deepseek: backend.estimateTokens(tokenProfile('deepseek-v3').costs),
+    o200k: backend.estimateTokens(tokenProfile('o200k').costs),
+    lines: Array.from(a.lineTokens.milli), lineTotal: a.lineTokens.tokens,
+  };
   return {
+    tokens,
     count,
     start: Array.from(start), end: Array.from(end), hashA: Array.from(hashA), hashB: Array.from(hashB),
     group: Array.from(exact.group), size: Array.from(exact.size), distinct: exact.distinct,
+    ...templatesAndRepeats(a),
+  };
+}
+
+/** Template fingerprints and groups, repeated blocks, windows, and blocks seen in an earlier text. */
+function templatesAndRepeats(a: TextAnalysis) {
+  const plain = (spans: BlockSpans) => [Array.from(spans.start), Array.from(spans.lines), Array.from(spans.source)];
+  const windows = a.windows(3);
+  // the text's own windows stand in for earlier results: owners change every 37 entries
+  const seen = { ...windows, owner: Int32Array.from(windows.hashA, (_, i) => Math.floor(i / 37)) };
+  return {
+    templateA: Array.from(a.templateHashes.hashA), templateB: Array.from(a.templateHashes.hashB),
+    templateGroup: Array.from(a.templates.group), templateDistinct: a.templates.distinct,
+    repeats: plain(a.repeatedBlocks(3)), repeats1: plain(a.repeatedBlocks(1)), templateRepeats: plain(a.repeatedBlocks(2, 'template')),
+    windowA: Array.from(windows.hashA), windowB: Array.from(windows.hashB),
+    seen: plain(a.seenBlocks(seen, 3)),
   };
 }
 
@@ -24,7 +47,16 @@ function agree(text: string): void {
   expect(everything(text, wasm)).toEqual(everything(text, js));
 }
 
-const nasty = fc.constantFrom('\n', '\r', '\r\n', '\u0000', '\ud800', '\udfff', '😀', '中', ' ', 'a', '9', '\t', '\u001b[31m');
+const nasty = fc.constantFrom(
+  '\n', '\r', '\r\n', '\u0000', '\ud800', '\udfff', '😀', '中', ' ', 'a', '9', '\t', '\u001b[31m',
+  // token classes: words by case, digit groups, hex runs, punctuation, scripts
+  'Word', 'camelCase', 'ALLCAPS', '12345', 'deadbeef0123456789', '://', 'é', 'Ж', '—', 'か', '한', '    ',
+);
+// pieces of volatile fields, so random text hits every masking rule and its edges
+const fieldy = fc.constantFrom(
+  '0x', '1f', 'deadbeef', '-', '+', '.', ':', '::', '_', ',', '/', 'T', 'Z', '  ', 'Jan', 'Sun', 'Dec', 'ab', 'xyz', 'G7',
+  '38101a0b-2096-447d-96ea-a692162415ae', 'abcdefab-cdef-abcd-efab-cdefab', '\uffff', '12:03:44,123',
+);
 
 describe('wasm and js backends agree', () => {
   it.each(corpusFiles().map((f) => [`${f.folder}/${f.name}`, f.text]))('on corpus %s', (_, text) => {
@@ -40,12 +72,24 @@ describe('wasm and js backends agree', () => {
     );
   });
 
+  it('on random log-like lines built from the pieces of volatile fields', () => {
+    const line = fc.array(fc.oneof(fieldy, fieldy, nasty, fc.integer({ min: 0, max: 99999 }).map(String)), { maxLength: 30 });
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 60 }), (lines) => {
+        const text = lines.map((l) => l.join('')).join('\n');
+        agree(text + '\n' + text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('on length sweeps around vector and buffer sizes', () => {
     for (const n of [0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 2047, 2048, 2049, 65535, 65536, 65537]) {
       agree('a'.repeat(n));
       agree('ab\n'.repeat(n));
       agree('\n'.repeat(n));
       agree('x\r\n'.repeat(n) + 'tail');
+      agree('took 5ms at 10.0.0.1:80 '.repeat(Math.ceil(n / 24)).slice(0, n));
     }
   });
 

@@ -1,7 +1,10 @@
 // The pure-TypeScript backend: the oracle for the WebAssembly kernels, the
 // fallback where WebAssembly is missing, and the benchmark's baseline.
-import type { Backend, LineGroups, LineTable } from '../types.js';
 import { groupLines, lineTable } from './lines.js';
+import { repeatedBlocks, seenBlocks, windowHashes } from './repeats.js';
+import { templateHashes } from './templates.js';
+import type { Backend, BlockSpans, Fingerprints, LineGroups, LineTable, LineTokens, SeenWindows } from '../types.js';
+import { estimateTokens, lineTokens } from './tokens.js';
 
 export class JsBackend implements Backend {
   readonly name = 'js' as const;
@@ -17,5 +20,30 @@ export class JsBackend implements Backend {
 
   groupLines(count: number, hashA: Uint32Array, hashB: Uint32Array): LineGroups {
     return groupLines(count, hashA, hashB);
+  }
+
+  // --- templates and repetition ---
+  templateHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
+    return templateHashes(this.text, starts, ends, count);
+  }
+
+  repeatedBlocks(count: number, hashA: Uint32Array, hashB: Uint32Array, minLines: number): BlockSpans {
+    return repeatedBlocks(count, hashA, hashB, minLines);
+  }
+
+  windowHashes(count: number, hashA: Uint32Array, hashB: Uint32Array, size: number): Fingerprints {
+    return windowHashes(count, hashA, hashB, size);
+  }
+
+  seenBlocks(windows: Fingerprints, size: number, seen: SeenWindows): BlockSpans {
+    return seenBlocks(windows, size, seen);
+  }
+  // --- end templates and repetition ---
+  estimateTokens(costs: Int32Array): number {
+    return estimateTokens(this.text, costs);
+  }
+
+  lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens {
+    return lineTokens(this.text, start, end, count, costs);
   }
 }

@@ -2,25 +2,25 @@
 // same results, written for V8 (indexOf for line ends, Math.imul lanes).
 import type { LineGroups, LineTable } from '../types.js';
 
-const SEED_A = 0x9747b28c;
-const SEED_B = 0x811c9dc5;
+export const SEED_A = 0x9747b28c;
+export const SEED_B = 0x811c9dc5;
 
 function rotl(x: number, r: number): number {
   return (x << r) | (x >>> (32 - r));
 }
 
-function mixA(h: number, w: number): number {
+export function mixA(h: number, w: number): number {
   let k = Math.imul(w, 0xcc9e2d51);
   k = Math.imul(rotl(k, 15), 0x1b873593);
   h ^= k;
   return (Math.imul(rotl(h, 13), 5) + 0xe6546b64) | 0;
 }
 
-function mixB(h: number, w: number): number {
+export function mixB(h: number, w: number): number {
   return Math.imul(h ^ w, 0x01000193);
 }
 
-function fmix(h: number): number {
+export function fmix(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

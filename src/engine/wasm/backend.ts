@@ -1,8 +1,10 @@
 // The WebAssembly backend: every method copies its array inputs in, calls one
 // kernel, and copies numbers and spans out. The text is copied in once by
 // `begin` and stays below the arena mark until the next `begin`.
-import type { Backend, LineGroups, LineTable } from '../types.js';
+import type { Backend, BlockSpans, Fingerprints, LineGroups, LineTable, LineTokens, SeenWindows } from '../types.js';
 import { tableSizeFor } from '../twin/lines.js';
+import { checkBlockSize, checkLanes, checkWindows, maxBlocks, repeatsTableSize } from '../twin/repeats.js';
+import { checkLineRanges } from '../twin/templates.js';
 import { Arena, type WasmExports } from './runtime.js';
 
 export class WasmBackend implements Backend {
@@ -62,6 +64,94 @@ export class WasmBackend implements Backend {
       const table = arena.alloc(tableSize * 4);
       const distinct = this.exports.group_lines(count, a, b, group, size, table, tableSize);
       return { group: arena.readI32(group, count), size: arena.readI32(size, count), distinct };
+    });
+  }
+
+  // --- templates and repetition ---
+  templateHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
+    const longest = checkLineRanges(this.textLen, starts, ends, count);
+    return this.scoped((arena) => {
+      const s = arena.writeArray(starts.subarray(0, count));
+      const e = arena.writeArray(ends.subarray(0, count));
+      const a = arena.alloc(count * 4);
+      const b = arena.alloc(count * 4);
+      const scratch = arena.alloc(longest * 2);
+      this.exports.template_hashes(this.textPtr, s, e, count, a, b, scratch);
+      return { hashA: arena.readU32(a, count), hashB: arena.readU32(b, count) };
+    });
+  }
+
+  repeatedBlocks(count: number, hashA: Uint32Array, hashB: Uint32Array, minLines: number): BlockSpans {
+    checkBlockSize(minLines);
+    checkLanes(count, hashA, hashB);
+    return this.scoped((arena) => {
+      const a = arena.writeArray(hashA.subarray(0, count));
+      const b = arena.writeArray(hashB.subarray(0, count));
+      const bound = maxBlocks(count, minLines);
+      const start = arena.alloc(bound * 4);
+      const lines = arena.alloc(bound * 4);
+      const source = arena.alloc(bound * 4);
+      const tableSize = repeatsTableSize(count >= minLines ? count - minLines + 1 : 0);
+      const table = arena.alloc(tableSize * 8);
+      const blocks = this.exports.repeated_blocks(count, a, b, minLines, start, lines, source, table, tableSize);
+      return this.spans(arena, blocks, start, lines, source);
+    });
+  }
+
+  windowHashes(count: number, hashA: Uint32Array, hashB: Uint32Array, size: number): Fingerprints {
+    checkBlockSize(size);
+    checkLanes(count, hashA, hashB);
+    return this.scoped((arena) => {
+      const windows = count >= size ? count - size + 1 : 0;
+      const a = arena.writeArray(hashA.subarray(0, count));
+      const b = arena.writeArray(hashB.subarray(0, count));
+      const outA = arena.alloc(windows * 4);
+      const outB = arena.alloc(windows * 4);
+      this.exports.window_hashes(count, a, b, size, outA, outB);
+      return { hashA: arena.readU32(outA, windows), hashB: arena.readU32(outB, windows) };
+    });
+  }
+
+  seenBlocks(windows: Fingerprints, size: number, seen: SeenWindows): BlockSpans {
+    checkWindows(windows, size, seen);
+    return this.scoped((arena) => {
+      const winCount = windows.hashA.length;
+      const seenCount = seen.hashA.length;
+      const winA = arena.writeArray(windows.hashA);
+      const winB = arena.writeArray(windows.hashB);
+      const seenA = arena.writeArray(seen.hashA);
+      const seenB = arena.writeArray(seen.hashB);
+      const owner = arena.writeArray(seen.owner);
+      const bound = maxBlocks(winCount > 0 ? winCount + size - 1 : 0, size);
+      const start = arena.alloc(bound * 4);
+      const lines = arena.alloc(bound * 4);
+      const source = arena.alloc(bound * 4);
+      const tableSize = repeatsTableSize(seenCount);
+      const table = arena.alloc(tableSize * 8);
+      const blocks = this.exports.seen_blocks(
+        winCount, winA, winB, size, seenCount, seenA, seenB, owner, start, lines, source, table, tableSize,
+      );
+      return this.spans(arena, blocks, start, lines, source);
+    });
+  }
+
+  private spans(arena: Arena, count: number, start: number, lines: number, source: number): BlockSpans {
+    return { count, start: arena.readI32(start, count), lines: arena.readI32(lines, count), source: arena.readI32(source, count) };
+  }
+  // --- end templates and repetition ---
+  estimateTokens(costs: Int32Array): number {
+    return this.scoped((arena) => this.exports.estimate_tokens(this.textPtr, this.textLen, arena.writeArray(costs)));
+  }
+
+  lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens {
+    return this.scoped((arena) => {
+      const starts = arena.writeArray(start);
+      const ends = arena.writeArray(end);
+      const milli = arena.alloc(count * 8);
+      const tokens = this.exports.line_tokens(
+        this.textPtr, this.textLen, starts, ends, count, milli, arena.writeArray(costs),
+      );
+      return { milli: arena.readF64(milli, count), tokens };
     });
   }
 }

@@ -14,6 +14,27 @@ export interface WasmExports {
     count: number, hashA: number, hashB: number,
     outGroup: number, outSize: number, table: number, tableSize: number,
   ): number;
+  // --- templates and repetition ---
+  template_hashes(
+    text: number, starts: number, ends: number, count: number,
+    outA: number, outB: number, scratch: number,
+  ): number;
+  window_hashes(count: number, hashA: number, hashB: number, size: number, outA: number, outB: number): number;
+  repeated_blocks(
+    count: number, hashA: number, hashB: number, minLines: number,
+    outStart: number, outLines: number, outSource: number, table: number, tableSize: number,
+  ): number;
+  seen_blocks(
+    winCount: number, winA: number, winB: number, size: number,
+    seenCount: number, seenA: number, seenB: number, seenOwner: number,
+    outStart: number, outLines: number, outSource: number, table: number, tableSize: number,
+  ): number;
+  // --- end templates and repetition ---
+  estimate_tokens(text: number, len: number, costs: number): number;
+  line_tokens(
+    text: number, len: number, lineStart: number, lineEnd: number, count: number,
+    outMilli: number, costs: number,
+  ): number;
 }
 
 const PAGE = 65536;
@@ -141,5 +162,10 @@ export class Arena {
 
   readU32(ptr: number, count: number): Uint32Array {
     return this.u32.slice(ptr >>> 2, (ptr >>> 2) + count);
+  }
+
+  /** Copies `count` f64 out of memory (8-aligned `ptr`, as `alloc` returns). */
+  readF64(ptr: number, count: number): Float64Array {
+    return new Float64Array(this.exports.memory.buffer.slice(ptr, ptr + count * 8));
   }
 }

@@ -1,0 +1,226 @@
+// Line templates: a second fingerprint per line, over the line with every
+// volatile field (numbers, hex ids, UUIDs, dates, IPs, host:port, numeric
+// parts of ids) replaced by one placeholder unit U+FFFF, so lines of the same
+// shape share a template. The masking rule is documented in full in the twin,
+// src/engine/twin/templates.ts; both give bit-identical results.
+import { hashUnits } from './hash';
+
+const PLACEHOLDER: u16 = 0xffff;
+
+// @ts-ignore: decorator
+@inline function unit(text: usize, i: i32): u32 {
+  return <u32>load<u16>(text + (<usize>i << 1));
+}
+
+// @ts-ignore: decorator
+@inline function isDigit(c: u32): bool {
+  return c - 48 < 10;
+}
+
+// @ts-ignore: decorator
+@inline function isLetter(c: u32): bool {
+  return (c | 32) - 97 < 26;
+}
+
+// @ts-ignore: decorator
+@inline function isAlnum(c: u32): bool {
+  return isDigit(c) || isLetter(c);
+}
+
+// @ts-ignore: decorator
+@inline function isHex(c: u32): bool {
+  return isDigit(c) || (c | 32) - 97 < 6;
+}
+
+// @ts-ignore: decorator
+@inline function isGlue(c: u32): bool {
+  // . : - _ , / +
+  return c == 46 || c == 58 || c == 45 || c == 95 || c == 44 || c == 47 || c == 43;
+}
+
+/** text[from, to) is glue and letter runs of at most two letters (spans across it join). */
+function joins(text: usize, from: i32, to: i32): bool {
+  let letters = 0;
+  for (let p = from; p < to; p++) {
+    const c = unit(text, p);
+    if (isLetter(c)) {
+      if (++letters > 2) return false;
+    } else if (isGlue(c)) {
+      letters = 0;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Jan..Dec or Mon..Sun in the three units at p. */
+function dateWordAt(text: usize, p: i32): bool {
+  const c0 = unit(text, p);
+  const c1 = unit(text, p + 1);
+  const c2 = unit(text, p + 2);
+  if (!isLetter(c0) || !isLetter(c1) || !isLetter(c2)) return false;
+  switch ((c0 << 16) | (c1 << 8) | c2) {
+    case 0x4a616e: case 0x466562: case 0x4d6172: case 0x417072: case 0x4d6179: case 0x4a756e: // Jan Feb Mar Apr May Jun
+    case 0x4a756c: case 0x417567: case 0x536570: case 0x4f6374: case 0x4e6f76: case 0x446563: // Jul Aug Sep Oct Nov Dec
+    case 0x4d6f6e: case 0x547565: case 0x576564: case 0x546875: case 0x467269: case 0x536174: case 0x53756e: // Mon..Sun
+      return true;
+  }
+  return false;
+}
+
+/** Past one or two spaces from p (still inside the line), or -1. */
+function afterSpaces(text: usize, p: i32, to: i32): i32 {
+  if (p >= to || unit(text, p) != 32) return -1;
+  p++;
+  if (p < to && unit(text, p) == 32) p++;
+  return p < to ? p : -1;
+}
+
+function dateFollows(text: usize, q: i32, to: i32): bool {
+  const r = afterSpaces(text, q, to);
+  if (r < 0) return false;
+  if (isDigit(unit(text, r))) return true;
+  if (r + 3 > to || (r + 3 < to && isAlnum(unit(text, r + 3)))) return false;
+  if (!dateWordAt(text, r)) return false;
+  const s = afterSpaces(text, r + 3, to);
+  return s >= 0 && isDigit(unit(text, s));
+}
+
+/** An 8-4-4-4-12 hex UUID with a digit starts at p (its first group is already checked). */
+function uuidAt(text: usize, p: i32, to: i32, firstDigits: i32): bool {
+  const end = p + 36;
+  if (end > to) return false;
+  if (end < to && isAlnum(unit(text, end))) return false;
+  let digits = firstDigits;
+  for (let i = p + 8; i < end; i++) {
+    const c = unit(text, i);
+    if (i == p + 8 || i == p + 13 || i == p + 18 || i == p + 23) {
+      if (c != 45) return false;
+    } else if (!isHex(c)) {
+      return false;
+    } else if (isDigit(c)) {
+      digits++;
+    }
+  }
+  return digits > 0;
+}
+
+// Per-line masking state: the open field [fieldStart, fieldEnd), the next text
+// unit to copy verbatim, and where the masked units go. Globals keep the hot
+// helpers free of out-parameters; kernels run one at a time.
+let lineFrom: i32 = 0;
+let lineTo: i32 = 0;
+let copied: i32 = 0;
+let out: usize = 0;
+let hasField: bool = false;
+let fieldStart: i32 = 0;
+let fieldEnd: i32 = 0;
+
+/**
+ * Writes text[copied, fieldStart) and one placeholder for the open field; a
+ * run of spaces right before or after the field is written as one space.
+ */
+function closeField(text: usize): void {
+  let copyTo = fieldStart;
+  while (copyTo > copied && unit(text, copyTo - 1) == 32) copyTo--;
+  copyTo = fieldStart - copyTo < 2 ? fieldStart : copyTo + 1;
+  const n = copyTo - copied;
+  memory.copy(out, text + (<usize>copied << 1), <usize>n << 1);
+  out += <usize>n << 1;
+  store<u16>(out, PLACEHOLDER);
+  out += 2;
+  let spaces = fieldEnd;
+  while (spaces < lineTo && unit(text, spaces) == 32) spaces++;
+  copied = spaces - fieldEnd >= 2 ? spaces - 1 : fieldEnd;
+}
+
+/** Joins [a, b) to the open field if the gap allows, else closes it and opens [a, b) with its sign. */
+function span(text: usize, a: i32, b: i32): void {
+  if (hasField) {
+    if (joins(text, fieldEnd, a)) {
+      fieldEnd = b;
+      return;
+    }
+    closeField(text);
+  }
+  let start = a;
+  if (a > lineFrom && isDigit(unit(text, a))) {
+    const sign = unit(text, a - 1);
+    if ((sign == 45 || sign == 43) && (a - 1 == lineFrom || !isAlnum(unit(text, a - 2)))) start = a - 1;
+  }
+  hasField = true;
+  fieldStart = start;
+  fieldEnd = b;
+}
+
+/** Writes the template of text[from, to) to `scratch`; returns its length in units. */
+function maskLine(text: usize, from: i32, to: i32, scratch: usize): i32 {
+  lineFrom = from;
+  lineTo = to;
+  copied = from;
+  out = scratch;
+  hasField = false;
+  let p = from;
+  while (p < to) {
+    if (!isAlnum(unit(text, p))) {
+      p++;
+      continue;
+    }
+    let q = p;
+    let digits = 0;
+    let nonHex = 0;
+    for (; q < to; q++) {
+      const c = unit(text, q);
+      if (isDigit(c)) digits++;
+      else if (!isLetter(c)) break;
+      else if (!isHex(c)) nonHex++;
+    }
+    const len = q - p;
+    if (len == 8 && nonHex == 0 && uuidAt(text, p, to, digits)) {
+      span(text, p, p + 36);
+      p += 36;
+      continue;
+    }
+    if (digits > 0) {
+      if (nonHex == 0 || (nonHex == 1 && len >= 3 && unit(text, p) == 48 && (unit(text, p + 1) | 32) == 120)) {
+        span(text, p, q);
+      } else {
+        while (p < q) {
+          if (!isDigit(unit(text, p))) {
+            p++;
+            continue;
+          }
+          let r = p + 1;
+          while (r < q && isDigit(unit(text, r))) r++;
+          span(text, p, r);
+          p = r;
+        }
+      }
+    } else if (len == 3 && dateWordAt(text, p) && dateFollows(text, q, to)) {
+      span(text, p, q);
+    }
+    p = q;
+  }
+  if (hasField) closeField(text);
+  const n = to - copied;
+  memory.copy(out, text + (<usize>copied << 1), <usize>n << 1);
+  out += <usize>n << 1;
+  return <i32>((out - scratch) >>> 1);
+}
+
+/**
+ * Template fingerprint lanes of each line [starts[i], ends[i]) into outA/outB.
+ * `scratch` holds the longest line's units (2 bytes each). Returns `count`.
+ */
+export function template_hashes(
+  text: usize, starts: usize, ends: usize, count: i32,
+  outA: usize, outB: usize, scratch: usize,
+): i32 {
+  for (let i = 0; i < count; i++) {
+    const at = <usize>i << 2;
+    const len = maskLine(text, load<i32>(starts + at), load<i32>(ends + at), scratch);
+    store<u32>(outA + at, hashUnits(scratch, len, outB + at));
+  }
+  return count;
+}
