@@ -24,7 +24,7 @@ export function measureCrossover(cases: readonly KernelCase[], wasm: Backend, tw
       const all = (backend: Backend) => () => {
         for (const { text, prepared } of texts) kernel.run(backend, text, prepared);
       };
-      const runs = Math.max(1, Math.floor((1 << 17) / units));
+      const runs = Math.max(1, Math.floor((1 << 15) / units));
       const [w, t] = timeRivals([all(wasm), all(twin)], { warmup: 2, samples, runs });
       return t! / w!;
     });

@@ -3,7 +3,8 @@
 // (begin) and its copies out exactly as the engine does. `prepare` computes,
 // untimed, the inputs a kernel takes from an earlier kernel. Adding a kernel
 // to the benchmark is adding one entry here.
-import type { Backend, LineTable } from '../src/engine/index.js';
+import type { Backend, Fingerprints, LineTable, SeenWindows } from '../src/engine/index.js';
+import { tokenProfile } from '../src/engine/tokens.js';
 import { JsBackend } from '../src/engine/twin/backend.js';
 
 export interface KernelCase<Prepared = unknown> {
@@ -28,6 +29,21 @@ function twinLines(text: string): LineTable {
 
 const noInput = (): null => null;
 
+/** The default (DeepSeek-V3) cost table the token kernels take. */
+const COSTS = tokenProfile().costs;
+/** Lines per window, as RecentBlocks uses by default. */
+const WINDOW_LINES = 4;
+/** Shortest repeated block, as TextAnalysis uses by default. */
+const BLOCK_LINES = 3;
+
+/** This text's windows, and the same windows as one earlier result: the case where every window was seen. */
+function seenSelf(text: string): { windows: Fingerprints; seen: SeenWindows } {
+  const lines = twinLines(text);
+  const twin = new JsBackend();
+  const windows = twin.windowHashes(lines.count, lines.hashA, lines.hashB, WINDOW_LINES);
+  return { windows, seen: { ...windows, owner: new Int32Array(windows.hashA.length) } };
+}
+
 export const KERNELS: readonly KernelCase[] = [
   kernelCase({
     name: 'lines',
@@ -47,13 +63,77 @@ export const KERNELS: readonly KernelCase[] = [
     },
   }),
   kernelCase({
+    name: 'templates',
+    measures: 'begin(text) + templateHashes(start, end, count): copy in text and line spans, template fingerprints (volatile fields masked) copied out',
+    prepare: twinLines,
+    run(backend, text, lines: LineTable) {
+      backend.begin(text);
+      return backend.templateHashes(lines.start, lines.end, lines.count);
+    },
+  }),
+  kernelCase({
+    name: 'repeated blocks',
+    measures: `repeatedBlocks(count, hashA, hashB, ${BLOCK_LINES}) on the line hashes: blocks of >= ${BLOCK_LINES} lines repeating earlier lines of the same text`,
+    prepare: twinLines,
+    run(backend, _text, lines: LineTable) {
+      return backend.repeatedBlocks(lines.count, lines.hashA, lines.hashB, BLOCK_LINES);
+    },
+  }),
+  kernelCase({
+    name: 'window hashes',
+    measures: `windowHashes(count, hashA, hashB, ${WINDOW_LINES}): rolling fingerprints of every ${WINDOW_LINES}-line window`,
+    prepare: twinLines,
+    run(backend, _text, lines: LineTable) {
+      return backend.windowHashes(lines.count, lines.hashA, lines.hashB, WINDOW_LINES);
+    },
+  }),
+  kernelCase({
+    name: 'seen blocks',
+    measures: `seenBlocks(windows, ${WINDOW_LINES}, seen) with the text's own windows as the one earlier result (every window matches: the most work)`,
+    prepare: seenSelf,
+    run(backend, _text, input: ReturnType<typeof seenSelf>) {
+      return backend.seenBlocks(input.windows, WINDOW_LINES, input.seen);
+    },
+  }),
+  kernelCase({
+    name: 'tokens',
+    measures: 'begin(text) + estimateTokens(costs): copy in, the whole text\'s token estimate (DeepSeek-V3 profile)',
+    prepare: noInput,
+    run(backend, text) {
+      backend.begin(text);
+      return backend.estimateTokens(COSTS);
+    },
+  }),
+  kernelCase({
+    name: 'line tokens',
+    measures: 'begin(text) + lineTokens(count, start, end, costs): copy in text and spans, milli-tokens per line copied out',
+    prepare: twinLines,
+    run(backend, text, lines: LineTable) {
+      backend.begin(text);
+      return backend.lineTokens(lines.count, lines.start, lines.end, COSTS);
+    },
+  }),
+  kernelCase({
     name: 'analysis (lines + group)',
-    measures: 'begin(text) + lineTable() + groupLines(): what every processor pays before it reads a line',
+    measures: 'begin(text) + lineTable() + groupLines(): the line table and exact duplicates every processor starts from',
     prepare: noInput,
     run(backend, text) {
       backend.begin(text);
       const lines = backend.lineTable();
       return backend.groupLines(lines.count, lines.hashA, lines.hashB);
+    },
+  }),
+  kernelCase({
+    name: 'analysis (+ templates, line tokens)',
+    measures: 'the above + templateHashes + groupLines on templates + lineTokens, on one copy of the text: a log processor\'s whole kernel work',
+    prepare: noInput,
+    run(backend, text) {
+      backend.begin(text);
+      const lines = backend.lineTable();
+      backend.groupLines(lines.count, lines.hashA, lines.hashB);
+      const templates = backend.templateHashes(lines.start, lines.end, lines.count);
+      backend.groupLines(lines.count, templates.hashA, templates.hashB);
+      return backend.lineTokens(lines.count, lines.start, lines.end, COSTS);
     },
   }),
 ];
