@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackend, TextAnalysis, type Backend } from '../../src/engine/index.js';
+import { createBackend, TextAnalysis, tokenProfile, type Backend, type BlockSpans } from '../../src/engine/index.js';
 import { corpusFiles } from '../support/corpus.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -20,7 +20,7 @@ const missing = !existsSync(CHROMIUM);
 const skip = missing && !process.env.CI;
 if (skip) console.warn(`browser test skipped: ${CHROMIUM} is missing and CI is unset (in CI it must run)`);
 
-/** The texts both sides analyse: line-ending, surrogate and CJK edge cases, plus real corpus samples. */
+/** The texts both sides analyse: line-ending, surrogate, CJK and repetition edge cases, plus real corpus samples. */
 function texts(): [string, string][] {
   const samples: [string, string][] = [
     ['empty', ''],
@@ -31,6 +31,7 @@ function texts(): [string, string][] {
     ['lone surrogates', '\ud800x\n\udfff\n\ud800x\nz\ud83d'],
     ['CJK', '错误: 文件未找到\n警告: 已弃用\n错误: 文件未找到\n日本語のログ\n'],
     ['NUL and ANSI', '\u0000\n\u001b[31mERROR\u001b[0m\n\u001b[31mERROR\u001b[0m'],
+    ['repeated blocks and templates', 'start\n' + 'GET /a/1 200 12ms\nGET /b/2 404 3ms\nretry 3\n'.repeat(5) + 'done 2024-01-02T03:04:05Z\n'],
     ['100K units (memory grows)', 'x\r\ny\n'.repeat(20_000)],
   ];
   const seen = new Set<string>();
@@ -42,14 +43,30 @@ function texts(): [string, string][] {
   return samples;
 }
 
+const COSTS = tokenProfile().costs;
+const WINDOW_LINES = 4;
+const BLOCK_LINES = 3;
+
+const spans = (b: BlockSpans) => ({ count: b.count, start: Array.from(b.start), lines: Array.from(b.lines), source: Array.from(b.source) });
+
+/** The same kernels through the Node engine (TextAnalysis and the Backend). */
 function nodeResult(text: string, backend: Backend) {
   const a = new TextAnalysis(text, backend);
   const { count, start, end, hashA, hashB } = a.lines;
-  const { group, size, distinct } = a.exact;
+  const windows = a.windows(WINDOW_LINES);
+  const seen = a.seenBlocks({ ...windows, owner: new Int32Array(windows.hashA.length) }, WINDOW_LINES);
+  const lineTokens = a.lineTokensFor(tokenProfile());
+  if (backend.text !== text) backend.begin(text);
   return {
     count, written: count,
     start: Array.from(start), end: Array.from(end), hashA: Array.from(hashA), hashB: Array.from(hashB),
-    group: Array.from(group), size: Array.from(size), distinct,
+    group: Array.from(a.exact.group), size: Array.from(a.exact.size), distinct: a.exact.distinct,
+    templateA: Array.from(a.templateHashes.hashA), templateB: Array.from(a.templateHashes.hashB),
+    templateGroup: Array.from(a.templates.group), templateSize: Array.from(a.templates.size), templateDistinct: a.templates.distinct,
+    repeated: spans(a.repeatedBlocks(BLOCK_LINES, 'exact')),
+    windowCount: windows.hashA.length, windowA: Array.from(windows.hashA), windowB: Array.from(windows.hashB),
+    seen: spans(seen),
+    tokens: backend.estimateTokens(COSTS), lineTokenTotal: lineTokens.tokens, milli: Array.from(lineTokens.milli),
   };
 }
 
@@ -101,9 +118,11 @@ describe.skipIf(skip)('squeeze.wasm in headless Chromium via docs/ABI.md', () =>
       return { imports: host.imports, exports: host.exports };
     });
     expect(info.imports).toBe(0);
-    expect(info.exports).toEqual(
-      ['function:count_lines', 'function:group_lines', 'function:heap_base', 'function:lines', 'memory:memory'],
-    );
+    expect(info.exports).toEqual([
+      'function:count_lines', 'function:estimate_tokens', 'function:group_lines', 'function:heap_base',
+      'function:line_tokens', 'function:lines', 'function:repeated_blocks', 'function:seen_blocks',
+      'function:template_hashes', 'function:window_hashes', 'memory:memory',
+    ]);
   });
 
   const wasm = createBackend('wasm');
@@ -112,11 +131,11 @@ describe.skipIf(skip)('squeeze.wasm in headless Chromium via docs/ABI.md', () =>
     // UTF-16LE bytes as base64, not the string: the wire to the page must not repair lone
     // surrogates. The answer comes back as one JSON string (fast to move through the protocol).
     const utf16 = Buffer.from(text, 'utf16le').toString('base64');
-    const browserResult = JSON.parse(await page.evaluate((b64) => {
+    const browserResult = JSON.parse(await page.evaluate(([b64, costs]) => {
       const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const host = (window as unknown as { squeezeHost: { analyse(u: Uint16Array): unknown } }).squeezeHost;
-      return JSON.stringify(host.analyse(new Uint16Array(bytes.buffer)));
-    }, utf16));
+      const host = (window as unknown as { squeezeHost: { analyse(u: Uint16Array, c: number[]): unknown } }).squeezeHost;
+      return JSON.stringify(host.analyse(new Uint16Array(bytes.buffer), costs));
+    }, [utf16, Array.from(COSTS)] as const));
     expect(browserResult).toEqual(nodeResult(text, wasm));
     expect(browserResult).toEqual(nodeResult(text, js));
   });

@@ -19,28 +19,90 @@ function read(Type, ptr, count) {
   return Array.from(new Type(k.memory.buffer, ptr, count));
 }
 
-/** Every kernel's output for a text given as UTF-16 code units. */
-function analyse(units) {
+function tableSizeFor(entries, minimum) {
+  let size = 16;
+  while (size < minimum(entries)) size *= 2;
+  return size;
+}
+
+function spans(blocks, start, lines, source) {
+  return { count: blocks, start: read(Int32Array, start, blocks), lines: read(Int32Array, lines, blocks), source: read(Int32Array, source, blocks) };
+}
+
+const WINDOW_LINES = 4;
+const BLOCK_LINES = 3;
+
+/** Every kernel's output for a text given as UTF-16 code units, under a token cost table. */
+function analyse(units, costTable) {
   top = k.heap_base();
-  const text = alloc(units.length * 2);
-  new Uint16Array(k.memory.buffer, text, units.length).set(units);
-  const count = k.count_lines(text, units.length);
+  const len = units.length;
+  const text = alloc(len * 2);
+  new Uint16Array(k.memory.buffer, text, len).set(units);
+  const costs = alloc(costTable.length * 4);
+  new Int32Array(k.memory.buffer, costs, costTable.length).set(costTable);
+
+  // Line table and exact groups.
+  const count = k.count_lines(text, len);
   const start = alloc(count * 4);
   const end = alloc(count * 4);
   const hashA = alloc(count * 4);
   const hashB = alloc(count * 4);
-  const written = k.lines(text, units.length, start, end, hashA, hashB);
-  let tableSize = 16;
-  while (tableSize < count * 2) tableSize *= 2;
+  const written = k.lines(text, len, start, end, hashA, hashB);
+  const groupSize = tableSizeFor(count, (n) => n * 2);
   const group = alloc(count * 4);
   const size = alloc(count * 4);
-  const table = alloc(tableSize * 4);
-  const distinct = k.group_lines(count, hashA, hashB, group, size, table, tableSize);
+  const distinct = k.group_lines(count, hashA, hashB, group, size, alloc(groupSize * 4), groupSize);
+
+  // Templates (scratch: the longest line) and their groups.
+  const starts = read(Int32Array, start, count);
+  const ends = read(Int32Array, end, count);
+  const longest = starts.reduce((most, s, i) => Math.max(most, ends[i] - s), 0);
+  const tplA = alloc(count * 4);
+  const tplB = alloc(count * 4);
+  k.template_hashes(text, start, end, count, tplA, tplB, alloc(longest * 2));
+  const tplGroup = alloc(count * 4);
+  const tplSize = alloc(count * 4);
+  const tplDistinct = k.group_lines(count, tplA, tplB, tplGroup, tplSize, alloc(groupSize * 4), groupSize);
+
+  // Repeated blocks within the text.
+  const bound = Math.floor(count / BLOCK_LINES);
+  const rStart = alloc(bound * 4);
+  const rLines = alloc(bound * 4);
+  const rSource = alloc(bound * 4);
+  const rTable = tableSizeFor(count >= BLOCK_LINES ? count - BLOCK_LINES + 1 : 0, (n) => n * 2);
+  const repeated = k.repeated_blocks(count, hashA, hashB, BLOCK_LINES, rStart, rLines, rSource, alloc(rTable * 8), rTable);
+
+  // Window hashes, and seen blocks against the text's own windows as one earlier result.
+  const windows = count >= WINDOW_LINES ? count - WINDOW_LINES + 1 : 0;
+  const winA = alloc(windows * 4);
+  const winB = alloc(windows * 4);
+  const windowCount = k.window_hashes(count, hashA, hashB, WINDOW_LINES, winA, winB);
+  const owner = alloc(windows * 4);
+  new Int32Array(k.memory.buffer, owner, windows).fill(0);
+  const sBound = Math.floor((windows > 0 ? windows + WINDOW_LINES - 1 : 0) / WINDOW_LINES);
+  const sStart = alloc(sBound * 4);
+  const sLines = alloc(sBound * 4);
+  const sSource = alloc(sBound * 4);
+  const sTable = tableSizeFor(windows, (n) => n * 2);
+  const seen = k.seen_blocks(
+    windows, winA, winB, WINDOW_LINES, windows, winA, winB, owner, sStart, sLines, sSource, alloc(sTable * 8), sTable,
+  );
+
+  // Tokens: the whole text, and per line (f64 output).
+  const tokens = k.estimate_tokens(text, len, costs);
+  const milli = alloc(count * 8);
+  const lineTokenTotal = k.line_tokens(text, len, start, end, count, milli, costs);
+
   return {
-    count, written,
-    start: read(Int32Array, start, count), end: read(Int32Array, end, count),
+    count, written, start: starts, end: ends,
     hashA: read(Uint32Array, hashA, count), hashB: read(Uint32Array, hashB, count),
     group: read(Int32Array, group, count), size: read(Int32Array, size, count), distinct,
+    templateA: read(Uint32Array, tplA, count), templateB: read(Uint32Array, tplB, count),
+    templateGroup: read(Int32Array, tplGroup, count), templateSize: read(Int32Array, tplSize, count), templateDistinct: tplDistinct,
+    repeated: spans(repeated, rStart, rLines, rSource),
+    windowCount, windowA: read(Uint32Array, winA, windows), windowB: read(Uint32Array, winB, windows),
+    seen: spans(seen, sStart, sLines, sSource),
+    tokens, lineTokenTotal, milli: read(Float64Array, milli, count),
   };
 }
 
