@@ -5,7 +5,8 @@
 export const DEFAULT_BLOCK_LINES = 3;
 import { tokenProfile, type TokenProfile } from './tokens.js';
 import type {
-  Backend, BackendName, BlockSpans, Fingerprints, LineGroups, LineTable, LineTokens, SeenWindows,
+  Backend, BackendName, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows,
+  WindowPlan, WindowRequest,
 } from './types.js';
 
 export class TextAnalysis {
@@ -17,6 +18,7 @@ export class TextAnalysis {
   private readonly blockCache = new Map<string, BlockSpans>();
   private readonly windowCache = new Map<number, Fingerprints>();
   // --- end templates and repetition ---
+  private classCache: LineClasses | null = null;
 
   constructor(readonly text: string, private readonly backend: Backend) {
     backend.begin(text);
@@ -110,6 +112,12 @@ export class TextAnalysis {
   /** Estimated tokens per line under the default profile (DeepSeek-V3). */
   get lineTokens(): LineTokens {
     return this.lineTokensFor();
+  }
+
+  /** Per-line classes: severity and evidence flags (see flags.ts). */
+  get classes(): LineClasses {
+    const lines = this.lines;
+    return (this.classCache ??= this.kernels.classifyLines(lines));
   }
 
   line(i: number): string {

@@ -5,7 +5,8 @@
 import { checkBlockSize, checkLanes, checkWindows } from './twin/repeats.js';
 import { checkLineRanges } from './twin/templates.js';
 import type {
-  Backend, BackendName, BlockSpans, Fingerprints, LineGroups, LineTable, LineTokens, SeenWindows,
+  Backend, BackendName, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows,
+  WindowPlan, WindowRequest,
 } from './types.js';
 
 /** Below this many UTF-16 units the twin is at least as fast (bench/results.md). */
@@ -88,5 +89,13 @@ export class AutoBackend implements Backend {
 
   lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens {
     return this.run((b) => b.lineTokens(count, start, end, costs));
+  }
+
+  classifyLines(lines: LineTable): LineClasses {
+    return this.run((b) => b.classifyLines(lines));
+  }
+
+  planWindows(request: WindowRequest): WindowPlan {
+    return this.run((b) => b.planWindows(request));
   }
 }

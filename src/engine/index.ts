@@ -18,6 +18,7 @@ export {
   CharClassEstimator, createEstimator, DEFAULT_TOKEN_PROFILE, tokenProfile,
   type EstimatorOptions, type TokenProfile, type TokenProfileName,
 } from './tokens.js';
+export { Severity, LineFlag, SEVERITY_NAMES, SEVERITY_COUNT, SEVERITY_MASK, EVIDENCE_FLAGS, severityOf } from './flags.js';
 
 let wasmLoad: { backend: WasmBackend | null; error: unknown } | null = null;
 

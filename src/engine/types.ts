@@ -60,6 +60,42 @@ export interface LineTokens {
   readonly tokens: number;
 }
 
+/** Per-line classes (layout in flags.ts: severity in bits 0-2, LineFlag bits above). */
+export interface LineClasses {
+  readonly flags: Int32Array;
+  /** OR of every line's class bits, with the highest severity in bits 0-2. */
+  readonly summary: number;
+}
+
+/** Input of log window selection: per-line arrays of `count` entries and the limits. */
+export interface WindowRequest {
+  readonly count: number;
+  /** 0 = plain line, higher = more important evidence. */
+  readonly priority: Int32Array;
+  /** Tokens each line costs (negative counts as 0). */
+  readonly cost: Int32Array;
+  /** Severity in bits 0-2 (7 counts as 6): LineClasses.flags fits as is. */
+  readonly levels: Int32Array;
+  /** Token budget for all kept lines. */
+  readonly budget: number;
+  /** Lines always kept at the start and at the end (shrunk when the budget is tiny). */
+  readonly head: number;
+  readonly tail: number;
+  /** Context lines kept before and after an evidence line. */
+  readonly before: number;
+  readonly after: number;
+}
+
+/** Which lines to keep: kept and omitted spans in order, covering every line once. */
+export interface WindowPlan {
+  /** (startLine, endLine exclusive, kept 0/1) triples. */
+  readonly spans: Int32Array;
+  /** 7 counts per span (lines omitted by severity 0..6; all zero for kept spans). */
+  readonly omittedBySeverity: Int32Array;
+  readonly keptTokens: number;
+  readonly keptLines: number;
+}
+
 /**
  * The kernels of one backend, each a pure function of its inputs. `begin`
  * copies a text in once; the text kernels then run on that copy until the next
@@ -93,4 +129,8 @@ export interface Backend {
   estimateTokens(costs: Int32Array): number;
   /** Estimated milli-tokens of each line of the text's line table. */
   lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens;
+  /** Classes of each line of the current text (see flags.ts). */
+  classifyLines(lines: LineTable): LineClasses;
+  /** Kept and omitted spans for a token budget (log window selection). */
+  planWindows(request: WindowRequest): WindowPlan;
 }

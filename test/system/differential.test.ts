@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createBackend, TextAnalysis, tokenProfile } from '../../src/engine/index.js';
-import type { BlockSpans } from '../../src/engine/index.js';
+import type { Backend, BlockSpans } from '../../src/engine/index.js';
 import { corpusFiles } from '../support/corpus.js';
 
 const wasm = createBackend('wasm');
@@ -25,6 +25,7 @@ function everything(text: string, backend = wasm) {
     start: Array.from(start), end: Array.from(end), hashA: Array.from(hashA), hashB: Array.from(hashB),
     group: Array.from(exact.group), size: Array.from(exact.size), distinct: exact.distinct,
     ...templatesAndRepeats(a),
+    ...classesAndWindows(a, backend),
   };
 }
 
@@ -43,6 +44,22 @@ function templatesAndRepeats(a: TextAnalysis) {
   };
 }
 
+/** Line classes, and a window plan built from them (priority from flags, cost from line length). */
+function classesAndWindows(a: TextAnalysis, backend: Backend) {
+  const { flags, summary } = a.classes;
+  const { count, start, end } = a.lines;
+  const priority = Int32Array.from(flags, (f) => (f & 0x3f8) >>> 3);
+  const cost = Int32Array.from({ length: count }, (_, i) => ((end[i]! - start[i]!) >> 2) + 1);
+  const plan = backend.planWindows({
+    count, priority, cost, levels: flags, budget: count * 2, head: 5, tail: 5, before: 2, after: 3,
+  });
+  return {
+    flags: Array.from(flags), classSummary: summary,
+    spans: Array.from(plan.spans), omittedBySeverity: Array.from(plan.omittedBySeverity),
+    keptTokens: plan.keptTokens, keptLines: plan.keptLines,
+  };
+}
+
 function agree(text: string): void {
   expect(everything(text, wasm)).toEqual(everything(text, js));
 }
@@ -56,6 +73,15 @@ const nasty = fc.constantFrom(
 const fieldy = fc.constantFrom(
   '0x', '1f', 'deadbeef', '-', '+', '.', ':', '::', '_', ',', '/', 'T', 'Z', '  ', 'Jan', 'Sun', 'Dec', 'ab', 'xyz', 'G7',
   '38101a0b-2096-447d-96ea-a692162415ae', 'abcdefab-cdef-abcd-efab-cdefab', '\uffff', '12:03:44,123',
+);
+
+/** Fragments the classifier dispatches on, to reach its rules from random input. */
+const logWords = fc.constantFrom(
+  'ERROR', 'error:', 'Error', 'WARN', 'warning', 'INFO', 'D ', 'E/', '<3>', '[error]', 'level=', '"level":"', 'FATAL',
+  'Exception', 'NullPointerException', 'Traceback (', 'Caused by:', '  File "', '    at ', '\t... 3 more', 'goroutine 1 [',
+  'panicked at', '.java:', '.c:12:5', '.cs(12,5)', '.go:12 +0x1d', ':line 4', 'FAIL', '--- FAIL:', 'not ok', '✕', '×',
+  'assert', 'Expected', 'Tests:', ' failed', ' passed', '(s)', '== ', 'BUILD FAILURE', '[INFO] ', 'timed out', ' not found',
+  'unable to', '::', '0x', '12', '1 ', '\u001b]0;t\u0007', '\u001b[', '[', ']', '<', '>', ':', '(', ')', '.', '_', '"', '=',
 );
 
 describe('wasm and js backends agree', () => {
@@ -83,6 +109,15 @@ describe('wasm and js backends agree', () => {
     );
   });
 
+  it('on random log-like lines built from the classifier\'s own keywords', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(logWords, logWords, nasty, fc.string({ maxLength: 6 })), { maxLength: 300 }), (parts) => {
+        agree(parts.join(''));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('on length sweeps around vector and buffer sizes', () => {
     for (const n of [0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 2047, 2048, 2049, 65535, 65536, 65537]) {
       agree('a'.repeat(n));
@@ -90,6 +125,7 @@ describe('wasm and js backends agree', () => {
       agree('\n'.repeat(n));
       agree('x\r\n'.repeat(n) + 'tail');
       agree('took 5ms at 10.0.0.1:80 '.repeat(Math.ceil(n / 24)).slice(0, n));
+      agree('ERROR [main] x.java:12: failed\n'.repeat(Math.min(n, 4096)));
     }
   });
 

@@ -3,8 +3,12 @@
 import { groupLines, lineTable } from './lines.js';
 import { repeatedBlocks, seenBlocks, windowHashes } from './repeats.js';
 import { templateHashes } from './templates.js';
-import type { Backend, BlockSpans, Fingerprints, LineGroups, LineTable, LineTokens, SeenWindows } from '../types.js';
+import type {
+  Backend, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows, WindowPlan, WindowRequest,
+} from '../types.js';
 import { estimateTokens, lineTokens } from './tokens.js';
+import { classifyLines } from './classify.js';
+import { planWindows } from './windows.js';
 
 export class JsBackend implements Backend {
   readonly name = 'js' as const;
@@ -45,5 +49,13 @@ export class JsBackend implements Backend {
 
   lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens {
     return lineTokens(this.text, start, end, count, costs);
+  }
+
+  classifyLines(lines: LineTable): LineClasses {
+    return classifyLines(this.text, lines.count, lines.start, lines.end);
+  }
+
+  planWindows(request: WindowRequest): WindowPlan {
+    return planWindows(request);
   }
 }

@@ -1,10 +1,14 @@
 // The WebAssembly backend: every method copies its array inputs in, calls one
 // kernel, and copies numbers and spans out. The text is copied in once by
 // `begin` and stays below the arena mark until the next `begin`.
-import type { Backend, BlockSpans, Fingerprints, LineGroups, LineTable, LineTokens, SeenWindows } from '../types.js';
-import { tableSizeFor } from '../twin/lines.js';
 import { checkBlockSize, checkLanes, checkWindows, maxBlocks, repeatsTableSize } from '../twin/repeats.js';
 import { checkLineRanges } from '../twin/templates.js';
+import { SEVERITY_COUNT } from '../flags.js';
+import type {
+  Backend, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows, WindowPlan, WindowRequest,
+} from '../types.js';
+import { tableSizeFor } from '../twin/lines.js';
+import { checkWindowRequest } from '../twin/windows.js';
 import { Arena, type WasmExports } from './runtime.js';
 
 export class WasmBackend implements Backend {
@@ -139,6 +143,7 @@ export class WasmBackend implements Backend {
     return { count, start: arena.readI32(start, count), lines: arena.readI32(lines, count), source: arena.readI32(source, count) };
   }
   // --- end templates and repetition ---
+
   estimateTokens(costs: Int32Array): number {
     return this.scoped((arena) => this.exports.estimate_tokens(this.textPtr, this.textLen, arena.writeArray(costs)));
   }
@@ -152,6 +157,43 @@ export class WasmBackend implements Backend {
         this.textPtr, this.textLen, starts, ends, count, milli, arena.writeArray(costs),
       );
       return { milli: arena.readF64(milli, count), tokens };
+    });
+  }
+
+  classifyLines(lines: LineTable): LineClasses {
+    return this.scoped((arena) => {
+      const { count } = lines;
+      const starts = arena.writeArray(lines.start);
+      const ends = arena.writeArray(lines.end);
+      const flags = arena.alloc(count * 4);
+      const summary = this.exports.classify_lines(this.textPtr, this.textLen, count, starts, ends, flags);
+      return { flags: arena.readI32(flags, count), summary };
+    });
+  }
+
+  planWindows(request: WindowRequest): WindowPlan {
+    checkWindowRequest(request);
+    return this.scoped((arena) => {
+      const { count } = request;
+      const input = (values: Int32Array): number => arena.writeArray(values.subarray(0, count));
+      const priority = input(request.priority);
+      const cost = input(request.cost);
+      const levels = input(request.levels);
+      const spans = arena.alloc(count * 12);
+      const omitted = arena.alloc(count * SEVERITY_COUNT * 4);
+      const totals = arena.alloc(8);
+      const keep = arena.alloc(count);
+      const order = arena.alloc(count * 4);
+      const n = this.exports.plan_windows(
+        count, priority, cost, levels, request.budget, request.head, request.tail, request.before, request.after,
+        spans, omitted, totals, keep, order,
+      );
+      const [keptTokens, keptLines] = arena.readI32(totals, 2);
+      return {
+        spans: arena.readI32(spans, n * 3),
+        omittedBySeverity: arena.readI32(omitted, n * SEVERITY_COUNT),
+        keptTokens: keptTokens!, keptLines: keptLines!,
+      };
     });
   }
 }

@@ -35,6 +35,12 @@ export interface WasmExports {
     text: number, len: number, lineStart: number, lineEnd: number, count: number,
     outMilli: number, costs: number,
   ): number;
+  classify_lines(text: number, len: number, count: number, starts: number, ends: number, outFlags: number): number;
+  plan_windows(
+    count: number, priority: number, cost: number, levels: number,
+    budget: number, head: number, tail: number, before: number, after: number,
+    outSpans: number, outOmitted: number, outTotals: number, keep: number, order: number,
+  ): number;
 }
 
 const PAGE = 65536;

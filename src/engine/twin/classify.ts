@@ -1,0 +1,642 @@
+// TypeScript twin of assembly/classify.ts: the same scan, line for line, with
+// charCodeAt for loads; results are bit-identical (test/system/differential).
+// Flag bits: ../flags.ts.
+import { LineFlag } from '../flags.js';
+
+const FAILURE: number = LineFlag.Failure;
+const STACK_FRAME: number = LineFlag.StackFrame;
+const STACK_HEADER: number = LineFlag.StackHeader;
+const LOCATION: number = LineFlag.Location;
+const DIAGNOSTIC: number = LineFlag.Diagnostic;
+const TEST_FAILURE: number = LineFlag.TestFailure;
+const SUMMARY: number = LineFlag.Summary;
+const ANSI: number = LineFlag.Ansi;
+const BLANK: number = LineFlag.Blank;
+
+const ESC: number = 27;
+
+let T = ''; // the text of the current call
+
+function at(i: number): number {
+  return T.charCodeAt(i);
+}
+function isUpper(c: number): boolean { return ((c - 65) >>> 0) < 26; }
+function isLower(c: number): boolean { return ((c - 97) >>> 0) < 26; }
+function isLetter(c: number): boolean { return (((c | 32) - 97) >>> 0) < 26; }
+function isDigit(c: number): boolean { return ((c - 48) >>> 0) < 10; }
+function isWordChar(c: number): boolean { return isLetter(c) || isDigit(c) || c == 95; }
+function isBlankChar(c: number): boolean { return c == 32 || c == 9 || c == 13 || c == 11 || c == 12; }
+function lower(c: number): number { return isUpper(c) ? c | 32 : c; }
+
+// First two letters (lowercase) of every word a rule looks at: level words,
+// keys, keywords, count words. A word or segment starting otherwise is skipped
+// at the cost of one table load. Bit s of SECOND[f] stands for the prefix fs.
+const PREFIXES = 'ab al as ca cr db de em er ex fa fi ft go in le lo lv no ok pa re se ti tr un ve wa wr';
+const SECOND = new Uint32Array(26);
+for (let k = 0; k < PREFIXES.length; k += 3) {
+  SECOND[PREFIXES.charCodeAt(k) - 97]! |= 1 << (PREFIXES.charCodeAt(k + 1) - 97);
+}
+function secondLetters(first: number): number {
+  return SECOND[first]!;
+}
+
+/** text[a, a+2) is the start of a word some rule looks at (see PREFIXES). */
+function candidate(a: number): boolean {
+  const first = lower(at(a)) - 97;
+  const second = lower(at(a + 1)) - 97;
+  return ((first) >>> 0) < 26 && ((second) >>> 0) < 26 && (secondLetters(first) & (1 << second)) != 0;
+}
+
+/** text[a, a+len) equals `s` (lowercase) ignoring ASCII case. */
+function eqi(a: number, len: number, s: string): boolean {
+  if (len != s.length) return false;
+  for (let k = 0; k < len; k++) if (lower(at(a + k)) != s.charCodeAt(k)) return false;
+  return true;
+}
+
+/** text[a, e) starts with `s`, exactly. */
+function startsWith(a: number, e: number, s: string): boolean {
+  const n = s.length;
+  if (e - a < n) return false;
+  for (let k = 0; k < n; k++) if (at(a + k) != s.charCodeAt(k)) return false;
+  return true;
+}
+
+/** text[a, e) starts with `s` (lowercase) ignoring ASCII case, followed by a non-word unit or the end. */
+function phraseAt(a: number, e: number, s: string): boolean {
+  const n = s.length;
+  if (e - a < n) return false;
+  for (let k = 0; k < n; k++) if (lower(at(a + k)) != s.charCodeAt(k)) return false;
+  return a + n == e || !isWordChar(at(a + n));
+}
+
+/** Index after the escape sequence at i (CSI, OSC or a two-unit escape), at most e. */
+function skipAnsi(i: number, e: number): number {
+  let j = i + 1;
+  if (j >= e) return e;
+  const kind = at(j);
+  j++;
+  if (kind == 91) { // CSI: ESC [ params intermediates final
+    while (j < e && ((at(j) - 0x30) >>> 0) < 0x10) j++;
+    while (j < e && ((at(j) - 0x20) >>> 0) < 0x10) j++;
+    if (j < e && ((at(j) - 0x40) >>> 0) < 0x3f) j++;
+    return j;
+  }
+  if (kind == 93) { // OSC: up to BEL; an ESC ends it too (ESC \ is then its own escape)
+    while (j < e && at(j) != 7 && at(j) != ESC) j++;
+    if (j < e && at(j) == 7) j++;
+    return j;
+  }
+  return j;
+}
+
+/** First index at or after i that is not inside an ANSI escape, at most e. */
+function significant(i: number, e: number): number {
+  while (i < e && at(i) == ESC) i = skipAnsi(i, e);
+  return i;
+}
+
+/** Severity named by a level word (any case); 8 is added for forms that need brackets or a key. */
+function levelWord(a: number, len: number): number {
+  switch (lower(at(a))) {
+    case 97: // a
+      if (eqi(a, len, 'alert')) return 6 + 8;
+      break;
+    case 99: // c
+      if (eqi(a, len, 'critical')) return 6;
+      if (eqi(a, len, 'crit') || eqi(a, len, 'crt')) return 6 + 8;
+      break;
+    case 100: // d
+      if (eqi(a, len, 'debug')) return 2;
+      if (eqi(a, len, 'dbg')) return 2 + 8;
+      break;
+    case 101: // e
+      if (eqi(a, len, 'error')) return 5;
+      if (eqi(a, len, 'err')) return 5 + 8;
+      if (eqi(a, len, 'emerg') || eqi(a, len, 'emergency')) return 6 + 8;
+      break;
+    case 102: // f
+      if (eqi(a, len, 'fatal')) return 6;
+      if (eqi(a, len, 'ftl')) return 6 + 8;
+      if (eqi(a, len, 'fine')) return 2 + 8;
+      if (eqi(a, len, 'finer') || eqi(a, len, 'finest')) return 1 + 8;
+      break;
+    case 105: // i
+      if (eqi(a, len, 'info')) return 3;
+      if (eqi(a, len, 'inf') || eqi(a, len, 'information')) return 3 + 8;
+      break;
+    case 110: // n
+      if (eqi(a, len, 'notice')) return 3;
+      break;
+    case 112: // p
+      if (eqi(a, len, 'panic')) return 6;
+      break;
+    case 115: // s
+      if (eqi(a, len, 'severe')) return 5;
+      break;
+    case 116: // t
+      if (eqi(a, len, 'trace')) return 1;
+      if (eqi(a, len, 'trc')) return 1 + 8;
+      break;
+    case 118: // v
+      if (eqi(a, len, 'verbose')) return 1;
+      break;
+    case 119: // w
+      if (eqi(a, len, 'warn') || eqi(a, len, 'warning')) return 4;
+      if (eqi(a, len, 'wrn')) return 4 + 8;
+      break;
+  }
+  return 0;
+}
+
+/** Severity of a one-letter Android/glog level (V D I W E F A), or 0. */
+function letterLevel(c: number): number {
+  switch (c) {
+    case 86: return 1; // V
+    case 68: return 2; // D
+    case 73: return 3; // I
+    case 87: return 4; // W
+    case 69: return 5; // E
+    case 70: return 6; // F
+    case 65: return 6; // A (assert)
+  }
+  return 0;
+}
+
+/** Severity from the very start of an unindented line: `<3>`, `E/Tag`, pytest `E `, glog `E0317 `. */
+function startSeverity(s: number, e: number): number {
+  const c = at(s);
+  if (c == 60) { // <N> syslog priority, severity = N & 7
+    let k = s + 1;
+    let n = 0;
+    while (k < e && k < s + 4 && isDigit(at(k))) { n = n * 10 + at(k) - 48; k++; }
+    if (k > s + 1 && k < e && at(k) == 62) {
+      const level = n & 7;
+      return level <= 2 ? 6 : level == 3 ? 5 : level == 4 ? 4 : level <= 6 ? 3 : 2;
+    }
+    return 0;
+  }
+  const letter = letterLevel(c);
+  if (letter == 0 || s + 1 >= e) return 0;
+  const next = at(s + 1);
+  if (next == 47 && s + 2 < e && isLetter(at(s + 2))) return letter; // E/Tag(
+  if (c == 69 && next == 32) return 5; // pytest's `E   assert ...`
+  if ((c == 73 || c == 87 || c == 69 || c == 70) && s + 5 < e && at(s + 5) == 32 &&
+      isDigit(next) && isDigit(at(s + 2)) && isDigit(at(s + 3)) && isDigit(at(s + 4))) return letter;
+  return 0;
+}
+
+/** Classes decided by how a line begins (at f, its first significant unit). */
+function startShape(f: number, e: number, indented: boolean): number {
+  const c = at(f);
+  switch (c) {
+    case 70: // F
+      if (indented && startsWith(f, e, 'File "')) return STACK_FRAME | LOCATION;
+      if (startsWith(f, e, 'FAILED (')) return SUMMARY | TEST_FAILURE;
+      break;
+    case 97: // a
+      if (indented && f + 3 < e && at(f + 1) == 116 && at(f + 2) == 32 && !isBlankChar(at(f + 3))) return STACK_FRAME;
+      break;
+    case 46: // .
+      if (indented && startsWith(f, e, '... ') && f + 4 < e && isDigit(at(f + 4))) return STACK_FRAME;
+      break;
+    case 0x2717: case 0x2715: case 0xd7: case 0x2718: // ✗ ✕ × ✘
+      return TEST_FAILURE;
+    case 35: // #
+      if (startsWith(f, e, '# fail') || startsWith(f, e, '# pass') || startsWith(f, e, '# tests')) return SUMMARY;
+      break;
+    case 84: // T
+      if (startsWith(f, e, 'Tests:') || startsWith(f, e, 'Test Suites:') || startsWith(f, e, 'Tests run:') ||
+          startsWith(f, e, 'Test Files') || startsWith(f, e, 'Total errors')) return SUMMARY;
+      break;
+    case 116: // t
+      if (startsWith(f, e, 'test result:')) return SUMMARY;
+      break;
+    case 66: // B
+      if (startsWith(f, e, 'BUILD FAIL') || startsWith(f, e, 'BUILD SUCC') ||
+          startsWith(f, e, 'Build FAILED') || startsWith(f, e, 'Build succeeded')) return SUMMARY;
+      break;
+    case 110: // n
+      if (startsWith(f, e, 'npm ERR!')) return SUMMARY;
+      break;
+    case 82: // R
+      if (startsWith(f, e, 'Ran ') && f + 4 < e && isDigit(at(f + 4))) return SUMMARY;
+      break;
+  }
+  return 0;
+}
+
+/** Summary and test classes after a leading `[INFO] ` / `[ERROR] ` tag (Maven's `[INFO] BUILD FAILURE`). */
+function taggedShape(f: number, e: number): number {
+  let k = f + 1;
+  const limit = Math.min(e, f + 24);
+  while (k < limit && at(k) != 93) k++;
+  if (k >= limit) return 0;
+  k++;
+  const tagEnd = k;
+  while (k < e && isBlankChar(at(k))) k++;
+  if (k == tagEnd || k >= e) return 0;
+  return startShape(k, e, false) & (SUMMARY | TEST_FAILURE);
+}
+
+/** Rust backtrace frame candidate: indented `digits: ` (confirmed by a `::` on the line). */
+function rustFrameStart(f: number, e: number): boolean {
+  let k = f;
+  while (k < e && isDigit(at(k))) k++;
+  return k > f && k + 1 < e && at(k) == 58 && at(k + 1) == 32;
+}
+
+/**
+ * Location after `name.ext` at the punctuation p (`:` or `(`): 0 none, 1 a
+ * location, 2 a Go frame's (`:12 +0x1d`), 3 a line and column in parentheses.
+ */
+function locationAt(p: number, e: number): number {
+  let k = p + 1;
+  if (at(p) == 40) { // (12) or (12,5)
+    const d = k;
+    while (k < e && isDigit(at(k))) k++;
+    if (k == d) return 0;
+    let found = 1;
+    if (k < e && at(k) == 44) {
+      k++;
+      const d2 = k;
+      while (k < e && isDigit(at(k))) k++;
+      if (k == d2) return 0;
+      found = 3;
+    }
+    return k < e && at(k) == 41 ? found : 0;
+  }
+  if (k < e && at(k) == 91) return k + 1 < e && isDigit(at(k + 1)) ? 1 : 0; // :[42,7]
+  if (startsWith(k, e, 'line ')) return k + 5 < e && isDigit(at(k + 5)) ? 1 : 0; // :line 42
+  const d = k;
+  while (k < e && isDigit(at(k))) k++;
+  if (k == d || k >= e) return 0;
+  const c = at(k);
+  if (c == 58 || c == 41 || c == 44) return 1;
+  if (c == 32 && startsWith(k + 1, e, '+0x')) return 2;
+  return 0;
+}
+
+/** Compiler diagnostic after the word error/warning ending at we. */
+function diagnosticAfter(we: number, e: number, afterColon: boolean): boolean {
+  const n = significant(we, e);
+  if (n >= e) return false;
+  const c = at(n);
+  if (c == 58) return n + 1 >= e || at(n + 1) != 58; // error:  (not error::)
+  if (c == 91) { // error[E0382]:  Warning[Pe177]:
+    let k = n + 1;
+    const limit = Math.min(e, n + 24);
+    while (k < limit && at(k) != 93 && !isBlankChar(at(k))) k++;
+    return k + 1 < e && at(k) == 93 && at(k + 1) == 58;
+  }
+  if (c == 32 && n + 1 < e) {
+    if (at(n + 1) == 58) return afterColon; // MSBuild's `X.cs(12): warning :`, `MSBUILD : error :`
+    let k = n + 1;
+    const letters = k;
+    while (k < e && k < letters + 4 && isUpper(at(k))) k++;
+    if (k == letters) return false;
+    const digits = k;
+    while (k < e && k < digits + 6 && isDigit(at(k))) k++;
+    return k > digits && k < e && at(k) == 58; // error TS2345:  warning CS0108:  error C2065:
+  }
+  return false;
+}
+
+/** A count phrase ends at we: line end, `,;.)|`, or ` (`, ` |`, ` =`, ` in 0.1s` (not `2 failed to ...`). */
+function countEnds(we: number, e: number): boolean {
+  if (we >= e) return true;
+  const c = at(we);
+  if (c == 44 || c == 59 || c == 46 || c == 41 || c == 124) return true;
+  if (c != 32 || we + 1 >= e) return false;
+  const d = at(we + 1);
+  if (d == 40 || d == 124 || d == 61) return true;
+  return startsWith(we + 1, e, 'in ') && we + 4 < e && isDigit(at(we + 4));
+}
+
+/** Index where the value of a `level=`/`"level": "` key starts, or -1. */
+function keyValueStart(we: number, e: number): number {
+  let k = we;
+  if (k < e && (at(k) == 34 || at(k) == 39)) k++;
+  if (k >= e || (at(k) != 58 && at(k) != 61)) return -1;
+  k++;
+  const limit = k + 4;
+  while (k < e && k < limit && at(k) == 32) k++;
+  if (k < e && (at(k) == 34 || at(k) == 39)) k++;
+  return k;
+}
+
+/** Flags for a keyword segment text[a, b) of a word (bounded by word edges or camel-case humps). */
+function segmentFlags(a: number, b: number, e: number): number {
+  const len = b - a;
+  if (len < 3 || len > 12 || !candidate(a)) return 0;
+  switch (lower(at(a))) {
+    case 97: // a
+      if (eqi(a, len, 'abort') || eqi(a, len, 'aborts') || eqi(a, len, 'aborted') || eqi(a, len, 'aborting')) return FAILURE;
+      if (eqi(a, len, 'assert') || eqi(a, len, 'asserts') || eqi(a, len, 'assertion')) return TEST_FAILURE;
+      break;
+    case 99: // c
+      if (eqi(a, len, 'cannot') || eqi(a, len, 'critical')) return FAILURE;
+      break;
+    case 100: // d
+      if (eqi(a, len, 'denied')) return FAILURE;
+      break;
+    case 101: // e
+      if (eqi(a, len, 'error') || eqi(a, len, 'errors') || eqi(a, len, 'exception') || eqi(a, len, 'exceptions')) return FAILURE;
+      break;
+    case 102: // f
+      if (eqi(a, len, 'fail') || eqi(a, len, 'fails') || eqi(a, len, 'failed') || eqi(a, len, 'failure') ||
+          eqi(a, len, 'failures') || eqi(a, len, 'failing') || eqi(a, len, 'fatal')) return FAILURE;
+      break;
+    case 110: // n
+      if (len == 3 && eqi(a, len, 'not') && phraseAt(b, e, ' found')) return FAILURE;
+      break;
+    case 112: // p
+      if (eqi(a, len, 'panic') || eqi(a, len, 'panics') || eqi(a, len, 'panicked')) return FAILURE;
+      break;
+    case 114: // r
+      if (eqi(a, len, 'refused')) return FAILURE;
+      break;
+    case 115: // s
+      if (eqi(a, len, 'segfault') || eqi(a, len, 'segfaults') || eqi(a, len, 'segfaulted')) return FAILURE;
+      if (eqi(a, len, 'segmentation') && phraseAt(b, e, ' fault')) return FAILURE;
+      break;
+    case 116: // t
+      if (eqi(a, len, 'timeout') || eqi(a, len, 'timeouts') || eqi(a, len, 'traceback')) return FAILURE;
+      if (eqi(a, len, 'timed') && phraseAt(b, e, ' out')) return FAILURE;
+      break;
+    case 117: // u
+      if (eqi(a, len, 'unable') && phraseAt(b, e, ' to')) return FAILURE;
+      if (eqi(a, len, 'undefined') && phraseAt(b, e, ' reference')) return FAILURE;
+      break;
+  }
+  return 0;
+}
+
+// Per-line scan state (module globals keep the helpers' signatures short).
+let sev: number = 0;
+let diagSev: number = 0;
+let flags: number = 0;
+let sawLetterWord: boolean = false;
+let leadRun: boolean = true;
+let prevSig: number = 0;
+let lastNonBlank: number = 0;
+let numberEnd: number = -1;
+let valueAt: number = -1;
+let extEnd: number = -1;
+let dotAt: number = -1;
+let extLen: number = 0;
+
+/** The word text[ws, we) (maximal [A-Za-z0-9_] run, with `upper` and `lowerCount` letters) on the line [f, e). */
+function word(ws: number, we: number, upper: number, lowerCount: number, f: number, e: number): void {
+  const len = we - ws;
+  const c0 = at(ws);
+  if (dotAt >= 0 && ws == dotAt + 1 && isLetter(c0) && len <= 8) { extEnd = we; extLen = len; }
+  if (upper + lowerCount == 0) { // a number, standing alone if a blank or the line start precedes it
+    numberEnd = prevSig == 32 || prevSig == 9 || prevSig == 0 ? we : -1;
+    return;
+  }
+  const firstLetterWord = !sawLetterWord;
+  sawLetterWord = true;
+  if (!isLetter(c0)) return;
+
+  if (len == 1) {
+    // logcat threadtime: `  1702  2395 D WindowManager:`
+    if (sev == 0 && firstLetterWord && upper == 1 && isDigit(lastNonBlank) && prevSig == 32 &&
+        we + 1 < e && at(we) == 32 && isLetter(at(we + 1))) sev = letterLevel(c0);
+    return;
+  }
+  if (upper + lowerCount == len && candidate(ws)) {
+    const allUpper = upper == len;
+    const title = isUpper(c0) && lowerCount == len - 1;
+    // The next significant unit is looked up only where a rule needs it (most words need none).
+    let n = -1;
+    let next = 0;
+    if (prevSig == 91 || prevSig == 60) {
+      n = significant(we, e);
+      next = n < e ? at(n) : 0;
+    }
+    const bracketed = (prevSig == 91 && next == 93) || (prevSig == 60 && next == 62);
+    const keyed = ws == valueAt;
+
+    if (sev == 0) {
+      const level = len >= 3 && len <= 11 ? levelWord(ws, len) : 0;
+      if (level != 0) {
+        if (n < 0) {
+          n = significant(we, e);
+          next = n < e ? at(n) : 0;
+        }
+        const named = level & 7;
+        if (bracketed || keyed) sev = named;
+        else if (level >= 8) { if (allUpper && len == 3 && lower(c0) == 101) sev = named; } // npm's ERR!
+        else if (allUpper || (firstLetterWord && title)) sev = named;
+        else if (firstLetterWord && next == 58 && (n + 1 >= e || at(n + 1) != 58)) sev = named;
+      }
+    }
+
+    switch (lower(c0)) {
+      case 99: // c
+        if (firstLetterWord && startsWith(ws, e, 'Caused by:')) flags |= STACK_HEADER;
+        break;
+      case 101: // e
+        if (eqi(ws, len, 'error')) {
+          if ((bracketed && allUpper) || diagnosticAfter(we, e, lastNonBlank == 58)) {
+            flags |= DIAGNOSTIC;
+            if (diagSev == 0) diagSev = 5;
+          }
+        } else if (firstLetterWord && startsWith(ws, e, 'Exception in thread')) {
+          flags |= STACK_HEADER;
+        }
+        break;
+      case 119: // w
+        if (eqi(ws, len, 'warning') && ((bracketed && allUpper) || diagnosticAfter(we, e, lastNonBlank == 58))) {
+          flags |= DIAGNOSTIC;
+          if (diagSev == 0) diagSev = 4;
+        }
+        break;
+      case 102: // f
+        if (allUpper && firstLetterWord && (len == 4 || len == 6) && (eqi(ws, len, 'fail') || eqi(ws, len, 'failed'))) {
+          flags |= TEST_FAILURE;
+          if (ws == f && len == 4) flags |= SUMMARY; // go test's `FAIL` / `FAIL\tpkg 0.1s`
+        }
+        break;
+      case 103: // g
+        if (firstLetterWord && eqi(ws, len, 'goroutine') && we + 1 < e && at(we) == 32 && isDigit(at(we + 1))) flags |= STACK_HEADER;
+        break;
+      case 108: // l
+        if (eqi(ws, len, 'level') || eqi(ws, len, 'lvl') || eqi(ws, len, 'loglevel') || eqi(ws, len, 'levelname')) {
+          valueAt = keyValueStart(we, e);
+        }
+        break;
+      case 110: // n
+        if (ws == f && startsWith(ws, e, 'not ok') && (ws + 6 == e || !isWordChar(at(ws + 6)))) flags |= TEST_FAILURE;
+        break;
+      case 111: // o
+        if (ws == f && len == 2 && at(ws) == 111 && at(ws + 1) == 107 && we + 1 < e &&
+            (at(we) == 9 || (at(we) == 32 && isBlankChar(at(we + 1))))) flags |= SUMMARY; // go test's `ok  \tpkg`
+        break;
+      case 112: // p
+        if (allUpper && ws == f && eqi(ws, len, 'pass')) flags |= SUMMARY;
+        if (len == 8 && eqi(ws, len, 'panicked') && startsWith(we, e, ' at')) flags |= STACK_HEADER;
+        break;
+      case 115: // s
+        if (eqi(ws, len, 'severity')) valueAt = keyValueStart(we, e);
+        break;
+      case 116: // t
+        if (firstLetterWord && startsWith(ws, e, 'Traceback (')) flags |= STACK_HEADER;
+        break;
+    }
+    // jest's `Expected: 3` / `Received: 4` (also after `- ` / `+ ` in a diff)
+    if (firstLetterWord && title && len == 8 && (startsWith(ws, e, 'Expected') || startsWith(ws, e, 'Received'))) {
+      flags |= TEST_FAILURE;
+    }
+
+    // `3 failed`, `0 error(s)`, `5 passing`, `2 warnings`: a lowercase count phrase marks a summary.
+    if (numberEnd >= 0 && ws == numberEnd + 1 && at(numberEnd) == 32 && lowerCount == len) {
+      if ((eqi(ws, len, 'failed') || eqi(ws, len, 'passed') || eqi(ws, len, 'failing') || eqi(ws, len, 'passing') ||
+           eqi(ws, len, 'errors') || eqi(ws, len, 'warnings') || eqi(ws, len, 'failures')) && countEnds(we, e)) {
+        flags |= SUMMARY;
+      } else if ((eqi(ws, len, 'error') || eqi(ws, len, 'warning')) &&
+                 (startsWith(we, e, '(s)') || startsWith(we, e, ' generated') ||
+                  ((flags & DIAGNOSTIC) != 0 && countEnds(we, e)))) { // cargo's `warning: ... generated 1 warning`
+        flags |= SUMMARY;
+      }
+    }
+  }
+
+  // Keyword segments: letter runs split at camel-case humps; a segment counts
+  // only where both its edges are word edges or humps (not digits or `_`).
+  // A word of letters in one case (or capitalised) is a single segment.
+  if (upper + lowerCount == len && (upper == 0 || lowerCount == 0 || (upper == 1 && isUpper(c0)))) {
+    wholeSegment(ws, we, e);
+    return;
+  }
+  let k = ws;
+  while (k < we) {
+    if (!isLetter(at(k))) { k++; continue; }
+    const runStart = k;
+    while (k < we && isLetter(at(k))) k++;
+    const runEnd = k;
+    let a = runStart;
+    let startOk = runStart == ws;
+    for (let m = runStart + 1; m < runEnd; m++) {
+      const c = at(m);
+      if (isUpper(c)) {
+        const p = at(m - 1);
+        if (isLower(p) || (isUpper(p) && m + 1 < runEnd && isLower(at(m + 1)))) {
+          if (startOk) flags |= segmentFlags(a, m, e);
+          a = m;
+          startOk = true;
+        }
+      }
+    }
+    if (startOk && runEnd == we) wholeSegment(a, we, e);
+  }
+}
+
+/** The last segment text[a, we) of a word: its keyword flags, and whether it names a trace. */
+function wholeSegment(a: number, we: number, e: number): void {
+  const found = segmentFlags(a, we, e);
+  flags |= found;
+  // `java.lang.NullPointerException: x`, `ValueError: x` leading the line name a trace.
+  if (found == FAILURE && leadRun && we - a >= 5 && lower(at(a)) == 101 && isUpper(at(a)) && isLower(at(a + 1))) {
+    const n = significant(we, e);
+    if (n >= e || (at(n) == 58 && (n + 1 >= e || at(n + 1) != 58))) flags |= STACK_HEADER;
+  }
+}
+
+/** Flags word of the line [s, e). */
+function classifyLine(s: number, e: number): number {
+  flags = 0;
+  let f = s;
+  let indented = false;
+  while (f < e) {
+    const c = at(f);
+    if (c == ESC) { flags |= ANSI; f = skipAnsi(f, e); continue; }
+    if (!isBlankChar(c)) break;
+    indented = true;
+    f++;
+  }
+  if (f >= e) return flags | BLANK;
+
+  sev = f == s ? startSeverity(s, e) : 0;
+  diagSev = 0;
+  flags |= startShape(f, e, indented);
+  if (at(f) == 91) flags |= taggedShape(f, e);
+  const rustCandidate = indented && isDigit(at(f)) && rustFrameStart(f, e);
+  sawLetterWord = false;
+  leadRun = true;
+  prevSig = indented ? 32 : 0;
+  lastNonBlank = 0;
+  numberEnd = -1;
+  valueAt = -1;
+  extEnd = -1;
+  dotAt = -1;
+  extLen = 0;
+  let doubleColon = false;
+
+  let i = f;
+  while (i < e) {
+    const c = at(i);
+    if (c == ESC) { flags |= ANSI; i = skipAnsi(i, e); continue; }
+    if (isWordChar(c)) {
+      let j = i;
+      let upper = 0;
+      let lowerCount = 0;
+      while (j < e) {
+        const w = at(j);
+        if (isUpper(w)) upper++;
+        else if (isLower(w)) lowerCount++;
+        else if (!isDigit(w) && w != 95) break;
+        j++;
+      }
+      word(i, j, upper, lowerCount, f, e);
+      prevSig = at(j - 1);
+      lastNonBlank = prevSig;
+      i = j;
+      continue;
+    }
+    if (isBlankChar(c)) {
+      leadRun = false;
+    } else {
+      lastNonBlank = c;
+      if (c == 58 && i + 1 < e && at(i + 1) == 58) doubleColon = true;
+      if ((c == 58 || c == 40) && i == extEnd) {
+        const where = locationAt(i, e);
+        // `name.ext(12)` needs a short extension (not `com.apple.Addres(31211)`); `(12,5)` and `:12:` do not.
+        if (where >= 2 || (where == 1 && (c == 58 || extLen <= 5))) flags |= LOCATION;
+        if (where == 2 && indented) flags |= STACK_FRAME;
+      }
+      dotAt = c == 46 && isWordChar(prevSig) ? i : -1;
+    }
+    prevSig = c;
+    i++;
+  }
+  if (rustCandidate && doubleColon) flags |= STACK_FRAME;
+  if (sev == 0) sev = diagSev;
+  return flags | sev;
+}
+
+/**
+ * One flags word per line (layout in ../flags.ts) for the `count` lines
+ * text[start[i], end[i]) (bounds clamped to [0, text.length]), and the OR of
+ * every line's class bits with the highest severity in bits 0-2.
+ */
+export function classifyLines(
+  text: string, count: number, start: Int32Array, end: Int32Array,
+): { flags: Int32Array; summary: number } {
+  T = text;
+  const len = text.length;
+  const out = new Int32Array(count);
+  let summary = 0;
+  let highest = 0;
+  for (let i = 0; i < count; i++) {
+    const e = Math.min(Math.max(end[i]!, 0), len);
+    const s = Math.min(Math.max(start[i]!, 0), e);
+    const lineFlags = classifyLine(s, e);
+    out[i] = lineFlags;
+    summary |= lineFlags & ~7;
+    highest = Math.max(highest, lineFlags & 7);
+  }
+  T = '';
+  return { flags: out, summary: summary | highest };
+}
