@@ -3,7 +3,7 @@
 // (begin) and its copies out exactly as the engine does. `prepare` computes,
 // untimed, the inputs a kernel takes from an earlier kernel. Adding a kernel
 // to the benchmark is adding one entry here.
-import type { Backend, Fingerprints, LineTable, SeenWindows } from '../src/engine/index.js';
+import { EVIDENCE_FLAGS, severityOf, type Backend, type Fingerprints, type LineTable, type SeenWindows, type WindowRequest } from '../src/engine/index.js';
 import { tokenProfile } from '../src/engine/tokens.js';
 import { JsBackend } from '../src/engine/twin/backend.js';
 
@@ -35,6 +35,23 @@ const COSTS = tokenProfile().costs;
 const WINDOW_LINES = 4;
 /** Shortest repeated block, as TextAnalysis uses by default. */
 const BLOCK_LINES = 3;
+
+/**
+ * A log window request for the text, from the twin: evidence lines (any
+ * evidence flag, or ERROR and above) first, per-line token costs, a budget of a
+ * quarter of the text's tokens, 20 head and tail lines, 3 lines of context.
+ */
+function windowRequest(text: string): WindowRequest {
+  const lines = twinLines(text);
+  const twin = new JsBackend();
+  twin.begin(text);
+  const levels = twin.classifyLines(lines).flags;
+  const milli = twin.lineTokens(lines.count, lines.start, lines.end, COSTS).milli;
+  const cost = Int32Array.from(milli, (m) => Math.ceil(m / 1000));
+  const priority = Int32Array.from(levels, (f) => (severityOf(f) >= 5 ? 2 : f & EVIDENCE_FLAGS ? 1 : 0));
+  const budget = Math.ceil(cost.reduce((sum, c) => sum + c, 0) / 4);
+  return { count: lines.count, priority, cost, levels, budget, head: 20, tail: 20, before: 3, after: 3 };
+}
 
 /** This text's windows, and the same windows as one earlier result: the case where every window was seen. */
 function seenSelf(text: string): { windows: Fingerprints; seen: SeenWindows } {
@@ -114,6 +131,23 @@ export const KERNELS: readonly KernelCase[] = [
     },
   }),
   kernelCase({
+    name: 'classify',
+    measures: 'begin(text) + classifyLines(lines): copy in text and spans, a severity and class flags word per line copied out',
+    prepare: twinLines,
+    run(backend, text, lines: LineTable) {
+      backend.begin(text);
+      return backend.classifyLines(lines);
+    },
+  }),
+  kernelCase({
+    name: 'windows',
+    measures: 'planWindows(request): kept and omitted spans under a budget of a quarter of the tokens (evidence from classify, costs from line tokens, 20 head/tail, 3 context lines)',
+    prepare: windowRequest,
+    run(backend, _text, request: WindowRequest) {
+      return backend.planWindows(request);
+    },
+  }),
+  kernelCase({
     name: 'analysis (lines + group)',
     measures: 'begin(text) + lineTable() + groupLines(): the line table and exact duplicates every processor starts from',
     prepare: noInput,
@@ -124,8 +158,8 @@ export const KERNELS: readonly KernelCase[] = [
     },
   }),
   kernelCase({
-    name: 'analysis (+ templates, line tokens)',
-    measures: 'the above + templateHashes + groupLines on templates + lineTokens, on one copy of the text: a log processor\'s whole kernel work',
+    name: 'analysis (+ templates, tokens, classify)',
+    measures: 'the above + templateHashes + groupLines on templates + lineTokens + classifyLines, on one copy of the text: a log processor\'s per-text kernel work',
     prepare: noInput,
     run(backend, text) {
       backend.begin(text);
@@ -133,7 +167,8 @@ export const KERNELS: readonly KernelCase[] = [
       backend.groupLines(lines.count, lines.hashA, lines.hashB);
       const templates = backend.templateHashes(lines.start, lines.end, lines.count);
       backend.groupLines(lines.count, templates.hashA, templates.hashB);
-      return backend.lineTokens(lines.count, lines.start, lines.end, COSTS);
+      backend.lineTokens(lines.count, lines.start, lines.end, COSTS);
+      return backend.classifyLines(lines);
     },
   }),
 ];

@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackend, TextAnalysis, tokenProfile, type Backend, type BlockSpans } from '../../src/engine/index.js';
+import {
+  createBackend, EVIDENCE_FLAGS, severityOf, TextAnalysis, tokenProfile, type Backend, type BlockSpans,
+} from '../../src/engine/index.js';
 import { corpusFiles } from '../support/corpus.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -32,7 +34,8 @@ function texts(): [string, string][] {
     ['CJK', '错误: 文件未找到\n警告: 已弃用\n错误: 文件未找到\n日本語のログ\n'],
     ['NUL and ANSI', '\u0000\n\u001b[31mERROR\u001b[0m\n\u001b[31mERROR\u001b[0m'],
     ['repeated blocks and templates', 'start\n' + 'GET /a/1 200 12ms\nGET /b/2 404 3ms\nretry 3\n'.repeat(5) + 'done 2024-01-02T03:04:05Z\n'],
-    ['100K units (memory grows)', 'x\r\ny\n'.repeat(20_000)],
+    ['errors, a stack trace and a summary', 'INFO start\nERROR db.c:12: connection refused\nTraceback (most recent call last):\n  File "x.py", line 3, in <module>\nValueError: bad\n' + 'DEBUG tick\n'.repeat(60) + 'Tests: 2 failed, 5 passed\n'],
+    ['40K units (memory grows past its first page)', 'x\r\ny\n'.repeat(10_000)],
   ];
   const seen = new Set<string>();
   for (const file of corpusFiles()) {
@@ -56,7 +59,14 @@ function nodeResult(text: string, backend: Backend) {
   const windows = a.windows(WINDOW_LINES);
   const seen = a.seenBlocks({ ...windows, owner: new Int32Array(windows.hashA.length) }, WINDOW_LINES);
   const lineTokens = a.lineTokensFor(tokenProfile());
+  const classes = a.classes;
+  const cost = Int32Array.from(lineTokens.milli, (m) => Math.ceil(m / 1000));
   if (backend.text !== text) backend.begin(text);
+  const plan = backend.planWindows({
+    count, cost, levels: classes.flags,
+    priority: Int32Array.from(classes.flags, (f) => (severityOf(f) >= 5 ? 2 : f & EVIDENCE_FLAGS ? 1 : 0)),
+    budget: Math.ceil(cost.reduce((sum, c) => sum + c, 0) / 4), head: 20, tail: 20, before: 3, after: 3,
+  });
   return {
     count, written: count,
     start: Array.from(start), end: Array.from(end), hashA: Array.from(hashA), hashB: Array.from(hashB),
@@ -67,6 +77,8 @@ function nodeResult(text: string, backend: Backend) {
     windowCount: windows.hashA.length, windowA: Array.from(windows.hashA), windowB: Array.from(windows.hashB),
     seen: spans(seen),
     tokens: backend.estimateTokens(COSTS), lineTokenTotal: lineTokens.tokens, milli: Array.from(lineTokens.milli),
+    flags: Array.from(classes.flags), summary: classes.summary,
+    plan: { spans: Array.from(plan.spans), omitted: Array.from(plan.omittedBySeverity), keptTokens: plan.keptTokens, keptLines: plan.keptLines },
   };
 }
 
@@ -119,9 +131,10 @@ describe.skipIf(skip)('squeeze.wasm in headless Chromium via docs/ABI.md', () =>
     });
     expect(info.imports).toBe(0);
     expect(info.exports).toEqual([
-      'function:count_lines', 'function:estimate_tokens', 'function:group_lines', 'function:heap_base',
-      'function:line_tokens', 'function:lines', 'function:repeated_blocks', 'function:seen_blocks',
-      'function:template_hashes', 'function:window_hashes', 'memory:memory',
+      'function:classify_lines', 'function:count_lines', 'function:estimate_tokens', 'function:group_lines',
+      'function:heap_base', 'function:line_tokens', 'function:lines', 'function:plan_windows',
+      'function:repeated_blocks', 'function:seen_blocks', 'function:template_hashes', 'function:window_hashes',
+      'memory:memory',
     ]);
   });
 

@@ -93,6 +93,28 @@ function analyse(units, costTable) {
   const milli = alloc(count * 8);
   const lineTokenTotal = k.line_tokens(text, len, start, end, count, milli, costs);
 
+  // Line classes, then a log window plan built from them: evidence (flags bits 3-9,
+  // or severity ERROR and above) first, costs from line tokens, a quarter of the tokens.
+  const flags = alloc(count * 4);
+  const summary = k.classify_lines(text, len, count, start, end, flags);
+  const levels = read(Int32Array, flags, count);
+  const cost = read(Float64Array, milli, count).map((m) => Math.ceil(m / 1000));
+  const priority = levels.map((f) => ((f & 7) >= 5 ? 2 : f & 0x3f8 ? 1 : 0));
+  const budget = Math.ceil(cost.reduce((sum, c) => sum + c, 0) / 4);
+  const input = (values) => {
+    const ptr = alloc(count * 4);
+    new Int32Array(k.memory.buffer, ptr, count).set(values);
+    return ptr;
+  };
+  const [pPriority, pCost] = [input(priority), input(cost)];
+  const outSpans = alloc(count * 12);
+  const outOmitted = alloc(count * 7 * 4);
+  const outTotals = alloc(8);
+  const spanCount = k.plan_windows(
+    count, pPriority, pCost, flags, budget, 20, 20, 3, 3, outSpans, outOmitted, outTotals, alloc(count), alloc(count * 4),
+  );
+  const [keptTokens, keptLines] = read(Int32Array, outTotals, 2);
+
   return {
     count, written, start: starts, end: ends,
     hashA: read(Uint32Array, hashA, count), hashB: read(Uint32Array, hashB, count),
@@ -103,6 +125,8 @@ function analyse(units, costTable) {
     windowCount, windowA: read(Uint32Array, winA, windows), windowB: read(Uint32Array, winB, windows),
     seen: spans(seen, sStart, sLines, sSource),
     tokens, lineTokenTotal, milli: read(Float64Array, milli, count),
+    flags: levels, summary,
+    plan: { spans: read(Int32Array, outSpans, spanCount * 3), omitted: read(Int32Array, outOmitted, spanCount * 7), keptTokens, keptLines },
   };
 }
 
