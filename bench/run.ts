@@ -24,7 +24,7 @@ const SIZES = quick ? [KB, 64 * KB, MB] : [KB, 64 * KB, MB, 16 * MB];
 function planFor(bytes: number): Plan {
   const runs = Math.max(1, Math.floor((256 * KB) / bytes));
   if (quick) return { warmup: 1, samples: 3, runs };
-  if (bytes >= 16 * MB) return { warmup: 1, samples: 7, runs };
+  if (bytes >= 16 * MB) return { warmup: 1, samples: 5, runs };
   if (bytes >= MB) return { warmup: 3, samples: 15, runs };
   return { warmup: 5, samples: 31, runs };
 }
@@ -62,8 +62,15 @@ async function extraSections(): Promise<string[]> {
   return found;
 }
 
+/** Prints how long each phase took, so a slow run shows where its time went. */
+function phase(name: string, since: number): number {
+  console.error(`-- ${name}: ${((Date.now() - since) / 1000).toFixed(1)} s`);
+  return Date.now();
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
+  let mark = started;
   const loadBefore = loadavg()[0]!;
   const wasm = createBackend('wasm');
   const twin = createBackend('js');
@@ -93,21 +100,26 @@ async function main(): Promise<void> {
     ),
   ].join('\n');
   console.log(table);
+  mark = phase('throughput table', mark);
 
   const steps = measureLineTableSteps(mixedInput(MB), planFor(MB));
   const cold = measureColdStart(mixedInput(KB), quick ? 3 : 11);
   const fresh = measureFreshProcess([KB, MB], quick ? 1 : 5);
+  mark = phase('line-table steps and cold start', mark);
   const hashRows = await Promise.all(
     [MB, ...(quick ? [] : [16 * MB])].map(async (bytes) => ({
       bytes,
       rows: await measureHashLines(mixedInput(bytes), bytes / MB, wasm, twin, planFor(bytes)),
     })),
   );
+  mark = phase('hash every line', mark);
   const crossover = measureCrossover(KERNELS, wasm, twin, quick ? 3 : CROSSOVER_SAMPLES);
+  mark = phase('crossover sweep', mark);
   // 'auto' picks one backend per text, for every kernel run on it: the whole analysis decides.
   const analyses = crossover.filter((c) => c.kernel.startsWith('analysis'));
   const proposal = analyses.every((c) => c.crossover !== null) ? Math.max(...analyses.map((c) => c.crossover!)) : null;
   const extras = await extraSections();
+  phase('other sections', mark);
   const losses = rows.filter((r) => r.wasm < r.twin);
 
   const md = [
