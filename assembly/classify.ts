@@ -33,6 +33,8 @@ let T: usize = 0; // the text of the current call
 // @ts-ignore: decorator
 @inline function isDigit(c: i32): bool { return <u32>(c - 48) < 10; }
 // @ts-ignore: decorator
+@inline function isHexDigit(c: i32): bool { return isDigit(c) || <u32>((c | 32) - 97) < 6; }
+// @ts-ignore: decorator
 @inline function isWordChar(c: i32): bool { return isLetter(c) || isDigit(c) || c == 95; }
 // @ts-ignore: decorator
 @inline function isBlankChar(c: i32): bool { return c == 32 || c == 9 || c == 13 || c == 11 || c == 12; }
@@ -226,10 +228,15 @@ function startShape(f: i32, e: i32, indented: bool): i32 {
       return TEST_FAILURE;
     case 35: // #
       if (startsWith(f, e, '# fail') || startsWith(f, e, '# pass') || startsWith(f, e, '# tests')) return SUMMARY;
+      if (numberedAddress(f + 1, e)) return STACK_FRAME; // gdb / sanitizers: `#0 0x4a5b in main x.c:12`
       break;
     case 84: // T
       if (startsWith(f, e, 'Tests:') || startsWith(f, e, 'Test Suites:') || startsWith(f, e, 'Tests run:') ||
           startsWith(f, e, 'Test Files') || startsWith(f, e, 'Total errors')) return SUMMARY;
+      if (startsWith(f, e, 'The above exception was the direct cause')) return STACK_HEADER;
+      break;
+    case 68: // D
+      if (startsWith(f, e, 'During handling of the above exception')) return STACK_HEADER;
       break;
     case 116: // t
       if (startsWith(f, e, 'test result:')) return SUMMARY;
@@ -261,6 +268,24 @@ function taggedShape(f: i32, e: i32): i32 {
   return startShape(k, e, false) & (SUMMARY | TEST_FAILURE);
 }
 
+/** `digits blanks 0x` at k: a numbered frame address (`#0  0x00007f…`). */
+function numberedAddress(k: i32, e: i32): bool {
+  const digits = k;
+  while (k < e && isDigit(at(k))) k++;
+  if (k == digits || k >= e || at(k) != 32) return false;
+  while (k < e && at(k) == 32) k++;
+  return startsWith(k, e, '0x');
+}
+
+/** A kernel frame address `[<ffffffff8105571d>]` starts at the `[` at i. */
+function kernelAddress(i: i32, e: i32): bool {
+  let k = i + 2;
+  const limit = min(e, k + 16);
+  const digits = k;
+  while (k < limit && isHexDigit(at(k))) k++;
+  return k > digits && k + 1 < e && at(k) == 62 && at(k + 1) == 93;
+}
+
 /** Rust backtrace frame candidate: indented `digits: ` (confirmed by a `::` on the line). */
 function rustFrameStart(f: i32, e: i32): bool {
   let k = f;
@@ -270,7 +295,8 @@ function rustFrameStart(f: i32, e: i32): bool {
 
 /**
  * Location after `name.ext` at the punctuation p (`:` or `(`): 0 none, 1 a
- * location, 2 a Go frame's (`:12 +0x1d`), 3 a line and column in parentheses.
+ * location, 2 a Go frame's (`:12 +0x1d`), 3 a line and column in parentheses,
+ * 4 `:12` ending the line (a location only on a frame line: `host.com:443` is not).
  */
 function locationAt(p: i32, e: i32): i32 {
   let k = p + 1;
@@ -292,7 +318,8 @@ function locationAt(p: i32, e: i32): i32 {
   if (startsWith(k, e, 'line ')) return k + 5 < e && isDigit(at(k + 5)) ? 1 : 0; // :line 42
   const d = k;
   while (k < e && isDigit(at(k))) k++;
-  if (k == d || k >= e) return 0;
+  if (k == d) return 0;
+  if (k >= e) return 4;
   const c = at(k);
   if (c == 58 || c == 41 || c == 44) return 1;
   if (c == 32 && startsWith(k + 1, e, '+0x')) return 2;
@@ -458,6 +485,7 @@ function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): vo
     switch (lower(c0)) {
       case 99: // c
         if (firstLetterWord && startsWith(ws, e, 'Caused by:')) flags |= STACK_HEADER;
+        if (startsWith(ws, e, 'Call Trace:')) flags |= STACK_HEADER; // Linux kernel oops / WARNING
         break;
       case 101: // e
         if (eqi(ws, len, 'error')) {
@@ -625,9 +653,11 @@ function classifyLine(s: i32, e: i32): i32 {
       if ((c == 58 || c == 40) && i == extEnd) {
         const where = locationAt(i, e);
         // `name.ext(12)` needs a short extension (not `com.apple.Addres(31211)`); `(12,5)` and `:12:` do not.
-        if (where >= 2 || (where == 1 && (c == 58 || extLen <= 5))) flags |= LOCATION;
+        if (where == 2 || where == 3 || (where == 1 && (c == 58 || extLen <= 5)) ||
+            (where == 4 && (flags & STACK_FRAME) != 0)) flags |= LOCATION;
         if (where == 2 && indented) flags |= STACK_FRAME;
       }
+      if (c == 91 && i + 1 < e && at(i + 1) == 60 && kernelAddress(i, e)) flags |= STACK_FRAME;
       dotAt = c == 46 && isWordChar(prevSig) ? i : -1;
     }
     prevSig = c;

@@ -71,13 +71,37 @@ export function window_hashes(count: i32, hashA: usize, hashB: usize, size: i32,
   return windows;
 }
 
-function sameLines(hashA: usize, hashB: usize, i: i32, j: i32, size: i32): bool {
-  for (let t = 0; t < size; t++) {
+/** Lanes of lines [i, i + 4) equal to those of [j, j + 4), as a 4-bit mask. */
+// @ts-ignore: decorator
+@inline function equalFour(hashA: usize, hashB: usize, i: i32, j: i32): i32 {
+  const ai = <usize>i << 2;
+  const aj = <usize>j << 2;
+  return i32x4.bitmask(v128.and(
+    i32x4.eq(v128.load(hashA + ai), v128.load(hashA + aj)),
+    i32x4.eq(v128.load(hashB + ai), v128.load(hashB + aj)),
+  ));
+}
+
+/** Number of leading lines, up to `limit`, where lines from i equal lines from j (four per step). */
+function matchingLines(hashA: usize, hashB: usize, i: i32, j: i32, limit: i32): i32 {
+  let t = 0;
+  while (t + 4 <= limit) {
+    const equal = equalFour(hashA, hashB, i + t, j + t);
+    if (equal != 0xf) return t + ctz<i32>(~equal);
+    t += 4;
+  }
+  while (t < limit) {
     const ai = <usize>(i + t) << 2;
     const aj = <usize>(j + t) << 2;
-    if (load<u32>(hashA + ai) != load<u32>(hashA + aj) || load<u32>(hashB + ai) != load<u32>(hashB + aj)) return false;
+    if (load<u32>(hashA + ai) != load<u32>(hashA + aj) || load<u32>(hashB + ai) != load<u32>(hashB + aj)) break;
+    t++;
   }
-  return true;
+  return t;
+}
+
+// @ts-ignore: decorator
+@inline function sameLines(hashA: usize, hashB: usize, i: i32, j: i32, size: i32): bool {
+  return matchingLines(hashA, hashB, i, j, size) == size;
 }
 
 /** Start of the first block after line j (blocks sorted, none covers j), or `none`. */
@@ -174,13 +198,7 @@ export function repeated_blocks(
       } else {
         const cap = min(covered, i) - j;
         if (cap >= minLines) {
-          let len = minLines;
-          while (len < cap && i + len < count) {
-            const ai = <usize>(i + len) << 2;
-            const aj = <usize>(j + len) << 2;
-            if (load<u32>(hashA + ai) != load<u32>(hashA + aj) || load<u32>(hashB + ai) != load<u32>(hashB + aj)) break;
-            len++;
-          }
+          const len = minLines + matchingLines(hashA, hashB, i + minLines, j + minLines, min(cap, count - i) - minLines);
           const out = <usize>blocks << 2;
           store<i32>(outStart + out, i);
           store<i32>(outLines + out, len);

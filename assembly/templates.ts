@@ -69,6 +69,13 @@ function dateWordAt(text: usize, p: i32): bool {
   return false;
 }
 
+/** Past the parameters (0x20-0x3f) and final unit (0x40-0x7e) of an escape sequence whose parameters start at q. */
+function pastEscape(text: usize, q: i32, to: i32): i32 {
+  while (q < to && unit(text, q) - 0x20 < 0x20) q++;
+  if (q < to && unit(text, q) - 0x40 < 0x3f) q++;
+  return q;
+}
+
 /** Past one or two spaces from p (still inside the line), or -1. */
 function afterSpaces(text: usize, p: i32, to: i32): i32 {
   if (p >= to || unit(text, p) != 32) return -1;
@@ -163,7 +170,12 @@ function maskLine(text: usize, from: i32, to: i32, scratch: usize): i32 {
   hasField = false;
   let p = from;
   while (p < to) {
-    if (!isAlnum(unit(text, p))) {
+    const first = unit(text, p);
+    if (first == 27 && p + 1 < to && unit(text, p + 1) == 91) {
+      p = pastEscape(text, p + 2, to);
+      continue;
+    }
+    if (!isAlnum(first)) {
       p++;
       continue;
     }

@@ -122,23 +122,24 @@ const ASCII_CLASS = memory.data<u8>([
   return c - 65 < 26;
 }
 
+/** End of the text being scanned: SIMD may read past a line's end but never past this. */
+let textLimit: usize = 0;
+
 /**
  * End of the run from `i` of units c with c - lo < span (unsigned), before
- * `to`. SIMD tests 8 units a step, so long words, numbers and indentation
- * cost one comparison per 8 units.
+ * `to`. One SIMD step tests 8 units, lanes at or past `to` masked off, so a
+ * short run costs one comparison and no loop; the scalar tail only runs in
+ * the text's last 8 units.
  */
 // @ts-ignore: decorator
 @inline function runOf(text: usize, i: i32, to: i32, lo: u32, span: u32): i32 {
-  // Most runs are short: four scalar steps first, then SIMD for the long ones.
-  const quick = min(i + 4, to);
-  while (i < quick) {
-    if (unitAt(text, i) - lo >= span) return i;
-    i++;
-  }
   const low = i16x8.splat(<i16>lo);
   const width = i16x8.splat(<i16>span);
-  while (i + 8 <= to) {
-    const inside = i16x8.bitmask(i16x8.lt_u(i16x8.sub(v128.load(text + (<usize>i << 1)), low), width));
+  while (i < to) {
+    const at = text + (<usize>i << 1);
+    if (at + 16 > textLimit) break;
+    let inside = i16x8.bitmask(i16x8.lt_u(i16x8.sub(v128.load(at), low), width));
+    if (to - i < 8) inside &= (1 << (to - i)) - 1;
     if (inside != 0xff) return i + ctz<i32>(~inside);
     i += 8;
   }
@@ -268,6 +269,7 @@ function lineCost(text: usize, from: i32, to: i32, costs: usize): i64 {
 
 /** Estimated tokens of the whole text (lines as in `lines`). */
 export function estimate_tokens(text: usize, len: i32, costs: usize): i32 {
+  textLimit = text + (<usize>len << 1);
   let sum: i64 = 0;
   let i = 0;
   while (i < len) {
@@ -290,6 +292,7 @@ export function line_tokens(
   text: usize, len: i32, lineStart: usize, lineEnd: usize, count: i32,
   outMilli: usize, costs: usize,
 ): i32 {
+  textLimit = text + (<usize>len << 1);
   let sum: i64 = 0;
   for (let n = 0; n < count; n++) {
     const at = <usize>n << 2;

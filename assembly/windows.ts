@@ -63,8 +63,8 @@ function sortEvidence(order: usize, priority: usize, n: i32): void {
  */
 export function plan_windows(
   count: i32, priority: usize, cost: usize, levels: usize,
-  budget: i32, head: i32, tail: i32, contextBefore: i32, contextAfter: i32,
   outSpans: usize, outOmitted: usize, outTotals: usize, keep: usize, order: usize,
+  budget: i32, head: i32, tail: i32, contextBefore: i32, contextAfter: i32,
 ): i32 {
   if (count <= 0) {
     store<i32>(outTotals, 0);

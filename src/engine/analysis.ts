@@ -120,6 +120,11 @@ export class TextAnalysis {
     return (this.classCache ??= this.kernels.classifyLines(lines));
   }
 
+  /** Kept and omitted line spans for a token budget (log window selection). */
+  planWindows(request: WindowRequest): WindowPlan {
+    return this.kernels.planWindows(request);
+  }
+
   line(i: number): string {
     const lines = this.lines;
     return this.text.slice(lines.start[i], lines.end[i]);

@@ -4,6 +4,8 @@
 // the same call is answered by the twin, so callers never see the trap.
 import { checkBlockSize, checkLanes, checkWindows } from './twin/repeats.js';
 import { checkLineRanges } from './twin/templates.js';
+import { checkLineBounds } from './twin/classify.js';
+import { checkWindowRequest } from './twin/windows.js';
 import type {
   Backend, BackendName, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows,
   WindowPlan, WindowRequest,
@@ -17,7 +19,12 @@ export class AutoBackend implements Backend {
   text = '';
   private wasmBroken: unknown = null;
 
-  constructor(private readonly wasm: Backend | null, private readonly js: Backend) {
+  /** `smallTextUnits`: texts shorter than this go to the twin (kernels differ in where WASM starts to pay). */
+  constructor(
+    private readonly wasm: Backend | null,
+    private readonly js: Backend,
+    private readonly smallTextUnits = SMALL_TEXT_UNITS,
+  ) {
     this.active = js;
   }
 
@@ -32,7 +39,7 @@ export class AutoBackend implements Backend {
 
   begin(text: string): void {
     this.text = text;
-    this.active = this.wasm && !this.wasmBroken && text.length >= SMALL_TEXT_UNITS ? this.wasm : this.js;
+    this.active = this.wasm && !this.wasmBroken && text.length >= this.smallTextUnits ? this.wasm : this.js;
     this.active.begin(text);
   }
 
@@ -92,10 +99,12 @@ export class AutoBackend implements Backend {
   }
 
   classifyLines(lines: LineTable): LineClasses {
+    checkLineBounds(lines.count, lines.start, lines.end);
     return this.run((b) => b.classifyLines(lines));
   }
 
   planWindows(request: WindowRequest): WindowPlan {
+    checkWindowRequest(request); // a RangeError must reach the caller, not count as a WebAssembly failure
     return this.run((b) => b.planWindows(request));
   }
 }

@@ -26,9 +26,9 @@ export const SEVERITY_MASK = 0x7;
 export const LineFlag = {
   /** A failure keyword (error, exception, failed, panic, timed out, not found, …) as a word. */
   Failure: 1 << 3,
-  /** A stack frame (Python, JS, Java, Rust, Go, C#) or Java's `... 12 more`. */
+  /** A stack frame (Python, JS, Java, Rust, Go, C#, gdb/sanitizer `#0 0x…`, kernel `[<…>]`) or Java's `... 12 more`. */
   StackFrame: 1 << 4,
-  /** Starts or names a trace: Traceback, Caused by:, Exception in thread, panicked at, goroutine N [..]:, `x.YException:`. */
+  /** Starts or names a trace: Traceback, Caused by:, Exception in thread, panicked at, goroutine N [..]:, Call Trace:, `x.YException:`. */
   StackHeader: 1 << 5,
   /** A source location: `a.c:12:5`, `Foo.java:[42,7]`, `X.cs(12,5)`, `X.cs:line 42`, `File "x.py"`. */
   Location: 1 << 6,

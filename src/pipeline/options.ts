@@ -24,8 +24,9 @@ export interface SqueezeOptions {
   /**
    * How full the model's context is, as a fraction (0.85 = 85%), when the host
    * knows. Picks the level under 'auto': < 0.8 lossless, < 0.9 light,
-   * < 1 aggressive, else emergency. Unknown: lossless. Any level escalates
-   * while its output is over `maxTokens`.
+   * < 1 aggressive, else emergency; unknown: lossless. Lossless output over
+   * `targetTokens` escalates to light, light output over `maxTokens` to
+   * aggressive; a level that loses a preserved item reverts to the gentler one.
    */
   contextFill?: number;
   /** Content kind, or 'auto' to sniff it from the text and tool name. Default 'auto'. */

@@ -72,7 +72,7 @@ const nasty = fc.constantFrom(
 // pieces of volatile fields, so random text hits every masking rule and its edges
 const fieldy = fc.constantFrom(
   '0x', '1f', 'deadbeef', '-', '+', '.', ':', '::', '_', ',', '/', 'T', 'Z', '  ', 'Jan', 'Sun', 'Dec', 'ab', 'xyz', 'G7',
-  '38101a0b-2096-447d-96ea-a692162415ae', 'abcdefab-cdef-abcd-efab-cdefab', '\uffff', '12:03:44,123',
+  '38101a0b-2096-447d-96ea-a692162415ae', 'abcdefab-cdef-abcd-efab-cdefab', '\uffff', '12:03:44,123', '\u001b[', '\u001b[1;',
 );
 
 /** Fragments the classifier dispatches on, to reach its rules from random input. */
@@ -124,6 +124,9 @@ describe('wasm and js backends agree', () => {
       agree('ab\n'.repeat(n));
       agree('\n'.repeat(n));
       agree('x\r\n'.repeat(n) + 'tail');
+      // token runs ending at, before and after the text's last SIMD block
+      agree(' '.repeat(n) + 'x');
+      agree('Ab1 ,'.repeat(n >> 2) + 'z'.repeat(n & 15));
       agree('took 5ms at 10.0.0.1:80 '.repeat(Math.ceil(n / 24)).slice(0, n));
       agree('ERROR [main] x.java:12: failed\n'.repeat(Math.min(n, 4096)));
     }

@@ -172,6 +172,28 @@ describe(`stack traces (${backendName})`, () => {
     expect(lines[4]!.flags).toEqual(expect.arrayContaining(['StackFrame', 'Location']));
   });
 
+  it('Linux kernel, gdb and sanitizers', () => {
+    const lines = classify([
+      '[    3.639763] Call Trace:',
+      '[    3.639769]  [<ffffffff81735b75>] dump_stack+0x45/0x56',
+      '[    3.635335] KABOOM: kaboom_init: WARNING',
+      '#0  0x00007ffff7a42428 in __GI_raise (sig=sig@entry=6) at ../sysdeps/unix/sysv/linux/raise.c:54',
+      '    #1 0x4c6f21 in main /src/app/main.c:12:5',
+      '# tests 4',
+    ].join('\n'));
+    expect(lines[0]!.flags).toContain('StackHeader');
+    expect(lines[1]!.flags).toContain('StackFrame');
+    expect(lines[2]!.flags).not.toContain('StackFrame');
+    expect(lines[3]!.flags).toEqual(expect.arrayContaining(['StackFrame', 'Location']));
+    expect(lines[4]!.flags).toEqual(expect.arrayContaining(['StackFrame', 'Location']));
+    expect(lines[5]!.flags).toEqual(['Summary']);
+  });
+
+  it('Python chained exceptions', () => {
+    expect(one('During handling of the above exception, another exception occurred:').flags).toContain('StackHeader');
+    expect(one('The above exception was the direct cause of the following exception:').flags).toContain('StackHeader');
+  });
+
   it('C#', () => {
     const line = one('   at Sample.Program.Main(String[] args) in C:\\src\\Program.cs:line 42');
     expect(line.flags).toEqual(expect.arrayContaining(['StackFrame', 'Location']));
@@ -298,6 +320,22 @@ describe(`ANSI, blank and edge cases (${backendName})`, () => {
       const lines = classify(text);
       expect(lines.length).toBe(1);
     }
+  });
+
+  it('rejects a line table shorter than its count', () => {
+    const backend = testBackend();
+    backend.begin('a\nb\n');
+    const lines = { count: 3, start: new Int32Array(2), end: new Int32Array(2), hashA: new Uint32Array(2), hashB: new Uint32Array(2) };
+    expect(() => backend.classifyLines(lines)).toThrow(RangeError);
+  });
+
+  it('clamps line bounds outside the text instead of reading past it', () => {
+    const backend = testBackend();
+    backend.begin('ERROR x');
+    const lines = { count: 2, start: Int32Array.from([-5, 3]), end: Int32Array.from([99, 1]), hashA: new Uint32Array(2), hashB: new Uint32Array(2) };
+    const { flags } = backend.classifyLines(lines);
+    expect(severityOf(flags[0]!)).toBe(Severity.Error);
+    expect(flags[1]).toBe(LineFlag.Blank);
   });
 
   it('summarises the whole text: all class bits and the highest severity', () => {

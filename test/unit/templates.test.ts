@@ -41,6 +41,8 @@ describe('volatile fields (host helper, the masking rule)', () => {
     ['proxy.cse.cuhk.edu.hk:5070 clients1.google.com:443', ['5070', '1', '443']],
     ['attempt_1445144423722_0020_m_000000_0 v6.1.7601.23505', ['1445144423722_0020_m_000000_0', '6.1.7601.23505']],
     ['été 5€ 中文 12', ['5', '12']],
+    ['\u001b[1;34mINFO\u001b[m took 5ms \u001b[38;5;196mx1', ['5', '1']],
+    ['\u001b[', []],
     ['', []],
   ])('%j -> %j', (line, fields) => {
     expect(volatileFields(line)).toEqual(fields);

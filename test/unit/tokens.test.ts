@@ -102,6 +102,15 @@ describe(`token estimator (${backendName})`, () => {
     }
   });
 
+  it('estimates fragments without evicting the text an analysis holds', () => {
+    const analysed = 'ERROR in module\n'.repeat(4000);
+    const shared = testBackend();
+    const a = new TextAnalysis(analysed, shared);
+    createEstimator({ backend: backendName }).estimate('a fragment of some length, '.repeat(20));
+    expect(shared.text).toBe(analysed);
+    expect(a.lineTokens.tokens).toBe(estimate(analysed));
+  });
+
   it('rejects unknown profiles and malformed cost tables with a clear error', () => {
     expect(() => createEstimator({ profile: 'gpt2' as never, backend })).toThrow(/unknown token profile/);
     expect(() => createEstimator({ profile: { name: 'bad', costs: new Int32Array(3) }, backend })).toThrow(/non-negative costs/);

@@ -19,6 +19,8 @@
 //    its sign when the unit before that is not alnum (blk_-160…, =-1).
 // 5. In the template, a run of spaces right before or after a field counts
 //    as one space (column padding: "Jun  1" and "Jun 14" share a template).
+// 6. ANSI escape sequences (ESC [ parameters final-letter) are formatting,
+//    never fields: they stay verbatim and end any alnum run.
 //
 // Every masked span contains a digit or sits next to one (rule 2), so a line
 // without ASCII digits is its own template.
@@ -76,7 +78,12 @@ class FieldScanner {
     this.count = 0;
     let p = from;
     while (p < to) {
-      if (!isAlnum(text.charCodeAt(p))) {
+      const first = text.charCodeAt(p);
+      if (first === 27 && p + 1 < to && text.charCodeAt(p + 1) === 91) {
+        p = this.pastEscape(p + 2);
+        continue;
+      }
+      if (!isAlnum(first)) {
         p++;
         continue;
       }
@@ -107,6 +114,14 @@ class FieldScanner {
       p = q;
     }
     return this.count;
+  }
+
+  /** Past the parameters and final unit of an escape sequence whose parameters start at q. */
+  private pastEscape(q: number): number {
+    const text = this.text;
+    while (q < this.to && ((text.charCodeAt(q) - 0x20) >>> 0) < 0x20) q++;
+    if (q < this.to && ((text.charCodeAt(q) - 0x40) >>> 0) < 0x3f) q++;
+    return q;
   }
 
   /** Masks each digit run of the mixed run text[p, q). */

@@ -143,7 +143,7 @@ function wideCost(c: number, pair: boolean, costs: Int32Array): number {
 }
 
 /** Milli-tokens of the line content text[from, to). */
-export function lineCost(text: string, from: number, to: number, costs: Int32Array): number {
+function lineCost(text: string, from: number, to: number, costs: Int32Array): number {
   let sum = 0;
   let i = from;
   const hexFrom = costs[COST.HEX_FROM]!;
@@ -187,7 +187,7 @@ function lineWithBreak(text: string, from: number, to: number, costs: Int32Array
 }
 
 /** Whole tokens for a milli-token sum: rounded up, capped at i32 max like the kernel. */
-export function toTokens(milli: number): number {
+function toTokens(milli: number): number {
   return Math.min(Math.floor((milli + 999) / 1000), 0x7fffffff);
 }
 

@@ -3,6 +3,7 @@
 // `begin` and stays below the arena mark until the next `begin`.
 import { checkBlockSize, checkLanes, checkWindows, maxBlocks, repeatsTableSize } from '../twin/repeats.js';
 import { checkLineRanges } from '../twin/templates.js';
+import { checkLineBounds } from '../twin/classify.js';
 import { SEVERITY_COUNT } from '../flags.js';
 import type {
   Backend, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows, WindowPlan, WindowRequest,
@@ -23,10 +24,14 @@ export class WasmBackend implements Backend {
   }
 
   begin(text: string): void {
+    // Already in memory (the estimator and the analysis of one result share it):
+    // scoped allocations never outlive a call, so the text region is intact.
+    if (text === this.text) return;
     this.arena.reset();
-    this.text = text;
-    this.textLen = text.length;
+    this.text = '';
     this.textPtr = this.arena.writeText(text);
+    this.textLen = text.length;
+    this.text = text;
   }
 
   /** Runs `body` with scratch allocations released afterwards. */
@@ -161,6 +166,7 @@ export class WasmBackend implements Backend {
   }
 
   classifyLines(lines: LineTable): LineClasses {
+    checkLineBounds(lines.count, lines.start, lines.end);
     return this.scoped((arena) => {
       const { count } = lines;
       const starts = arena.writeArray(lines.start);
@@ -185,8 +191,8 @@ export class WasmBackend implements Backend {
       const keep = arena.alloc(count);
       const order = arena.alloc(count * 4);
       const n = this.exports.plan_windows(
-        count, priority, cost, levels, request.budget, request.head, request.tail, request.before, request.after,
-        spans, omitted, totals, keep, order,
+        count, priority, cost, levels, spans, omitted, totals, keep, order,
+        request.budget, request.head, request.tail, request.before, request.after,
       );
       const [keptTokens, keptLines] = arena.readI32(totals, 2);
       return {

@@ -38,8 +38,8 @@ export interface WasmExports {
   classify_lines(text: number, len: number, count: number, starts: number, ends: number, outFlags: number): number;
   plan_windows(
     count: number, priority: number, cost: number, levels: number,
-    budget: number, head: number, tail: number, before: number, after: number,
     outSpans: number, outOmitted: number, outTotals: number, keep: number, order: number,
+    budget: number, head: number, tail: number, before: number, after: number,
   ): number;
 }
 

@@ -111,7 +111,7 @@ function analyse(units, costTable) {
   const outOmitted = alloc(count * 7 * 4);
   const outTotals = alloc(8);
   const spanCount = k.plan_windows(
-    count, pPriority, pCost, flags, budget, 20, 20, 3, 3, outSpans, outOmitted, outTotals, alloc(count), alloc(count * 4),
+    count, pPriority, pCost, flags, outSpans, outOmitted, outTotals, alloc(count), alloc(count * 4), budget, 20, 20, 3, 3,
   );
   const [keptTokens, keptLines] = read(Int32Array, outTotals, 2);
 

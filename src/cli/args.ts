@@ -1,0 +1,46 @@
+// Command-line parsing on node:util parseArgs, with its errors turned into usage errors.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { usageError } from './errors.js';
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+
+export interface Parsed {
+  readonly values: Record<string, string | boolean | undefined>;
+  readonly positionals: string[];
+}
+
+export function parse(args: string[], options: OptionSpec): Parsed {
+  try {
+    const { values, positionals } = parseArgs({ args, options, strict: true, allowPositionals: true });
+    return { values: values as Parsed['values'], positionals };
+  } catch (error) {
+    throw usageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+}
+
+/** A non-negative integer option, or undefined when absent. */
+export function count(values: Parsed['values'], name: string): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    throw usageError(`--${name} takes a whole number >= 0, got ${JSON.stringify(raw)}`);
+  }
+  return Number(raw);
+}
+
+export function oneOf<T extends string>(values: Parsed['values'], name: string, allowed: readonly T[]): T | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !(allowed as readonly string[]).includes(raw)) {
+    throw usageError(`--${name} takes one of ${allowed.join(', ')}, got ${JSON.stringify(raw)}`);
+  }
+  return raw as T;
+}
+
+/** At most `max` positionals. */
+export function positionals(parsed: Parsed, max: number, what: string): string[] {
+  if (parsed.positionals.length > max) {
+    throw usageError(`unexpected argument ${JSON.stringify(parsed.positionals[max])} (${what})`);
+  }
+  return parsed.positionals;
+}

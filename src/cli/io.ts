@@ -1,0 +1,71 @@
+// What a command may touch of the outside world, injectable so the whole CLI
+// runs in-process in tests.
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { CliError, ExitCode } from './errors.js';
+
+export interface CliIo {
+  /** All of standard input, as bytes. */
+  readStdin(): Promise<Buffer>;
+  readonly stdinIsTTY: boolean;
+  /** Results: raw bytes or text, written exactly as given. */
+  stdout(data: string | Uint8Array): void;
+  /** Notices, warnings and errors. */
+  stderr(text: string): void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+export function processIo(): CliIo {
+  return {
+    async readStdin() {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdout: (data) => void process.stdout.write(data),
+    stderr: (text) => void process.stderr.write(text),
+    env: process.env,
+  };
+}
+
+/** The bytes of FILE, or of standard input for '-' or no FILE. */
+export async function readInput(file: string | undefined, io: CliIo): Promise<{ bytes: Buffer; name: string }> {
+  if (file === undefined || file === '-') {
+    if (file === undefined && io.stdinIsTTY) {
+      throw new CliError(ExitCode.usage, 'no input: give a FILE, or pipe text in (use - to read a terminal)');
+    }
+    return { bytes: await io.readStdin(), name: 'stdin' };
+  }
+  try {
+    return { bytes: readFileSync(file), name: file };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
+    throw new CliError(ExitCode.io, `cannot read ${file}: ${why}`, { cause: error });
+  }
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The text of UTF-8 bytes, BOM included, or null when they are not UTF-8
+ * (a JS string cannot give such bytes back, so they are never stored).
+ */
+export function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** `$XDG_CACHE_HOME/squeeze`, else `~/.cache/squeeze` (XDG ignores a relative value). */
+export function defaultStoreDir(env: CliIo['env']): string {
+  const cache = env.XDG_CACHE_HOME;
+  if (cache && isAbsolute(cache)) return join(cache, 'squeeze');
+  return join(env.HOME || homedir(), '.cache', 'squeeze');
+}
+
+export const JOURNAL_FILE = 'journal.jsonl';

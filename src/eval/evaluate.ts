@@ -1,0 +1,119 @@
+// The fidelity evaluation: each system compresses every sample; we count
+// tokens (with the best counter available), needles kept inline, needles lost
+// for good, inflations and time, per folder and per type.
+import type { Sample } from './samples.js';
+
+export interface SystemOutput {
+  readonly output: string;
+  /** Whether a needle missing inline can still be had back (store, spill file). */
+  readonly recoverable: (needle: string) => boolean;
+  readonly ms: number;
+}
+
+export interface EvalSystem {
+  readonly name: string;
+  run(sample: Sample): Promise<SystemOutput> | SystemOutput;
+}
+
+export interface TokenCounter {
+  readonly name: string;
+  count(text: string): number;
+}
+
+export interface Tally {
+  samples: number;
+  tokensIn: number;
+  tokensOut: number;
+  needles: number;
+  inline: number;
+  lost: number;
+  inflations: number;
+  ms: number[];
+}
+
+export interface Report {
+  readonly counter: string;
+  readonly systems: readonly string[];
+  /** tallies[system][group], groups being `folder:<name>`, `type:<name>` and `all`. */
+  readonly tallies: Record<string, Record<string, Tally>>;
+}
+
+function emptyTally(): Tally {
+  return { samples: 0, tokensIn: 0, tokensOut: 0, needles: 0, inline: 0, lost: 0, inflations: 0, ms: [] };
+}
+
+export async function evaluate(
+  samples: readonly Sample[],
+  systems: readonly EvalSystem[],
+  counter: TokenCounter,
+  progress: (done: number, total: number, sample: Sample) => void = () => {},
+): Promise<Report> {
+  const tallies: Record<string, Record<string, Tally>> = {};
+  for (const system of systems) tallies[system.name] = {};
+  let done = 0;
+  for (const sample of samples) {
+    const tokensIn = counter.count(sample.text);
+    for (const system of systems) {
+      const result = await system.run(sample);
+      const tokensOut = counter.count(result.output);
+      const inline = sample.needles.filter((n) => result.output.includes(n));
+      const lost = sample.needles.filter((n) => !result.output.includes(n) && !result.recoverable(n)).length;
+      for (const group of [`folder:${sample.folder}`, `type:${sample.type}`, 'all']) {
+        const t = (tallies[system.name]![group] ??= emptyTally());
+        t.samples++;
+        t.tokensIn += tokensIn;
+        t.tokensOut += tokensOut;
+        t.needles += sample.needles.length;
+        t.inline += inline.length;
+        t.lost += lost;
+        if (tokensOut > tokensIn) t.inflations++;
+        t.ms.push(result.ms);
+      }
+    }
+    progress(++done, samples.length, sample);
+  }
+  return { counter: counter.name, systems: systems.map((s) => s.name), tallies };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+function pct(part: number, whole: number): string {
+  return whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`;
+}
+
+/** Token-weighted reduction: 1 - sum(out) / sum(in). */
+export function reduction(t: Tally): number {
+  return t.tokensIn === 0 ? 0 : 1 - t.tokensOut / t.tokensIn;
+}
+
+/** The report as markdown: one table per grouping, systems side by side. */
+export function renderReport(report: Report): string {
+  const groups = Object.keys(report.tallies[report.systems[0]!] ?? {});
+  const ordered = [
+    ...groups.filter((g) => g.startsWith('folder:')).sort(),
+    ...groups.filter((g) => g.startsWith('type:')).sort(),
+    'all',
+  ];
+  const lines = [
+    `Tokens counted with ${report.counter}. Reduction is token-weighted (1 - sum out / sum in).`,
+    '"inline" = needle present verbatim in the output; "lost" = neither inline nor recoverable from the system\'s retained original.',
+    '',
+    '| group | system | samples | tokens in | tokens out | reduction | needles | inline | lost | inflations | median ms |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const group of ordered) {
+    for (const system of report.systems) {
+      const t = report.tallies[system]![group];
+      if (!t) continue;
+      lines.push(
+        `| ${group.replace(/^(folder|type):/, '$1 ')} | ${system} | ${t.samples} | ${t.tokensIn} | ${t.tokensOut} | ` +
+          `${(100 * reduction(t)).toFixed(1)}% | ${t.needles} | ${t.inline} (${pct(t.inline, t.needles)}) | ${t.lost} | ` +
+          `${t.inflations} | ${median(t.ms).toFixed(2)} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,20 @@
+// The emergency level (seed 001): only the preserved items survive, under the
+// seed-002 one-line type-aware preview; everything else is counted as omitted.
+import { omission } from '../processors/markers.js';
+import type { ProcessorOutput } from '../types.js';
+import { type CcrType, preview } from './ccr.js';
+import type { PreservedItem } from './preserve.js';
+
+export function emergencyOutput(
+  text: string,
+  type: CcrType,
+  lineCount: number,
+  items: readonly PreservedItem[],
+  previewMaxChars: number,
+): ProcessorOutput {
+  const kept = items.map((item) => item.text);
+  const lines = [`[${type}:${preview(type, text, previewMaxChars)}]`, ...kept];
+  const dropped = Math.max(0, lineCount - kept.length);
+  if (dropped > 0) lines.push(omission(dropped, 'line', { 'non-preserved lines': dropped }));
+  return { text: lines.join('\n'), omitted: { 'non-preserved lines': dropped } };
+}

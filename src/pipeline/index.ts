@@ -1,0 +1,227 @@
+// The pipeline of seed 000, host-independent:
+// inspect -> enabled / excluded / threshold -> route -> process (level, escalate,
+// quality check) -> guard -> retain + notice -> result. Any internal error
+// returns the original untouched.
+import { CharClassEstimator, createBackend, createEstimator, TextAnalysis } from '../engine/index.js';
+import { processors } from '../processors/index.js';
+import { retrievalNotice, type SpillLocation } from '../store/notice.js';
+import { createStore } from '../store/store.js';
+import type { OriginalStore } from '../store/types.js';
+import type { ContentKind, Level, Omitted, ProcessorOutput, TokenEstimator } from '../types.js';
+import { ccrType } from './ccr.js';
+import { emergencyOutput } from './emergency.js';
+import { budgetFor, ceilingFor, gentler, harsher, levelForFill } from './levels.js';
+import { RecentResults } from './repeats.js';
+import { resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
+import { detectPreserved, missingItems, type PreservedItem } from './preserve.js';
+import type { CompressResult, Outcome } from './result.js';
+import { fallbackKind, route } from './route.js';
+
+export type { CompressResult, Outcome } from './result.js';
+export { DEFAULTS, OptionsError, resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
+
+/** Per-call facts the host knows about one result. */
+export interface CallOptions extends SqueezeOptions {
+  /** The tool call failed (seed 002's `error` type). */
+  isError?: boolean;
+  /** Where the host's own spill store saved the original too (named in the notice). */
+  spill?: SpillLocation;
+}
+
+export interface SqueezeSetup extends SqueezeOptions {
+  /**
+   * Where originals are kept. Default: an in-memory store with the seed's
+   * budget and TTL. null keeps none: then, with retainOriginal, every result
+   * passes through unchanged (seed 000: no storage, no replacement).
+   */
+  store?: OriginalStore | null;
+  /** Overrides the calibrated estimator (tests, other tokenizers). */
+  estimator?: TokenEstimator;
+}
+
+export interface Squeeze {
+  readonly options: ResolvedOptions;
+  readonly store: OriginalStore | null;
+  readonly estimator: TokenEstimator;
+  compress(text: string, call?: CallOptions): CompressResult;
+}
+
+function utf8Bytes(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/** Kinds whose lines survive verbatim, so whole preserved lines can be demanded of them. */
+const LINE_SHAPED: ReadonlySet<ContentKind> = new Set(['log', 'text', 'grep', 'paths']);
+
+interface Attempt {
+  readonly level: Level;
+  readonly kind: ContentKind;
+  readonly output: ProcessorOutput;
+  readonly tokens: number;
+}
+
+class Pipeline implements Squeeze {
+  readonly options: ResolvedOptions;
+  readonly store: OriginalStore | null;
+  readonly estimator: TokenEstimator & { readonly backendName?: CompressResult['backend'] };
+  private readonly recent: RecentResults | null;
+
+  constructor(setup: SqueezeSetup) {
+    const { store, estimator, ...options } = setup;
+    this.options = resolveOptions(options);
+    this.store = store === undefined ? createStore() : store;
+    this.estimator = estimator ?? createEstimator({ profile: this.options.tokenizer, backend: this.options.backend });
+    this.recent = this.options.recentResults > 0 ? new RecentResults(this.options.recentResults, this.options.backend) : null;
+  }
+
+  compress(text: string, call: CallOptions = {}): CompressResult {
+    const result = this.compressOnce(text, call);
+    try {
+      this.recent?.remember(result.output);
+    } catch {
+      // Remembering is an optimisation for later results: never fail this one for it.
+    }
+    return result;
+  }
+
+  private compressOnce(text: string, call: CallOptions): CompressResult {
+    const started = performance.now();
+    const { isError = false, spill, ...perCall } = call;
+    const options = resolveOptions(perCall, this.options);
+    const bytesIn = utf8Bytes(text);
+    let tokensIn = 0;
+    const passThrough = (outcome: Outcome, kind: ContentKind = 'text', level: Level = 'lossless', error?: unknown): CompressResult => ({
+      output: text, outcome, kind, level, tokensIn, tokensOut: tokensIn, bytesIn, bytesOut: bytesIn,
+      omitted: {}, id: null, backend: this.estimator.backendName ?? 'js', ms: performance.now() - started,
+      ...(error === undefined ? {} : { error }),
+    });
+    if (!options.enabled) return passThrough('disabled');
+    if (options.toolName !== undefined && options.exclude.includes(options.toolName)) return passThrough('excluded');
+    let kind: ContentKind = 'text';
+    let level: Level = 'lossless';
+    try {
+      const analysis = new TextAnalysis(text, createBackend(options.backend));
+      // Per-line estimates sum to the whole-text estimate: computing them once
+      // serves both the activation check and the processors' budgets.
+      tokensIn = this.estimator instanceof CharClassEstimator
+        ? this.estimator.lines(analysis).tokens
+        : this.estimator.estimate(text);
+      if (tokensIn < options.minTokens) return passThrough('below-min-tokens');
+      kind = route(text, options.toolName, options.kind);
+      const type = ccrType(options.toolName, isError, text);
+      const { items } = detectPreserved(text, LINE_SHAPED.has(kind), this.estimator, Math.floor(options.maxTokens / 2));
+      // Blocks the model saw in a recent result become references first.
+      const deduped = LINE_SHAPED.has(kind) ? this.recent?.dedupe(analysis) ?? null : null;
+      const work = deduped ? new TextAnalysis(deduped.text, createBackend(options.backend)) : analysis;
+      let attempt = this.run(work.text, work, kind, options, items, type);
+      if (deduped) {
+        const omitted = { ...attempt.output.omitted, 'lines shown in earlier results': deduped.lines };
+        attempt = { ...attempt, output: { ...attempt.output, omitted } };
+      }
+      kind = attempt.kind;
+      level = attempt.level;
+      return this.finish(text, attempt, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill }) ??
+        passThrough('not-smaller', kind, level);
+    } catch (error) {
+      return passThrough('failed', kind, level, error);
+    }
+  }
+
+  /** Processes at the chosen level, escalating over the ceiling and reverting on a lost item. */
+  private run(
+    text: string, analysis: TextAnalysis, kind: ContentKind, options: ResolvedOptions,
+    items: readonly PreservedItem[], type: ReturnType<typeof ccrType>,
+  ): Attempt {
+    let level: Level = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
+    let reverted = false;
+    let previous: Attempt | null = null;
+    for (;;) {
+      const attempt = this.attempt(text, analysis, kind, level, options, items, type);
+      // A harsher level that saves nothing (evidence-dense text) is not worth its loss.
+      if (previous && !reverted && attempt.tokens >= previous.tokens) return previous;
+      const lost = missingItems(attempt.output.text, items).length > 0;
+      const back = gentler(level);
+      if (lost && back !== null) {
+        // Seed 001's quality check: revert to the previous level and retry.
+        if (previous && previous.level === back) return previous;
+        reverted = true;
+        level = back;
+        continue;
+      }
+      const next = harsher(level);
+      const over = attempt.tokens > ceilingFor(level, options.targetTokens, options.maxTokens);
+      if (over && !reverted && next !== null && next !== 'emergency') {
+        previous = attempt;
+        level = next;
+        continue;
+      }
+      return attempt;
+    }
+  }
+
+  private attempt(
+    text: string, analysis: TextAnalysis, kind: ContentKind, level: Level, options: ResolvedOptions,
+    items: readonly PreservedItem[], type: ReturnType<typeof ccrType>,
+  ): Attempt {
+    if (level === 'emergency') {
+      const output = emergencyOutput(text, type, analysis.lines.count, items, options.previewMaxChars);
+      return { level, kind, output, tokens: this.estimator.estimate(output.text) };
+    }
+    let current: ContentKind | null = kind;
+    let failure: unknown;
+    while (current !== null) {
+      try {
+        const output = processors[current].process({
+          text, analysis, level,
+          budget: budgetFor(level, options.targetTokens, options.maxTokens),
+          maxTokens: options.maxTokens,
+          estimator: this.estimator,
+          preserve: items.map((item) => item.text),
+          ...(options.toolName === undefined ? {} : { toolName: options.toolName }),
+        });
+        return { level, kind: current, output, tokens: this.estimator.estimate(output.text) };
+      } catch (error) {
+        failure ??= error;
+        current = fallbackKind(current);
+      }
+    }
+    throw failure;
+  }
+
+  /** The guard and retention: null when the result must pass through unchanged. */
+  private finish(
+    text: string, attempt: Attempt, options: ResolvedOptions, type: ReturnType<typeof ccrType>,
+    facts: {
+      bytesIn: number; tokensIn: number; started: number; backend: CompressResult['backend']; spill: SpillLocation | undefined;
+    },
+  ): CompressResult | null {
+    let output = attempt.output.text;
+    let id: string | null = null;
+    if (options.retainOriginal) {
+      if (!this.store) return null;
+      const stored = this.store.put(text, { type, ...(options.toolName === undefined ? {} : { tool: options.toolName }) });
+      id = stored.id;
+      output = `${output}\n${retrievalNotice(stored.id, type, stored.size, facts.spill)}`;
+    }
+    const bytesOut = utf8Bytes(output);
+    const tokensOut = this.estimator.estimate(output);
+    if (bytesOut >= facts.bytesIn || tokensOut >= facts.tokensIn) return null;
+    const omitted: Omitted = { ...attempt.output.omitted };
+    return {
+      output, outcome: 'compressed', kind: attempt.kind, level: attempt.level,
+      tokensIn: facts.tokensIn, tokensOut, bytesIn: facts.bytesIn, bytesOut,
+      omitted, id, backend: facts.backend, ms: performance.now() - facts.started,
+    };
+  }
+}
+
+/** A squeeze instance: options resolved once, state (store, recent results) kept across results. */
+export function createSqueeze(setup: SqueezeSetup = {}): Squeeze {
+  return new Pipeline(setup);
+}
+
+/** One-shot compression with a fresh instance. */
+export function compress(text: string, setup: SqueezeSetup & CallOptions = {}): CompressResult {
+  const { isError, ...rest } = setup;
+  return createSqueeze(rest).compress(text, isError === undefined ? {} : { isError });
+}

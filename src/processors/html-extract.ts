@@ -1,0 +1,252 @@
+// Streaming extraction of a page's readable content with htmlparser2's
+// callback parser (no DOM): blocks of text with their kind, the boilerplate
+// and main-content containers they sit in, tables, lists, code and links.
+import { Parser } from 'htmlparser2';
+
+/** Elements whose content is never readable text. */
+const SKIP = new Set([
+  'script', 'style', 'svg', 'noscript', 'template', 'iframe', 'canvas', 'object', 'embed',
+  'button', 'select', 'textarea', 'math', 'video', 'audio', 'map',
+]);
+const BOILERPLATE_TAGS = new Set(['nav', 'aside', 'dialog', 'menu']);
+const BOILERPLATE_WORDS =
+  /(?:^|[\s_-])(?:nav|navbar|navigation|menu|footer|sidebar|share|sharing|social|cookie|cookies|consent|banner|ad|ads|advert|advertisement|promo|related|comments?|breadcrumbs?|newsletter|subscribe|popup|modal|masthead|outbrain|taboola)(?:$|[\s_-])/i;
+const BOILERPLATE_ROLES = /^(?:navigation|banner|contentinfo|complementary|dialog|alertdialog|menu|menubar|search)$/;
+const BLOCK = new Set([
+  'p', 'div', 'section', 'article', 'main', 'header', 'footer', 'ul', 'ol', 'dl', 'dt', 'dd',
+  'blockquote', 'figure', 'figcaption', 'hr', 'form', 'fieldset', 'address', 'details', 'summary',
+  'body', 'center', 'caption', 'table', 'tbody', 'thead', 'tfoot',
+]);
+const HEADING = /^h([1-6])$/;
+
+/** A container (boilerplate or main content) blocks can sit in. */
+export interface Region {
+  readonly id: number;
+  readonly parent: Region | null;
+  /** Set by tag or role (nav, aside, role=navigation); class/id words are weaker evidence. */
+  readonly byTag: boolean;
+  text: number;
+  linkText: number;
+}
+
+export interface Block {
+  kind: 'heading' | 'paragraph' | 'item' | 'code' | 'table';
+  text: string;
+  /** Innermost boilerplate region around the block, if any. */
+  boilerplate: Region | null;
+  /** Outermost main-content region (article, main) around the block, if any. */
+  main: Region | null;
+}
+
+export interface Link {
+  text: string;
+  href: string;
+  boilerplate: Region | null;
+  main: Region | null;
+}
+
+export interface Extraction {
+  title: string;
+  /** The og:title / twitter:title meta, often the article's own headline. */
+  metaTitle: string;
+  blocks: Block[];
+  links: Link[];
+  /** Characters of all visible text, boilerplate included. */
+  visibleText: number;
+  errors: number;
+}
+
+interface Open {
+  name: string;
+  skip: boolean;
+  /** Opens a boilerplate or main region: text inside must not leak into the parent's block. */
+  ownsRegion: boolean;
+  boilerplate: Region | null;
+  main: Region | null;
+}
+
+function collapse(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** 'tag' for chrome by element or role, 'words' for chrome by class/id words, else null. */
+function boilerplateEvidence(name: string, attribs: Record<string, string>, insideMain: boolean): 'tag' | 'words' | null {
+  if (BOILERPLATE_TAGS.has(name)) return 'tag';
+  if ((name === 'header' || name === 'footer') && !insideMain) return 'tag';
+  if (BOILERPLATE_ROLES.test(attribs.role ?? '')) return 'tag';
+  return BOILERPLATE_WORDS.test(`${attribs.class ?? ''} ${attribs.id ?? ''}`) ? 'words' : null;
+}
+
+function isMain(name: string, attribs: Record<string, string>): boolean {
+  return name === 'article' || name === 'main' || attribs.role === 'main' || attribs.itemprop === 'articleBody';
+}
+
+function isHidden(attribs: Record<string, string>): boolean {
+  return 'hidden' in attribs || attribs['aria-hidden'] === 'true' || /display\s*:\s*none/i.test(attribs.style ?? '');
+}
+
+export function extract(html: string): Extraction {
+  const blocks: Block[] = [];
+  const links: Link[] = [];
+  const stack: Open[] = [];
+  let title = '';
+  let metaTitle = '';
+  let inTitle = false;
+  let buffer = '';
+  let visibleText = 0;
+  let errors = 0;
+  let regions = 0;
+  let pre: string | null = null;
+  let table: { rows: string[][]; header: boolean; nested: boolean } | null = null;
+  let tableDepth = 0;
+  let cell: string | null = null;
+  let link: { href: string; text: string } | null = null;
+  const lists: Array<{ ordered: boolean; n: number }> = [];
+
+  const top = (): Open | undefined => stack[stack.length - 1];
+  const region = (parent: Region | null, byTag: boolean): Region => ({ id: ++regions, parent, byTag, text: 0, linkText: 0 });
+
+  const emit = (kind: Block['kind'], text: string): void => {
+    if (text === '') return;
+    const where = top();
+    const block = { kind, text, boilerplate: where?.boilerplate ?? null, main: where?.main ?? null };
+    for (let r = block.boilerplate; r; r = r.parent) r.text += text.length;
+    for (let r = block.main; r; r = r.parent) r.text += text.length;
+    blocks.push(block);
+  };
+  const flush = (): void => {
+    const text = collapse(buffer);
+    buffer = '';
+    if (text === '') return;
+    if (cell !== null) {
+      cell += (cell ? ' ' : '') + text;
+      return;
+    }
+    const list = lists[lists.length - 1];
+    const inItem = stack.some((o) => o.name === 'li');
+    if (inItem && list) emit('item', `${'  '.repeat(lists.length - 1)}${list.ordered ? `${list.n}.` : '-'} ${text}`);
+    else emit('paragraph', text);
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        const parent = top();
+        const skip = (parent?.skip ?? false) || SKIP.has(name) || isHidden(attribs);
+        const insideMain = parent?.main != null;
+        const evidence = skip ? null : boilerplateEvidence(name, attribs, insideMain);
+        const boilerplate = evidence ? region(parent?.boilerplate ?? null, evidence === 'tag') : (parent?.boilerplate ?? null);
+        const main = parent?.main ?? (isMain(name, attribs) ? region(null, false) : null);
+        const ownsRegion = boilerplate !== (parent?.boilerplate ?? null) || main !== (parent?.main ?? null);
+        if (ownsRegion && !skip) flush();
+        stack.push({ name, skip, boilerplate, main, ownsRegion });
+        if (skip) return;
+        if (name === 'title' && !title) inTitle = true;
+        const property = attribs.property ?? attribs.name;
+        if (name === 'meta' && !metaTitle && (property === 'og:title' || property === 'twitter:title')) metaTitle = attribs.content ?? '';
+        if (name === 'br') buffer += '\n';
+        const heading = HEADING.exec(name);
+        if (BLOCK.has(name) || heading || name === 'li' || name === 'pre' || name === 'tr') flush();
+        if (name === 'ul' || name === 'ol') lists.push({ ordered: name === 'ol', n: 0 });
+        if (name === 'li' && lists.length > 0) lists[lists.length - 1]!.n++;
+        if (name === 'pre') pre = '';
+        if (name === 'table') {
+          tableDepth++;
+          if (table) table.nested = true;
+          else table = { rows: [], header: false, nested: false };
+        }
+        if (table && tableDepth === 1) {
+          if (name === 'tr') table.rows.push([]);
+          if (name === 'td' || name === 'th') {
+            cell = '';
+            if (name === 'th' && table.rows.length <= 1) table.header = true;
+          }
+        }
+        if (name === 'a' && attribs.href) link = { href: attribs.href, text: '' };
+      },
+      ontext(data) {
+        const where = top();
+        if (where?.skip) return;
+        if (inTitle) {
+          title += data;
+          return;
+        }
+        if (stack.some((o) => o.name === 'head')) return;
+        visibleText += data.length;
+        if (pre !== null) pre += data;
+        else buffer += data;
+        if (link) {
+          link.text += data;
+          for (let r = where?.boilerplate; r; r = r.parent) r.linkText += data.length;
+        }
+      },
+      onclosetag(name) {
+        const closing = top();
+        if (!closing) return;
+        if (name === 'title') inTitle = false;
+        if (!closing.skip) closeElement(name, closing);
+        if (closing.ownsRegion && !closing.skip) flush();
+        stack.pop();
+      },
+      onerror() {
+        errors++;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+
+  function closeElement(name: string, closing: Open): void {
+    const heading = HEADING.exec(name);
+    if (heading) {
+      const text = collapse(buffer);
+      buffer = '';
+      if (cell !== null) cell += (cell ? ' ' : '') + text;
+      else if (text) emit('heading', `${'#'.repeat(Number(heading[1]))} ${text}`);
+      return;
+    }
+    if (name === 'pre' && pre !== null) {
+      const code = pre.replace(/^\n+|\s+$/g, '');
+      pre = null;
+      if (cell !== null) cell += (cell ? ' ' : '') + collapse(code);
+      else if (code) emit('code', `\`\`\`\n${code}\n\`\`\``);
+      return;
+    }
+    if (name === 'a' && link) {
+      const text = collapse(link.text);
+      if (text) links.push({ text, href: link.href, boilerplate: closing.boilerplate, main: closing.main });
+      link = null;
+    }
+    if (BLOCK.has(name) || name === 'li' || name === 'tr' || name === 'td' || name === 'th') flush();
+    if ((name === 'td' || name === 'th') && table && tableDepth === 1 && cell !== null) {
+      table.rows[table.rows.length - 1]?.push(cell);
+      cell = null;
+    }
+    if (name === 'ul' || name === 'ol') lists.pop();
+    if (name === 'table') {
+      tableDepth--;
+      if (tableDepth === 0 && table) {
+        emitTable(table);
+        table = null;
+      }
+    }
+  }
+
+  /** Data tables as markdown rows; layout tables (nested, long cells) as paragraphs. */
+  function emitTable(t: { rows: string[][]; header: boolean; nested: boolean }): void {
+    const rows = t.rows.filter((r) => r.some((c) => c !== ''));
+    if (rows.length === 0) return;
+    const layout = t.nested || rows.some((r) => r.some((c) => c.length > 200));
+    if (layout) {
+      for (const row of rows) for (const c of row) if (c) emit('paragraph', c);
+      return;
+    }
+    const lines = rows.map((r) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`);
+    if (t.header) lines.splice(1, 0, `|${' --- |'.repeat(rows[0]!.length)}`);
+    emit('table', lines.join('\n'));
+  }
+
+  parser.write(html);
+  parser.end();
+  flush();
+  return { title: collapse(title), metaTitle: collapse(metaTitle), blocks, links, visibleText, errors };
+}

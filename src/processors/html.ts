@@ -1,0 +1,161 @@
+// The HTML processor: the page's readable content as markdown-ish text (title,
+// headings, paragraphs, lists, tables, code, deduplicated links), without
+// scripts, styles, comments or boilerplate, preferring the <article>/<main>
+// subtree when it holds most of the text. Lossless keeps all extracted
+// content; light fits the budget, aggressive half of it, by dropping whole
+// paragraphs (headings stay) with exact markers.
+import type { Processor, ProcessorInput, ProcessorOutput } from '../types.js';
+import { ProcessorError } from './errors.js';
+import { extract, type Block, type Extraction, type Link, type Region } from './html-extract.js';
+import { omission } from './markers.js';
+import { keepPreserved } from './preserve.js';
+
+/** A boilerplate region holding more than this share of the text is a wrapper, not chrome. */
+const WRAPPER_SHARE = 0.4;
+/** The main region is used when it holds at least this share of the kept text. */
+const MAIN_SHARE = 0.3;
+/** Share of a region's text inside links above which it reads as navigation. */
+const LINK_DENSITY = 0.3;
+const LINKS: Record<ProcessorInput['level'], number> = { lossless: Infinity, light: 40, aggressive: 12 };
+
+/**
+ * Chrome: inside a boilerplate region that is not a page-wide wrapper. A region
+ * found by class/id words only (which also name real sections: id="sharing-…")
+ * must also be short or link-dense.
+ */
+function isChrome(region: Region | null, total: number): boolean {
+  for (let r = region; r; r = r.parent) {
+    if (r.text > WRAPPER_SHARE * total) continue;
+    if (r.byTag || r.text < 1000 || r.linkText > LINK_DENSITY * r.text) return true;
+  }
+  return false;
+}
+
+/** The blocks worth reading: boilerplate out, the main region when substantial. */
+function select(page: Extraction): { blocks: Block[]; links: Link[] } {
+  const total = page.blocks.reduce((a, b) => a + b.text.length, 0);
+  const content = page.blocks.filter((b) => !isChrome(b.boilerplate, total));
+  const contentLinks = page.links.filter((l) => !isChrome(l.boilerplate, total));
+  const kept = content.reduce((a, b) => a + b.text.length, 0);
+  const mains = new Map<Region, number>();
+  for (const b of content) if (b.main) mains.set(b.main, (mains.get(b.main) ?? 0) + b.text.length);
+  const [best] = [...mains.entries()].sort((a, b) => b[1] - a[1]);
+  if (best && best[1] >= MAIN_SHARE * kept && best[1] >= 300) {
+    const firstMain = content.findIndex((b) => b.main === best[0]);
+    const leadHeading = content.slice(0, firstMain).filter((b) => b.kind === 'heading' && b.text.startsWith('# '));
+    return {
+      blocks: [...leadHeading.slice(-1), ...content.filter((b) => b.main === best[0])],
+      links: contentLinks.filter((l) => l.main === best[0]),
+    };
+  }
+  return { blocks: content, links: contentLinks };
+}
+
+/** Absolute links to the page's own origin are shortened to their path. */
+function pageOrigin(html: string): string | null {
+  const m = /<link[^>]+rel=["']?canonical["']?[^>]*href=["']?(https?:\/\/[^/"'\s>]+)/i.exec(html.slice(0, 200_000))
+    ?? /<base[^>]+href=["']?(https?:\/\/[^/"'\s>]+)/i.exec(html.slice(0, 200_000));
+  return m ? m[1]! : null;
+}
+
+function linkLines(links: Link[], origin: string | null, limit: number): { lines: string[]; omitted: number } {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const l of links) {
+    let href = l.href.trim();
+    if (href === '' || href.startsWith('#') || /^(?:javascript|mailto|data):/i.test(href)) continue;
+    if (origin && href.startsWith(`${origin}/`)) href = href.slice(origin.length);
+    if (seen.has(href)) continue;
+    seen.add(href);
+    lines.push(`- ${l.text}: ${href}`);
+  }
+  const kept = lines.slice(0, limit);
+  return { lines: kept, omitted: lines.length - kept.length };
+}
+
+/** Headings always; other blocks in order while they fit, then the last one; gaps marked. */
+function fit(blocks: Block[], budget: number, estimate: (s: string) => number): { blocks: string[]; omitted: number } {
+  const costs = blocks.map((b) => estimate(b.text) + 1);
+  const headings = blocks.reduce((a, b, i) => a + (b.kind === 'heading' ? costs[i]! : 0), 0);
+  let left = budget - headings;
+  const keep = blocks.map((b) => b.kind === 'heading');
+  const tailIndex = blocks.length - 1;
+  const tailCost = blocks[tailIndex] && !keep[tailIndex] ? costs[tailIndex]! : 0;
+  if (tailCost > 0 && tailCost <= left / 4) {
+    keep[tailIndex] = true;
+    left -= tailCost;
+  }
+  let open = true;
+  blocks.forEach((b, i) => {
+    if (keep[i] || !open) return;
+    if (costs[i]! + 12 <= left) {
+      keep[i] = true;
+      left -= costs[i]!;
+    } else open = false;
+  });
+  const out: string[] = [];
+  let gap = 0;
+  let omitted = 0;
+  blocks.forEach((b, i) => {
+    if (keep[i]) {
+      if (gap > 0) out.push(omission(gap, 'paragraph'));
+      gap = 0;
+      out.push(b.text);
+    } else {
+      gap++;
+      omitted++;
+    }
+  });
+  if (gap > 0) out.push(omission(gap, 'paragraph'));
+  return { blocks: out, omitted };
+}
+
+function process(input: ProcessorInput): ProcessorOutput {
+  let page: Extraction;
+  try {
+    page = extract(input.text);
+  } catch (error) {
+    throw new ProcessorError('html', 'the page could not be parsed', { cause: error });
+  }
+  const estimate = (s: string) => input.estimator.estimate(s);
+  let { blocks, links } = select(page);
+  const text = blocks.reduce((a, b) => a + b.text.length, 0);
+  if (text < 0.05 * page.visibleText || (text === 0 && page.visibleText > 0)) {
+    // Extraction looks unreliable: keep every visible block, boilerplate included.
+    blocks = page.blocks;
+    links = page.links;
+  }
+  if (blocks.length === 0 && !page.title && !page.metaTitle) throw new ProcessorError('html', 'no readable text in the page');
+  const omitted: Record<string, number> = {};
+  const head = page.title ? [`# ${page.title}`] : [];
+  if (blocks[0]?.text === head[0]) blocks = blocks.slice(1);
+  if (page.metaTitle && !page.title.includes(page.metaTitle) && !blocks.some((b) => b.text.includes(page.metaTitle))) {
+    head.push(`# ${page.metaTitle}`);
+  }
+  const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
+  const linked = linkLines(links, pageOrigin(input.text), LINKS[input.level]);
+  if (linked.omitted) omitted.links = linked.omitted;
+  const linkSection = linked.lines.length ? ['', 'Links:', ...linked.lines, ...(linked.omitted ? [omission(linked.omitted, 'link')] : [])] : [];
+  let body = blocks.map((b) => b.text);
+  if (input.level !== 'lossless') {
+    const room = target - estimate(head.join('\n')) - estimate(linkSection.join('\n'));
+    const fitted = fit(blocks, room, estimate);
+    body = fitted.blocks;
+    if (fitted.omitted) omitted.paragraphs = fitted.omitted;
+  }
+  const output = [...head, ...body, ...linkSection].join('\n');
+  return { text: keepPreserved(output, input.text, input.preserve), omitted };
+}
+
+/** Confidence that a text is an HTML page or fragment. */
+function sniff(text: string): number {
+  const head = text.slice(0, 4096).trimStart().toLowerCase();
+  if (head.startsWith('<!doctype html') || head.startsWith('<html')) return 1;
+  if (/<(?:html|head|body)[\s>]/.test(head)) return 0.9;
+  const tags = (text.slice(0, 65_536).match(/<\/?[a-z][a-z0-9]*[\s>/]/gi) ?? []).length;
+  const lines = Math.max(1, text.slice(0, 65_536).split('\n').length);
+  if (tags >= 20 && tags / lines > 0.5) return 0.7;
+  return tags >= 5 ? 0.3 : 0;
+}
+
+export const htmlProcessor: Processor = { kind: 'html', sniff, process };

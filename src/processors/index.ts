@@ -1,0 +1,20 @@
+// The processor table: one processor per content kind, all of one shape
+// (src/types.ts). Adding a kind is one file and one row here.
+import type { ContentKind, Processor } from '../types.js';
+import { grepProcessor } from './grep.js';
+import { htmlProcessor } from './html.js';
+import { jsonProcessor } from './json.js';
+import { logProcessor } from './log.js';
+import { pathsProcessor } from './paths.js';
+import { textProcessor } from './text.js';
+
+export const processors: Record<ContentKind, Processor> = {
+  log: logProcessor,
+  json: jsonProcessor,
+  html: htmlProcessor,
+  text: textProcessor,
+  grep: grepProcessor,
+  paths: pathsProcessor,
+};
+
+export { ProcessorError, JsonInputError } from './errors.js';

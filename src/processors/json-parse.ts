@@ -1,0 +1,65 @@
+// Defensive JSON reading: nesting depth is measured before parsing (so a
+// 100,000-deep document is refused before anything recursive touches it), and
+// JSON lines (cargo --message-format=json, go test -json) become an array.
+import { JsonInputError } from './errors.js';
+import type { JsonValue } from './json-render.js';
+
+/** Deepest nesting the processor walks; deeper documents go the text way. */
+export const MAX_JSON_DEPTH = 200;
+
+export interface ParsedJson {
+  value: JsonValue;
+  /** True when the text was one JSON value per line. */
+  lines: boolean;
+}
+
+/** Maximum bracket nesting outside strings, by a linear scan. */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash escapes the next unit
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) max = depth;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return max;
+}
+
+export function parseJson(text: string): ParsedJson {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new JsonInputError('empty input');
+  const depth = nestingDepth(trimmed);
+  if (depth > MAX_JSON_DEPTH) {
+    throw new JsonInputError(`nesting depth ${depth} exceeds ${MAX_JSON_DEPTH}`);
+  }
+  try {
+    return { value: JSON.parse(trimmed) as JsonValue, lines: false };
+  } catch (error) {
+    const records = parseJsonLines(trimmed);
+    if (records) return { value: records, lines: true };
+    throw new JsonInputError('not valid JSON', { cause: error });
+  }
+}
+
+/** One JSON object or array per non-empty line (at least two), else null. */
+function parseJsonLines(text: string): JsonValue[] | null {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  if (lines.length < 2) return null;
+  const records: JsonValue[] = [];
+  for (const line of lines) {
+    const first = line.trimStart()[0];
+    if (first !== '{' && first !== '[') return null;
+    try {
+      records.push(JSON.parse(line) as JsonValue);
+    } catch {
+      return null;
+    }
+  }
+  return records;
+}

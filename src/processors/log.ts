@@ -1,0 +1,172 @@
+// Logs and terminal output (seed 000): head + evidence windows + unique
+// stack-trace roots + tail; repeats collapsed with exact counts; the most
+// frequent shapes of what was cut summarised with their varying values.
+// Lossless keeps every line but collapses exact repeats and repeated blocks.
+import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES } from '../engine/flags.js';
+import { CharClassEstimator, type TextAnalysis } from '../engine/index.js';
+import { volatileFields } from '../engine/index.js';
+import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../types.js';
+import { cutChars } from '../pipeline/ccr.js';
+import { count, omission, repeated } from './markers.js';
+import { prioritise } from './log-priority.js';
+
+const ANSI = /\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
+
+/** Fewest lines a repeated block has before it is replaced by a reference. */
+const BLOCK_LINES = 3;
+
+function cleanLine(analysis: TextAnalysis, i: number, flags: Int32Array): string {
+  const raw = analysis.line(i);
+  return (flags[i]! & LineFlag.Ansi ? raw.replace(ANSI, '') : raw).trimEnd();
+}
+
+/** Renders lines [from, to) with consecutive identical lines collapsed to `[×N] line`. */
+function renderRun(analysis: TextAnalysis, from: number, to: number, out: string[]): number {
+  const flags = analysis.classes.flags;
+  const group = analysis.exact.group;
+  let collapsed = 0;
+  for (let i = from; i < to; ) {
+    let j = i + 1;
+    while (j < to && group[j] === group[i]) j++;
+    const line = cleanLine(analysis, i, flags);
+    out.push(j - i > 1 ? `${repeated(j - i)} ${line}` : line);
+    collapsed += j - i - 1;
+    i = j;
+  }
+  return collapsed;
+}
+
+function lossless(input: ProcessorInput): ProcessorOutput {
+  const { analysis } = input;
+  const n = analysis.lines.count;
+  const blocks = analysis.repeatedBlocks(BLOCK_LINES, 'exact');
+  const out: string[] = [];
+  let line = 0;
+  let collapsed = 0;
+  let blockLines = 0;
+  for (let b = 0; b < blocks.count; b++) {
+    const start = blocks.start[b]!;
+    const length = blocks.lines[b]!;
+    const source = blocks.source[b]!;
+    collapsed += renderRun(analysis, line, start, out);
+    out.push(`[… ${count(length)} lines repeat lines ${count(source + 1)}-${count(source + length)} above …]`);
+    blockLines += length;
+    line = start + length;
+  }
+  collapsed += renderRun(analysis, line, n, out);
+  const omitted: Omitted = {};
+  if (collapsed > 0) omitted['identical consecutive lines'] = collapsed;
+  if (blockLines > 0) omitted['lines of repeated blocks'] = blockLines;
+  return { text: out.join('\n'), omitted };
+}
+
+/** Evidence density decides how much context surrounds each evidence line. */
+function contextFor(evidence: number, lines: number, aggressive: boolean): { before: number; after: number } {
+  const density = lines === 0 ? 0 : evidence / lines;
+  if (density < 0.02) return aggressive ? { before: 1, after: 2 } : { before: 2, after: 3 };
+  if (density < 0.1) return aggressive ? { before: 0, after: 1 } : { before: 1, after: 1 };
+  return { before: 0, after: 0 };
+}
+
+/** Up to `limit` most frequent shapes among the omitted lines, with their varying values. */
+function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: number): string[] {
+  const templates = analysis.templates;
+  const counts = new Map<number, number>();
+  for (let i = 0; i < omittedLine.length; i++) {
+    if (omittedLine[i]) counts.set(templates.group[i]!, (counts.get(templates.group[i]!) ?? 0) + 1);
+  }
+  const top = [...counts.entries()].filter(([, k]) => k >= 3).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
+  const flags = analysis.classes.flags;
+  return top.map(([first, k]) => {
+    const values: string[][] = [];
+    let example = -1;
+    for (let i = first; i < omittedLine.length && values.length < 256; i++) {
+      if (!omittedLine[i] || templates.group[i] !== first) continue;
+      if (example < 0) example = i;
+      values.push(volatileFields(analysis.line(i)));
+    }
+    const varying: string[] = [];
+    const fields = values[0]?.length ?? 0;
+    for (let f = 0; f < fields && varying.length < 2; f++) {
+      const distinct = new Set(values.map((v) => v[f]));
+      const first = cutChars(values[0]![f]!, 24);
+      const last = cutChars(values.at(-1)![f]!, 24);
+      if (distinct.size > 1) varying.push(`${count(distinct.size)}${values.length === 256 ? '+' : ''} values ${first} … ${last}`);
+    }
+    const shown = cutChars(cleanLine(analysis, example, flags), 160);
+    return `[×${count(k)} omitted of this shape${varying.length ? `; varying: ${varying.join('; ')}` : ''}] ${shown}`;
+  });
+}
+
+function budgeted(input: ProcessorInput): ProcessorOutput {
+  const { analysis, level } = input;
+  const aggressive = level === 'aggressive';
+  const n = analysis.lines.count;
+  // Budget in the estimator's own profile where it has one.
+  const milli = (input.estimator instanceof CharClassEstimator ? input.estimator.lines(analysis) : analysis.lineTokens).milli;
+  const cost = new Int32Array(n);
+  for (let i = 0; i < n; i++) cost[i] = Math.ceil(milli[i]! / 1000);
+  const { priority, evidence, evidenceCost } = prioritise(analysis, cost, input.preserve);
+  // Evidence first: distinct evidence may take the budget up to 4/5 of the ceiling.
+  const budget = Math.min(Math.max(input.budget, Math.ceil(evidenceCost * 1.1)), Math.floor(input.maxTokens * 0.8));
+  const overview = Math.min(300, Math.floor(budget * 0.08));
+  const plan = analysis.planWindows({
+    count: n, priority, cost, levels: analysis.classes.flags,
+    budget: Math.max(1, Math.floor(budget * 0.9) - overview),
+    head: aggressive ? 3 : 5, tail: aggressive ? 6 : 10,
+    ...contextFor(evidence, n, aggressive),
+  });
+  const body: string[] = [];
+  const omittedLine = new Uint8Array(n);
+  const bySeverity = new Array<number>(SEVERITY_COUNT).fill(0);
+  let omittedTotal = 0;
+  let collapsed = 0;
+  for (let s = 0; s < plan.spans.length / 3; s++) {
+    const from = plan.spans[3 * s]!;
+    const to = plan.spans[3 * s + 1]!;
+    if (plan.spans[3 * s + 2]) {
+      collapsed += renderRun(analysis, from, to, body);
+      continue;
+    }
+    const breakdown: Record<string, number> = {};
+    for (let v = 0; v < SEVERITY_COUNT; v++) {
+      const k = plan.omittedBySeverity[s * SEVERITY_COUNT + v]!;
+      if (k > 0) breakdown[SEVERITY_NAMES[v]!] = k;
+      bySeverity[v]! += k;
+    }
+    omittedLine.fill(1, from, to);
+    omittedTotal += to - from;
+    body.push(omission(to - from, 'line', breakdown));
+  }
+  const shapes = omittedTotal > 0 ? shapeSummary(analysis, omittedLine, aggressive ? 2 : 4) : [];
+  const header = shapes.length > 0
+    ? [`[${count(n)} lines; ${count(n - omittedTotal)} shown; most frequent shapes of the ${count(omittedTotal)} omitted:]`, ...shapes, '']
+    : [];
+  const omitted: Omitted = {};
+  for (let v = 0; v < SEVERITY_COUNT; v++) {
+    if (bySeverity[v]! > 0) omitted[`${SEVERITY_NAMES[v]} lines`] = bySeverity[v]!;
+  }
+  if (collapsed > 0) omitted['identical consecutive lines'] = collapsed;
+  return { text: [...header, ...body].join('\n'), omitted };
+}
+
+/** Timestamps, levels or build/test markers at line starts make a text a log. */
+const LOG_LINE = /^(?:\[?\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{6} \d{6}|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d|\[?\d\d:\d\d:\d\d|\[(?:INFO|WARN(?:ING)?|ERROR|DEBUG)\]|(?:INFO|WARN|ERROR|DEBUG|TRACE|FATAL)\b|[VDIWEF]\/|npm (?:ERR|WARN)|error(?:\[|:)|warning:|\s+at |FAIL|PASS|ok |---|\+\+\+|=+ )/;
+
+export const logProcessor: Processor = {
+  kind: 'log',
+  sniff(text: string): number {
+    let lines = 0;
+    let hits = 0;
+    for (let from = 0; from < text.length && lines < 200; lines++) {
+      let to = text.indexOf('\n', from);
+      if (to === -1) to = text.length;
+      if (LOG_LINE.test(text.slice(from, Math.min(to, from + 64)))) hits++;
+      from = to + 1;
+    }
+    return lines === 0 ? 0 : Math.min(0.9, 0.3 + hits / lines);
+  },
+  process(input: ProcessorInput): ProcessorOutput {
+    return input.level === 'lossless' ? lossless(input) : budgeted(input);
+  },
+};

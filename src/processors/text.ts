@@ -1,0 +1,188 @@
+// The text processor (prose, markdown, code, anything without a better
+// processor). Lossless: trailing whitespace and blank-line runs normalised,
+// exact duplicate lines and paragraphs collapsed with counts. Light adds seed
+// 001's filler removal and list condensing on prose lines (never in code
+// blocks or data lines); aggressive also cuts long code blocks to their
+// signatures. Over budget, evidence + head + tail selection with markers.
+import type { Processor, ProcessorInput, ProcessorOutput } from '../types.js';
+import { omission, repeated } from './markers.js';
+import { keepPreserved } from './preserve.js';
+import { EVIDENCE, FILLER, LIST_ITEM, isSignature, looksLikeData, replaceFiller } from './text-rules.js';
+
+interface Line {
+  text: string;
+  code: boolean;
+  /** Evidence-selection priority: markers and preserved lines are never dropped. */
+  keep: boolean;
+}
+
+const FENCE = /^\s*(?:```|~~~)/;
+const CODE_BLOCK_KEEP = 12;
+
+type Counts = Record<string, number>;
+
+function add(counts: Counts, key: string, n: number): void {
+  if (n > 0) counts[key] = (counts[key] ?? 0) + n;
+}
+
+/** Lines with trailing whitespace gone, fenced code flagged, exact runs collapsed. */
+function normalise(input: ProcessorInput, counts: Counts): Line[] {
+  const { analysis } = input;
+  const n = analysis.lines.count;
+  const group = n > 0 ? analysis.exact.group : new Int32Array(0);
+  const out: Line[] = [];
+  let inCode = false;
+  let blankRun = 0;
+  for (let i = 0; i < n; i++) {
+    const raw = analysis.line(i);
+    const text = raw.replace(/\s+$/, '');
+    const fence = FENCE.test(text);
+    const code = inCode || fence;
+    if (fence) inCode = !inCode;
+    if (text === '' && !code) {
+      if (blankRun++ > 0) {
+        add(counts, 'blank lines', 1);
+        continue;
+      }
+    } else blankRun = 0;
+    let run = 1;
+    while (i + run < n && group[i + run] === group[i] && !fence) run++;
+    const saving = (run - 1) * (text.length + 1) - repeated(run).length - 1;
+    if (run > 1 && text !== '' && saving > 0) {
+      out.push({ text: `${repeated(run)} ${text}`, code, keep: false });
+      add(counts, 'repeated lines', run - 1);
+      i += run - 1;
+    } else out.push({ text, code, keep: false });
+  }
+  return out;
+}
+
+/** Later copies of a prose paragraph (60+ characters) become a counted marker. */
+function dedupeParagraphs(lines: Line[], counts: Counts): Line[] {
+  const out: Line[] = [];
+  const seen = new Set<string>();
+  let para: Line[] = [];
+  const flush = () => {
+    const key = para.map((l) => l.text).join('\n');
+    if (para.length > 0 && !para[0]!.code && key.length >= 60 && seen.has(key)) {
+      out.push({ text: omission(para.length, 'line', { 'repeating an earlier paragraph': para.length }), code: false, keep: true });
+      add(counts, 'duplicate paragraph lines', para.length);
+    } else {
+      if (para.length > 0 && !para[0]!.code && key.length >= 60) seen.add(key);
+      out.push(...para);
+    }
+    para = [];
+  };
+  for (const line of lines) {
+    if (line.text === '' && !line.code) {
+      flush();
+      out.push(line);
+      continue;
+    }
+    if (para.length > 0 && para[0]!.code !== line.code) flush();
+    para.push(line);
+  }
+  flush();
+  return out;
+}
+
+/** Filler phrases out of prose lines and ordinal fillers out of list items. */
+function condenseProse(lines: Line[], counts: Counts): void {
+  for (const line of lines) {
+    if (line.code || line.keep || looksLikeData(line.text)) continue;
+    let text = line.text;
+    for (const [pattern, replacement] of FILLER) {
+      const [next, n] = replaceFiller(text, pattern, replacement);
+      text = next;
+      add(counts, 'filler phrases', n);
+    }
+    if (LIST_ITEM.test(text)) {
+      text = text.replace(LIST_ITEM, (_m, lead: string, c: string) => `${lead}${c.toUpperCase()}`);
+      add(counts, 'list fillers', 1);
+    }
+    line.text = text;
+  }
+}
+
+/** Fenced code blocks longer than CODE_BLOCK_KEEP lines cut to their signatures. */
+function cutCodeBlocks(lines: Line[], counts: Counts): Line[] {
+  const out: Line[] = [];
+  for (let i = 0; i < lines.length; ) {
+    if (!(lines[i]!.code && FENCE.test(lines[i]!.text))) {
+      out.push(lines[i++]!);
+      continue;
+    }
+    let end = i + 1;
+    while (end < lines.length && lines[end]!.code && !FENCE.test(lines[end]!.text)) end++;
+    const body = lines.slice(i + 1, end);
+    out.push(lines[i]!);
+    if (body.length > CODE_BLOCK_KEEP) {
+      const indents = body.filter((l) => l.text.trim()).map((l) => /^\s*/.exec(l.text)![0].length);
+      const minIndent = indents.length ? Math.min(...indents) : 0;
+      let gap = 0;
+      body.forEach((l, j) => {
+        if (j === 0 || j === body.length - 1 || l.keep || isSignature(l.text, minIndent)) {
+          if (gap) out.push({ text: omission(gap, 'line'), code: true, keep: true });
+          add(counts, 'code lines', gap);
+          gap = 0;
+          out.push(l);
+        } else gap++;
+      });
+    } else out.push(...body);
+    if (end < lines.length) out.push(lines[end]!);
+    i = end + 1;
+  }
+  return out;
+}
+
+/** Evidence lines, then head and tail, until the budget; gaps marked. */
+function select(lines: Line[], target: number, estimate: (s: string) => number, counts: Counts): Line[] {
+  const cost = lines.map((l) => estimate(l.text) + 1);
+  const keep = lines.map((l) => l.keep);
+  let left = target - keep.reduce((a, k, i) => a + (k ? cost[i]! : 0), 0);
+  const take = (i: number) => {
+    if (keep[i] || cost[i]! > left) return false;
+    keep[i] = true;
+    left -= cost[i]!;
+    return true;
+  };
+  lines.forEach((l, i) => EVIDENCE.test(l.text) && left > target * 0.4 && take(i));
+  const headRoom = left * 0.6;
+  for (let i = 0, used = 0; i < lines.length && used < headRoom; i++) if (take(i)) used += cost[i]!;
+  for (let i = lines.length - 1; i >= 0 && left > 0; i--) if (!keep[i] && !take(i)) break;
+  const out: Line[] = [];
+  let gap = 0;
+  lines.forEach((l, i) => {
+    if (!keep[i]) return void gap++;
+    if (gap) out.push({ text: omission(gap, 'line'), code: false, keep: true });
+    add(counts, 'lines', gap);
+    gap = 0;
+    out.push(l);
+  });
+  if (gap) out.push({ text: omission(gap, 'line'), code: false, keep: true });
+  add(counts, 'lines', gap);
+  return out;
+}
+
+function process(input: ProcessorInput): ProcessorOutput {
+  const counts: Counts = {};
+  const estimate = (s: string) => input.estimator.estimate(s);
+  let lines = dedupeParagraphs(normalise(input, counts), counts);
+  for (const line of lines) if (input.preserve.some((p) => p !== '' && line.text.includes(p))) line.keep = true;
+  if (input.level !== 'lossless') condenseProse(lines, counts);
+  if (input.level === 'aggressive') lines = cutCodeBlocks(lines, counts);
+  const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
+  if (input.level !== 'lossless' && estimate(lines.map((l) => l.text).join('\n')) > target) {
+    lines = select(lines, target, estimate, counts);
+  }
+  const text = keepPreserved(lines.map((l) => l.text).join('\n'), input.text, input.preserve);
+  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
+  return { text, omitted: counts };
+}
+
+/** Text is the fallback kind: a low, constant confidence for any non-empty text. */
+function sniff(text: string): number {
+  return text.trim() === '' ? 0 : 0.1;
+}
+
+export const textProcessor: Processor = { kind: 'text', sniff, process };

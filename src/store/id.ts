@@ -1,0 +1,19 @@
+// The id an original is stored and retrieved under (seed 002 section 5).
+import { createHash } from 'node:crypto';
+
+const ID = /^[0-9a-f]{24}$/;
+
+/** First 24 lowercase hex characters (96 bits) of the SHA-256 of the text's UTF-8 bytes. */
+export function originalId(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
+}
+
+/** Whether `value` has the shape of an id (24 lowercase hex); lookups still match exactly. */
+export function isOriginalId(value: string): boolean {
+  return ID.test(value);
+}
+
+/** Whether the text survives a UTF-8 round trip (no lone surrogates). */
+export function isWellFormed(text: string): boolean {
+  return (text as string & { isWellFormed(): boolean }).isWellFormed();
+}

@@ -1,0 +1,155 @@
+// The `squeeze` command: help, exit codes, stdin, and retrieval from a store
+// written by another process.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { JOURNAL_FILE } from '../../src/cli/io.js';
+import { createStore } from '../../src/store/index.js';
+import { runCli, spawnCli } from '../support/cli.js';
+
+const root = mkdtempSync(join(tmpdir(), 'squeeze-cli-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const cache = join(root, 'cache');
+const env = { XDG_CACHE_HOME: cache };
+const defaultJournal = join(cache, 'squeeze', JOURNAL_FILE);
+
+const ORIGINAL = '\ufeffstart 日本語 ✓\r\nline two\nERROR three\nfour: error four\nno newline at the end';
+
+function stored(text: string, journalPath = defaultJournal, now?: () => number) {
+  return createStore({ journalPath, ...(now ? { now } : {}) }).put(text, { type: 'file' }).id;
+}
+
+describe('squeeze (child process)', () => {
+  it('prints help on stdout and exits 0', async () => {
+    const top = await spawnCli(['--help']);
+    expect(top.code).toBe(0);
+    expect(top.stdout.toString()).toMatch(/Usage: squeeze <command>[\s\S]*retrieve[\s\S]*Exit status/);
+    const sub = await spawnCli(['retrieve', '--help']);
+    expect(sub.code).toBe(0);
+    expect(sub.stdout.toString()).toMatch(/^Usage: squeeze retrieve ID/);
+  });
+
+  it('returns the original bytes exactly, stored by another process', async () => {
+    const id = stored(ORIGINAL);
+    const result = await spawnCli(['retrieve', id], { env });
+    expect(result.code).toBe(0);
+    expect(result.stdout.equals(Buffer.from(ORIGINAL, 'utf8'))).toBe(true);
+    expect(result.stderr).toBe('');
+  });
+
+  it('exits 3 for an unknown id with the re-run advice and no stack trace', async () => {
+    const result = await spawnCli(['retrieve', '0123456789abcdef01234567'], { env });
+    expect(result.code).toBe(3);
+    expect(result.stdout.length).toBe(0);
+    expect(result.stderr).toMatch(/^squeeze retrieve: No original is stored under "0123456789abcdef01234567".*Re-run the original tool/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits 2 on a usage mistake', async () => {
+    const result = await spawnCli(['retrieve', '--frobnicate'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("squeeze retrieve: Unknown option '--frobnicate'\n");
+  });
+});
+
+describe('squeeze (in process)', () => {
+  it('routes help, unknown commands and missing commands', async () => {
+    expect((await runCli([])).code).toBe(2);
+    expect((await runCli(['help'])).code).toBe(0);
+    const helpRetrieve = await runCli(['help', 'retrieve']);
+    expect(helpRetrieve.code).toBe(0);
+    expect(helpRetrieve.stdout.toString()).toMatch(/^Usage: squeeze retrieve/);
+    const unknown = await runCli(['frob']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^squeeze: unknown command "frob"/);
+    expect((await runCli(['retrieve', 'x', '-h'])).code).toBe(0);
+  });
+
+  it('serves line ranges with their exact bytes and clamps past the end', async () => {
+    const id = stored(ORIGINAL);
+    expect((await runCli(['retrieve', id, '--start', '1', '--count', '2'], { env })).stdout.toString()).toBe('line two\nERROR three\n');
+    expect((await runCli(['retrieve', id, '--start', '4'], { env })).stdout.toString()).toBe('no newline at the end');
+    const past = await runCli(['retrieve', id, '--start', '99', '--count', '5'], { env });
+    expect(past).toMatchObject({ code: 0, stderr: '' });
+    expect(past.stdout.length).toBe(0);
+  });
+
+  it('greps with line numbers, literally or ignoring case, and rejects a bad pattern', async () => {
+    const id = stored(ORIGINAL);
+    expect((await runCli(['retrieve', id, '--grep', 'error'], { env })).stdout.toString()).toBe('4: four: error four\n');
+    expect((await runCli(['retrieve', id, '--grep', 'error', '-i'], { env })).stdout.toString()).toBe('3: ERROR three\n4: four: error four\n');
+    expect((await runCli(['retrieve', id, '--grep', 't', '--max-matches', '1'], { env })).stdout.toString())
+      .toBe('1: \ufeffstart 日本語 ✓\n[… 3 more matches …]\n');
+    const bad = await runCli(['retrieve', id, '--grep', '(four'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/Invalid grep pattern "\(four"/);
+    expect((await runCli(['retrieve', id, '--grep', 'four:', '-F'], { env })).stdout.toString()).toBe('4: four: error four\n');
+    const none = await runCli(['retrieve', id, '--grep', 'zebra'], { env });
+    expect(none).toMatchObject({ code: 0, stderr: 'squeeze: no line matches "zebra"\n' });
+    expect((await runCli(['retrieve', id, '-i'], { env })).code).toBe(2);
+  });
+
+  it('says "expired" for an original whose time ran out in an earlier process', async () => {
+    const id = stored('an old result\n', defaultJournal, () => Date.now() - 2 * 3_600_000);
+    const result = await runCli(['retrieve', id], { env });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/has expired.*Re-run the original tool/);
+  });
+
+  it('uses --store DIR instead of the default directory', async () => {
+    const dir = join(root, 'elsewhere');
+    const id = stored('kept elsewhere', join(dir, JOURNAL_FILE));
+    expect((await runCli(['retrieve', id, '--store', dir], { env })).stdout.toString()).toBe('kept elsewhere');
+    expect((await runCli(['retrieve', id], { env })).code).toBe(3);
+  });
+
+  it('warns once and carries on without a journal it cannot use', async () => {
+    const blocker = join(root, 'not-a-dir');
+    writeFileSync(blocker, 'x');
+    const result = await runCli(['retrieve', '0123456789abcdef01234567', '--store', blocker], { env });
+    expect(result.code).toBe(3);
+    expect(result.stderr.match(/memory only/g)).toHaveLength(1);
+  });
+
+  it('rejects malformed numbers and extra arguments', async () => {
+    for (const args of [['retrieve', 'x', '--start', '-1'], ['retrieve', 'x', '--count', '1.5'], ['retrieve', 'a', 'b'], ['retrieve']]) {
+      const result = await runCli(args, { env });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(/^squeeze retrieve: /);
+    }
+  });
+});
+
+describe('squeeze estimate', () => {
+  it('prints the estimate of stdin, as a number or JSON', async () => {
+    const text = 'error: cannot find module "x"\n'.repeat(50);
+    const plain = await runCli(['estimate'], { stdin: text });
+    expect(plain.code).toBe(0);
+    const tokens = Number(plain.stdout.toString());
+    expect(plain.stdout.toString()).toMatch(/^\d+\n$/);
+    expect(tokens).toBeGreaterThan(100);
+    const json = await runCli(['estimate', '-', '--json'], { stdin: text });
+    expect(JSON.parse(json.stdout.toString())).toEqual({ tokens });
+    expect((await runCli(['estimate', '--json'], { stdin: '' })).stdout.toString()).toBe('{"tokens":0}\n');
+    const o200k = await runCli(['estimate', '--tokenizer', 'o200k'], { stdin: text });
+    expect(o200k.code).toBe(0);
+  });
+
+  it('reads a file, and exits 4 when it cannot', async () => {
+    const file = join(root, 'estimate-me.txt');
+    writeFileSync(file, 'hello world\n');
+    expect((await runCli(['estimate', file])).stdout.toString()).toMatch(/^[1-9]\d*\n$/);
+    const missing = await runCli(['estimate', join(root, 'absent.txt')]);
+    expect(missing.code).toBe(4);
+    expect(missing.stderr).toMatch(/^squeeze estimate: cannot read .*absent\.txt: no such file\n$/);
+    expect((await runCli(['estimate', root])).code).toBe(4);
+    expect((await runCli(['estimate', '--tokenizer', 'gpt2'], { stdin: 'x' })).code).toBe(2);
+  });
+
+  it('estimates bytes that are not UTF-8, with a warning', async () => {
+    const result = await runCli(['estimate'], { stdin: Buffer.from([0x61, 0xff, 0xfe, 0x62, 0x0a]) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/not valid UTF-8/);
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { TextAnalysis } from '../../src/engine/index.js';
+import { textProcessor } from '../../src/processors/text.js';
+import type { ProcessorInput } from '../../src/types.js';
+import { backendName, testBackend } from '../support/backend.js';
+
+const estimator = { estimate: (s: string) => Math.ceil(s.length / 3) };
+function run(text: string, level: ProcessorInput['level'], budget = 4000, preserve: string[] = []) {
+  return textProcessor.process({ text, analysis: new TextAnalysis(text, testBackend()), level, budget, maxTokens: 3 * budget, estimator, preserve });
+}
+
+const code = [
+  '```ts',
+  'export function store(request: Request) {',
+  ...Array.from({ length: 20 }, (_, i) => `  const field${i} = request.input('field${i}'); // in order to read it`),
+  '  return json(request, 201);',
+  '}',
+  '```',
+];
+const doc = [
+  '# Setup',
+  '',
+  '',
+  '',
+  'It is important to note that the service must restart after every deploy.   ',
+  'In order to achieve this, we run the restart hook. Done. basically, it works.',
+  'I would recommend that you consider using the cached build.',
+  '',
+  '- First, create a new controller',
+  '- Second, add the validation rules',
+  '- Third, implement the service layer',
+  '',
+  ...Array.from({ length: 6 }, () => 'retrying connection to db:5432'),
+  '',
+  'This paragraph is repeated verbatim later in the document, twice over.',
+  '',
+  ...code,
+  '',
+  'timeout: 30s in order to wait',
+  '',
+  'This paragraph is repeated verbatim later in the document, twice over.',
+].join('\n');
+
+describe(`text processor (${backendName})`, () => {
+  it('lossless normalises whitespace and collapses duplicate lines and paragraphs with exact counts', () => {
+    const out = run(doc, 'lossless');
+    expect(out.text).toContain('# Setup\n\nIt is important');
+    expect(out.text).not.toMatch(/ +$/m);
+    expect(out.text).toContain('[×6] retrying connection to db:5432');
+    expect(out.text).toContain('[… 1 line omitted: 1 repeating an earlier paragraph …]');
+    expect(out.omitted).toEqual({ 'blank lines': 2, 'repeated lines': 5, 'duplicate paragraph lines': 1 });
+    expect(out.text).toContain('In order to achieve this');
+  });
+
+  it('light removes filler and ordinal list fillers from prose only, never in code or data lines', () => {
+    const out = run(doc, 'light');
+    expect(out.text).toContain('The service must restart after every deploy.');
+    expect(out.text).toContain('To achieve this, we run the restart hook. Done. It works.');
+    expect(out.text).toContain('Consider using the cached build.');
+    expect(out.text).toContain('- Create a new controller\n- Add the validation rules\n- Implement the service layer');
+    expect(out.text).toContain("// in order to read it");
+    expect(out.text).toContain('timeout: 30s in order to wait');
+    expect(out.omitted['filler phrases']).toBe(4);
+    expect(out.omitted['list fillers']).toBe(3);
+  });
+
+  it('aggressive cuts long code blocks to signatures with an exact omitted-lines marker', () => {
+    const out = run(doc, 'aggressive');
+    expect(out.text).toContain('export function store(request: Request) {');
+    expect(out.text).toContain('export function store(request: Request) {\n[… 21 lines omitted …]\n}\n```');
+    expect(out.omitted['code lines']).toBe(21);
+  });
+
+  it('over budget, keeps evidence, head and tail with exact gap markers', () => {
+    const lines = Array.from({ length: 400 }, (_, i) => (i === 200 ? 'ERROR: disk full on /dev/sda1' : `step ${i} finished normally and nothing happened here`));
+    const out = run(lines.join('\n'), 'light', 300);
+    expect(estimator.estimate(out.text)).toBeLessThanOrEqual(300);
+    expect(out.text).toContain('ERROR: disk full on /dev/sda1');
+    expect(out.text.startsWith('step 0 finished')).toBe(true);
+    expect(out.text.endsWith('step 399 finished normally and nothing happened here')).toBe(true);
+    const kept = out.text.split('\n').filter((l) => !l.startsWith('[…')).length;
+    const omitted = [...out.text.matchAll(/\[… ([\d,]+) lines? omitted …\]/g)].reduce((a, m) => a + Number(m[1]!.replace(/,/g, '')), 0);
+    expect(kept + omitted).toBe(400);
+    expect(out.omitted.lines).toBe(omitted);
+  });
+
+  it('keeps preserved strings and never returns more than it was given', () => {
+    const lines = Array.from({ length: 400 }, (_, i) => `line ${i} with some ordinary words in it`);
+    const out = run(lines.join('\n'), 'aggressive', 100, ['line 123 with some']);
+    expect(out.text).toContain('line 123 with some ordinary words in it');
+    for (const input of ['', 'x', 'a\nb', '\u0000\u0001\u0002\ufffd'.repeat(50), 'short line\nshort line']) {
+      const small = run(input, 'aggressive', 100);
+      expect(small.text.length).toBeLessThanOrEqual(input.length);
+    }
+  });
+});
