@@ -21,6 +21,6 @@ export function measureLineTableSteps(text: string, plan: Plan): Step[] {
     ['lines (spans + fingerprints)', () => exports.lines(textPtr, text.length, out[0]!, out[1]!, out[2]!, out[3]!)],
     ['copy four arrays out (typed-array slice)', () => out.map((ptr) => arena.readI32(ptr, count))],
   ];
-  const ms = timeRivals(steps.map(([, run]) => run), plan);
+  const { ms } = timeRivals(steps.map(([, run]) => run), plan);
   return steps.map(([step], i) => ({ step, ms: ms[i]! }));
 }

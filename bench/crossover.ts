@@ -24,8 +24,8 @@ export function measureCrossover(cases: readonly KernelCase[], wasm: Backend, tw
       const all = (backend: Backend) => () => {
         for (const { text, prepared } of texts) kernel.run(backend, text, prepared);
       };
-      const runs = Math.max(1, Math.floor((1 << 15) / units));
-      const [w, t] = timeRivals([all(wasm), all(twin)], { warmup: 2, samples, runs });
+      const runs = Math.max(1, Math.floor((1 << 14) / units));
+      const [w, t] = timeRivals([all(wasm), all(twin)], { warmup: 2, samples, runs }).ms;
       return t! / w!;
     });
     let from = SWEEP_UNITS.length;

@@ -30,6 +30,6 @@ export async function measureHashLines(
     ['xxhash-wasm h64 once per line from JS (indexOf + slice + h64)', perLine],
     ['xxhash-wasm h64 of the whole text, one call (no lines; reference)', () => h64(text)],
   ];
-  const ms = timeRivals(rivals.map(([, run]) => run), plan);
+  const { ms } = timeRivals(rivals.map(([, run]) => run), plan);
   return rivals.map(([label], i) => ({ label, msPerMB: ms[i]! / megabytes }));
 }

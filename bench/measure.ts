@@ -6,8 +6,20 @@ import { performance } from 'node:perf_hooks';
 
 export interface Plan {
   readonly warmup: number;
+  /** Samples per rival, unless `budgetMs` runs out first (never fewer than MIN_SAMPLES). */
   readonly samples: number;
   readonly runs: number;
+  /** Rough wall-clock budget for all rivals' samples, judged from the warm-up. */
+  readonly budgetMs?: number;
+}
+
+export const MIN_SAMPLES = 3;
+
+export interface Timing {
+  /** Median milliseconds per call of each rival. */
+  readonly ms: number[];
+  /** Samples each median was taken over. */
+  readonly samples: number;
 }
 
 /** Results are kept here so no call can be optimised away. */
@@ -26,16 +38,22 @@ function sample(run: () => unknown, runs: number): number {
 }
 
 /** Median milliseconds per call of each rival, measured interleaved. */
-export function timeRivals(rivals: readonly (() => unknown)[], plan: Plan): number[] {
-  for (let w = 0; w < plan.warmup; w++) for (const run of rivals) sample(run, plan.runs);
+export function timeRivals(rivals: readonly (() => unknown)[], plan: Plan): Timing {
+  let round = 0;
+  for (let w = 0; w < plan.warmup; w++) {
+    round = 0;
+    for (const run of rivals) round += sample(run, plan.runs) * plan.runs;
+  }
+  const affordable = plan.budgetMs && round > 0 ? Math.floor(plan.budgetMs / round) : plan.samples;
+  const samples = Math.max(MIN_SAMPLES, Math.min(plan.samples, affordable));
   const times = rivals.map(() => [] as number[]);
-  for (let s = 0; s < plan.samples; s++) {
+  for (let s = 0; s < samples; s++) {
     for (let k = 0; k < rivals.length; k++) {
       const r = (s + k) % rivals.length;
       times[r]!.push(sample(rivals[r]!, plan.runs));
     }
   }
-  return times.map(median);
+  return { ms: times.map(median), samples };
 }
 
 /** MB/s (2^20 bytes per second) for `bytes` processed in `ms`. */

@@ -14,19 +14,25 @@ import { measureCrossover, SWEEP_UNITS } from './crossover.js';
 import { measureHashLines } from './hashlines.js';
 import { KB, MB, mixedInput, mixedInputSources } from './inputs.js';
 import { KERNELS } from './kernels.js';
-import { mbPerSecond, timeRivals, type Plan } from './measure.js';
+import { mbPerSecond, MIN_SAMPLES, timeRivals, type Plan } from './measure.js';
 
 const quick = process.argv.includes('--quick');
 const CROSSOVER_SAMPLES = 9;
+/** Wall-clock budget per table row for the samples after warm-up. */
+const BUDGET_MS = 3000;
 const SIZES = quick ? [KB, 64 * KB, MB] : [KB, 64 * KB, MB, 16 * MB];
 
-/** Back-to-back runs per sample keep each sample near 256 KB of input; fewer samples at 16 MB. */
+/**
+ * Back-to-back runs per sample keep each sample near 256 KB of input. Fewer
+ * samples at 16 MB, and slow kernels stop early at a time budget (never below
+ * MIN_SAMPLES): the table shows the samples each row got.
+ */
 function planFor(bytes: number): Plan {
   const runs = Math.max(1, Math.floor((256 * KB) / bytes));
-  if (quick) return { warmup: 1, samples: 3, runs };
-  if (bytes >= 16 * MB) return { warmup: 1, samples: 5, runs };
-  if (bytes >= MB) return { warmup: 3, samples: 15, runs };
-  return { warmup: 5, samples: 31, runs };
+  if (quick) return { warmup: 1, samples: MIN_SAMPLES, runs };
+  if (bytes >= 16 * MB) return { warmup: 1, samples: 5, runs, budgetMs: BUDGET_MS };
+  if (bytes >= MB) return { warmup: 3, samples: 15, runs, budgetMs: BUDGET_MS };
+  return { warmup: 5, samples: 31, runs, budgetMs: BUDGET_MS };
 }
 
 function sizeLabel(bytes: number): string {
@@ -75,36 +81,39 @@ async function main(): Promise<void> {
   const wasm = createBackend('wasm');
   const twin = createBackend('js');
 
-  const rows: (ChartRow & { bytes: number })[] = [];
+  const rows: (ChartRow & { bytes: number; samples: number })[] = [];
   for (const bytes of SIZES) {
     const text = mixedInput(bytes);
     const actual = Buffer.byteLength(text, 'utf8');
     for (const kernel of KERNELS) {
       const prepared = kernel.prepare(text);
-      const [w, t] = timeRivals(
+      const { ms: [w, t], samples } = timeRivals(
         [() => kernel.run(wasm, text, prepared), () => kernel.run(twin, text, prepared)],
         planFor(bytes),
       );
-      const row = { kernel: kernel.name, size: sizeLabel(bytes), bytes, wasm: mbPerSecond(actual, w!), twin: mbPerSecond(actual, t!) };
+      const row = {
+        kernel: kernel.name, size: sizeLabel(bytes), bytes, samples,
+        wasm: mbPerSecond(actual, w!), twin: mbPerSecond(actual, t!),
+      };
       rows.push(row);
       console.error(`${row.kernel} ${row.size}: wasm ${num(row.wasm)} MB/s, twin ${num(row.twin)} MB/s`);
     }
   }
 
   const table = [
-    '| kernel | input | WebAssembly MB/s | TS twin MB/s | wasm/twin |',
-    '|---|---:|---:|---:|---:|',
+    '| kernel | input | WebAssembly MB/s | TS twin MB/s | wasm/twin | samples |',
+    '|---|---:|---:|---:|---:|---:|',
     ...KERNELS.flatMap((k) =>
       rows.filter((r) => r.kernel === k.name).map((r) =>
-        `| ${r.kernel} | ${r.size} | ${num(r.wasm)} | ${num(r.twin)} | ${(r.wasm / r.twin).toFixed(2)}x |`),
+        `| ${r.kernel} | ${r.size} | ${num(r.wasm)} | ${num(r.twin)} | ${(r.wasm / r.twin).toFixed(2)}x | ${r.samples} |`),
     ),
   ].join('\n');
   console.log(table);
   mark = phase('throughput table', mark);
 
   const steps = measureLineTableSteps(mixedInput(MB), planFor(MB));
-  const cold = measureColdStart(mixedInput(KB), quick ? 3 : 11);
-  const fresh = measureFreshProcess([KB, MB], quick ? 1 : 5);
+  const cold = measureColdStart(mixedInput(KB), quick ? 3 : 7);
+  const fresh = measureFreshProcess([KB, MB], quick ? 1 : 3);
   mark = phase('line-table steps and cold start', mark);
   const hashRows = await Promise.all(
     [MB, ...(quick ? [] : [16 * MB])].map(async (bytes) => ({
@@ -133,7 +142,7 @@ async function main(): Promise<void> {
     '- Inputs: prefixes of one deterministic stream of the real corpus (`../shared/corpus`, read in place): every file once, one file from each folder in turn (API JSON, CI logs, system logs, test reports, web pages), cut at a character boundary to 1 KB, 64 KB, 1 MB and 16 MB of UTF-8. MB/s = 2^20 bytes of that UTF-8 input per second.',
     `- Corpus files per input: ${SIZES.map((b) => `${sizeLabel(b)} ${mixedInputSources(b).files}`).join(', ')}; the 1 KB input is the start of \`${mixedInputSources(KB).first}\` alone.`,
     '- Both sides run through the public `Backend` methods, so the WebAssembly numbers include copying the text in (`begin`) and the result arrays out; the twin numbers include allocating its result arrays.',
-    `- Each figure is the median of repeated samples in one process after warm-up (${planFor(KB).samples} samples at 1 KB and 64 KB, ${planFor(MB).samples} at 1 MB, ${planFor(16 * MB).samples} at 16 MB); small sizes repeat the call back to back within a sample (about 256 KB of input per sample). WebAssembly and twin samples are interleaved.`,
+    `- Each figure is the median of repeated samples in one process after warm-up (up to ${planFor(KB).samples} samples at 1 KB and 64 KB, ${planFor(MB).samples} at 1 MB, ${planFor(16 * MB).samples} at 16 MB; slow rows stop at a ${BUDGET_MS / 1000} s budget but take at least ${MIN_SAMPLES}: the samples column says how many); small sizes repeat the call back to back within a sample (about 256 KB of input per sample). WebAssembly and twin samples are interleaved.`,
     '',
     ...KERNELS.map((k) => `- **${k.name}**: ${k.measures}.`),
     '',
