@@ -164,7 +164,7 @@ class Pipeline implements Squeeze {
     items: readonly PreservedItem[], type: ReturnType<typeof ccrType>,
   ): Attempt {
     if (level === 'emergency') {
-      const output = emergencyOutput(text, type, analysis.lines.count, items, options.previewMaxChars);
+      const output = emergencyOutput(analysis, type, items, options.previewMaxChars);
       return { level, kind, output, tokens: this.estimator.estimate(output.text) };
     }
     let current: ContentKind | null = kind;

@@ -36,23 +36,30 @@ const LINE_RULES: ReadonlyArray<readonly [PreservedKind, RegExp]> = [
   ['error-fix', /^\s*(?:=\s*)?(?:help|hint|fix|suggestion|possible fix|to fix|did you mean)\b\s*[:?]/i],
 ];
 
+/** Each rule as one global, multiline scan over the whole text (far cheaper than per line). */
+const LINE_SCANS = LINE_RULES.map(([kind, rule]) => [kind, new RegExp(rule.source, `${rule.flags}gm`)] as const);
+
 function lineItems(text: string, out: PreservedItem[], seen: Set<string>): void {
-  let from = 0;
-  while (from < text.length) {
-    let to = text.indexOf('\n', from);
-    if (to === -1) to = text.length;
-    const raw = text.slice(from, to);
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    from = to + 1;
-    if (line.length > MAX_LINE_CHARS) continue;
-    for (const [kind, rule] of LINE_RULES) {
-      if (!rule.test(line)) continue;
-      const trimmed = line.trim();
-      if (trimmed.length >= 4 && !seen.has(trimmed)) {
-        seen.add(trimmed);
-        out.push({ kind, text: trimmed });
-      }
-      break;
+  // line start -> [rule index, kind, line]; the first rule in table order wins a line.
+  const hits = new Map<number, { rule: number; kind: PreservedKind; line: string }>();
+  LINE_SCANS.forEach(([kind, scan], rule) => {
+    for (const match of text.matchAll(scan)) {
+      const from = text.lastIndexOf('\n', match.index - 1) + 1;
+      const previous = hits.get(from);
+      if (previous && previous.rule < rule) continue;
+      let to = text.indexOf('\n', match.index);
+      if (to === -1) to = text.length;
+      if (to > from && text.charCodeAt(to - 1) === 13) to--;
+      if (to - from > MAX_LINE_CHARS) continue;
+      hits.set(from, { rule, kind, line: text.slice(from, to) });
+    }
+  });
+  for (const from of [...hits.keys()].sort((a, b) => a - b)) {
+    const { kind, line } = hits.get(from)!;
+    const trimmed = line.trim();
+    if (trimmed.length >= 4 && !seen.has(trimmed)) {
+      seen.add(trimmed);
+      out.push({ kind, text: trimmed });
     }
   }
 }
@@ -81,8 +88,12 @@ export function detectPreserved(
 ): { items: PreservedItem[]; dropped: number } {
   const found: PreservedItem[] = [];
   const seen = new Set<string>();
-  identifierItems(text, found, seen);
   if (lineShaped) lineItems(text, found, seen);
+  // An identifier already inside a preserved line needs no item of its own.
+  const lines = found.map((item) => item.text);
+  const ids: PreservedItem[] = [];
+  identifierItems(text, ids, seen);
+  found.push(...ids.filter((id) => !lines.some((line) => line.includes(id.text))));
   const items: PreservedItem[] = [];
   let spent = 0;
   for (const item of found) {

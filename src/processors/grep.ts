@@ -7,10 +7,10 @@ import { ProcessorError } from './errors.js';
 import { omission, plural } from './markers.js';
 import { keepPreserved } from './preserve.js';
 
-// Paths hold no blanks (so timestamps like `16:13:38` in logs do not pass for
-// hits); context lines also need a path-like part, or dates would (2005-06-03).
-const MATCH = /^((?:[A-Za-z]:)?[^\s:]+):(\d+):(?:(\d+):)?(.*)$/;
-const CONTEXT = /^((?:[A-Za-z]:)?[^\s:]*[/\\.][^\s:]*?)-(\d+)-(.*)$/;
+// A path has no spaces and looks like one (a slash or a file extension).
+const PATH = String.raw`(?=[^\s:]*(?:/|\\|\.\w{1,10}(?=[:-]\d)))[^\s:]+?`;
+const MATCH = new RegExp(String.raw`^(${PATH}):(\d+):(?:(\d+):)?(.*)$`);
+const CONTEXT = new RegExp(String.raw`^(${PATH})-(\d+)-(.*)$`);
 const PATH_ONLY = /^((?:\.{0,2}\/)?[\w.@+-]+(?:\/[\w.@+ -]+)*\.\w+):(.*)$/;
 
 interface Hit {
@@ -52,6 +52,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (files.length === 0) throw new ProcessorError('grep', 'no path:line:match lines');
   const estimate = (s: string) => input.estimator.estimate(s);
   const isPreserved = (s: string) => input.preserve.some((p) => p !== '' && s.includes(p));
+  // perFile = 0 lists files with their counts only; one marker then covers every match.
   const render = (perFile: number): { text: string; omitted: number } => {
     const out: string[] = [];
     let omitted = 0;
@@ -65,17 +66,18 @@ function process(input: ProcessorInput): ProcessorOutput {
           if (h.match) shown++;
         } else if (h.match) dropped++;
       }
-      if (dropped) out.push(`  ${omission(dropped, 'matching line')}`);
+      if (dropped && perFile > 0) out.push(`  ${omission(dropped, 'matching line')}`);
       omitted += dropped;
     }
+    if (perFile === 0 && omitted) out.push(omission(omitted, 'matching line'));
     return { text: [...out, ...other].join('\n'), omitted };
   };
   let result = render(Infinity);
   if (input.level !== 'lossless') {
     const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
-    for (let perFile = input.level === 'aggressive' ? 5 : 10; perFile >= 1; perFile = perFile > 3 ? perFile - 2 : perFile - 1) {
-      result = render(perFile);
+    for (const perFile of input.level === 'aggressive' ? [5, 3, 2, 1, 0] : [10, 8, 6, 4, 3, 2, 1, 0]) {
       if (estimate(result.text) <= target) break;
+      result = render(perFile);
     }
   }
   const text = keepPreserved(result.text, input.text, input.preserve);
@@ -83,12 +85,24 @@ function process(input: ProcessorInput): ProcessorOutput {
   return { text, omitted: result.omitted ? { 'matching lines': result.omitted } : {} };
 }
 
-/** Share of the first 200 non-empty lines shaped like grep output. */
+/**
+ * Share of the first 200 non-empty lines shaped like grep output, scaled by how
+ * many distinct path:line pairs they have: grep hits differ in line number,
+ * while log lines whose timestamp reads as `name:13:53:08` repeat one pair.
+ */
 function sniff(text: string): number {
   const lines = text.split(/\r?\n/, 400).filter((l) => l !== '' && l !== '--').slice(0, 200);
   if (lines.length === 0) return 0;
-  const hits = lines.filter((l) => MATCH.test(l) || CONTEXT.test(l)).length;
-  return hits / lines.length;
+  const pairs = new Set<string>();
+  let hits = 0;
+  for (const l of lines) {
+    const m = MATCH.exec(l) ?? CONTEXT.exec(l);
+    if (!m) continue;
+    hits++;
+    pairs.add(`${m[1]}\u0000${m[2]}`);
+  }
+  if (hits === 0) return 0;
+  return (hits / lines.length) * Math.min(1, (2 * pairs.size) / hits);
 }
 
 export const grepProcessor: Processor = { kind: 'grep', sniff, process };

@@ -10,7 +10,7 @@ const SKIP = new Set([
 ]);
 const BOILERPLATE_TAGS = new Set(['nav', 'aside', 'dialog', 'menu']);
 const BOILERPLATE_WORDS =
-  /(?:^|[\s_-])(?:nav|navbar|navigation|menu|footer|sidebar|share|sharing|social|cookie|cookies|consent|banner|ad|ads|advert|advertisement|promo|related|comments?|breadcrumbs?|newsletter|subscribe|popup|modal|masthead|outbrain|taboola)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:nav|navbar|navigation|menu|footer|sidebar|share|sharing|social|cookie|cookies|consent|banner|ad|ads|advert|advertisement|promo|related|comments?|breadcrumbs?|newsletter|subscribe|popup|modal|masthead|outbrain|taboola|toc|editsection)(?:$|[\s_-])/i;
 const BOILERPLATE_ROLES = /^(?:navigation|banner|contentinfo|complementary|dialog|alertdialog|menu|menubar|search)$/;
 const BLOCK = new Set([
   'p', 'div', 'section', 'article', 'main', 'header', 'footer', 'ul', 'ol', 'dl', 'dt', 'dd',
@@ -18,6 +18,7 @@ const BLOCK = new Set([
   'body', 'center', 'caption', 'table', 'tbody', 'thead', 'tfoot',
 ]);
 const HEADING = /^h([1-6])$/;
+const INLINE = new Set(['span', 'a', 'i', 'b', 'em', 'strong', 'small', 'sup', 'sub', 'abbr', 'cite', 'code', 'label', 'time', 'font', 'u', 's', 'mark', 'q', 'img']);
 
 /** A container (boilerplate or main content) blocks can sit in. */
 export interface Region {
@@ -49,11 +50,19 @@ export interface Extraction {
   title: string;
   /** The og:title / twitter:title meta, often the article's own headline. */
   metaTitle: string;
+  /** Scheme and host of the page (from <base> or the canonical link), if given. */
+  origin: string | null;
   blocks: Block[];
   links: Link[];
   /** Characters of all visible text, boilerplate included. */
   visibleText: number;
   errors: number;
+}
+
+interface Table {
+  rows: Block[][][];
+  header: boolean;
+  nested: boolean;
 }
 
 interface Open {
@@ -91,37 +100,40 @@ export function extract(html: string): Extraction {
   const stack: Open[] = [];
   let title = '';
   let metaTitle = '';
+  let origin: string | null = null;
   let inTitle = false;
   let buffer = '';
   let visibleText = 0;
   let errors = 0;
   let regions = 0;
   let pre: string | null = null;
-  let table: { rows: string[][]; header: boolean; nested: boolean } | null = null;
+  let table: Table | null = null;
   let tableDepth = 0;
-  let cell: string | null = null;
+  /** Blocks of the open cell of the outermost table: a data cell or a layout region. */
+  let cell: Block[] | null = null;
   let link: { href: string; text: string } | null = null;
   const lists: Array<{ ordered: boolean; n: number }> = [];
 
   const top = (): Open | undefined => stack[stack.length - 1];
   const region = (parent: Region | null, byTag: boolean): Region => ({ id: ++regions, parent, byTag, text: 0, linkText: 0 });
 
+  const record = (block: Block): void => {
+    for (let r = block.boilerplate; r; r = r.parent) r.text += block.text.length;
+    for (let r = block.main; r; r = r.parent) r.text += block.text.length;
+    blocks.push(block);
+  };
+  /** A block in its regions; inside a table cell it waits for the table to end. */
   const emit = (kind: Block['kind'], text: string): void => {
     if (text === '') return;
     const where = top();
     const block = { kind, text, boilerplate: where?.boilerplate ?? null, main: where?.main ?? null };
-    for (let r = block.boilerplate; r; r = r.parent) r.text += text.length;
-    for (let r = block.main; r; r = r.parent) r.text += text.length;
-    blocks.push(block);
+    if (cell !== null) cell.push(block);
+    else record(block);
   };
   const flush = (): void => {
     const text = collapse(buffer);
     buffer = '';
     if (text === '') return;
-    if (cell !== null) {
-      cell += (cell ? ' ' : '') + text;
-      return;
-    }
     const list = lists[lists.length - 1];
     const inItem = stack.some((o) => o.name === 'li');
     if (inItem && list) emit('item', `${'  '.repeat(lists.length - 1)}${list.ordered ? `${list.n}.` : '-'} ${text}`);
@@ -135,6 +147,12 @@ export function extract(html: string): Extraction {
         const skip = (parent?.skip ?? false) || SKIP.has(name) || isHidden(attribs);
         const insideMain = parent?.main != null;
         const evidence = skip ? null : boilerplateEvidence(name, attribs, insideMain);
+        if (evidence && INLINE.has(name)) {
+          // Inline chrome (an [edit] link, a share button) sits inside a line of
+          // real text: drop its text rather than cut the line around it.
+          stack.push({ name, skip: true, boilerplate: parent?.boilerplate ?? null, main: parent?.main ?? null, ownsRegion: false });
+          return;
+        }
         const boilerplate = evidence ? region(parent?.boilerplate ?? null, evidence === 'tag') : (parent?.boilerplate ?? null);
         const main = parent?.main ?? (isMain(name, attribs) ? region(null, false) : null);
         const ownsRegion = boilerplate !== (parent?.boilerplate ?? null) || main !== (parent?.main ?? null);
@@ -144,6 +162,9 @@ export function extract(html: string): Extraction {
         if (name === 'title' && !title) inTitle = true;
         const property = attribs.property ?? attribs.name;
         if (name === 'meta' && !metaTitle && (property === 'og:title' || property === 'twitter:title')) metaTitle = attribs.content ?? '';
+        if ((name === 'base' || (name === 'link' && attribs.rel === 'canonical')) && !origin) {
+          origin = /^https?:\/\/[^/\s]+/.exec(attribs.href ?? '')?.[0] ?? null;
+        }
         if (name === 'br') buffer += '\n';
         const heading = HEADING.exec(name);
         if (BLOCK.has(name) || heading || name === 'li' || name === 'pre' || name === 'tr') flush();
@@ -158,7 +179,8 @@ export function extract(html: string): Extraction {
         if (table && tableDepth === 1) {
           if (name === 'tr') table.rows.push([]);
           if (name === 'td' || name === 'th') {
-            cell = '';
+            if (table.rows.length === 0) table.rows.push([]); // a cell without a row
+            cell = [];
             if (name === 'th' && table.rows.length <= 1) table.header = true;
           }
         }
@@ -200,15 +222,13 @@ export function extract(html: string): Extraction {
     if (heading) {
       const text = collapse(buffer);
       buffer = '';
-      if (cell !== null) cell += (cell ? ' ' : '') + text;
-      else if (text) emit('heading', `${'#'.repeat(Number(heading[1]))} ${text}`);
+      if (text) emit('heading', `${'#'.repeat(Number(heading[1]))} ${text}`);
       return;
     }
     if (name === 'pre' && pre !== null) {
       const code = pre.replace(/^\n+|\s+$/g, '');
       pre = null;
-      if (cell !== null) cell += (cell ? ' ' : '') + collapse(code);
-      else if (code) emit('code', `\`\`\`\n${code}\n\`\`\``);
+      if (code) emit('code', `\`\`\`\n${code}\n\`\`\``);
       return;
     }
     if (name === 'a' && link) {
@@ -225,22 +245,25 @@ export function extract(html: string): Extraction {
     if (name === 'table') {
       tableDepth--;
       if (tableDepth === 0 && table) {
+        if (cell !== null) table.rows[table.rows.length - 1]?.push(cell); // a cell left open by bad markup
+        cell = null;
         emitTable(table);
         table = null;
       }
     }
   }
 
-  /** Data tables as markdown rows; layout tables (nested, long cells) as paragraphs. */
-  function emitTable(t: { rows: string[][]; header: boolean; nested: boolean }): void {
-    const rows = t.rows.filter((r) => r.some((c) => c !== ''));
+  /** Data tables as markdown rows; layout tables (nested, block content, long cells) as their blocks. */
+  function emitTable(t: Table): void {
+    const rows = t.rows.filter((r) => r.some((c) => c.length > 0));
     if (rows.length === 0) return;
-    const layout = t.nested || rows.some((r) => r.some((c) => c.length > 200));
+    const layout = t.nested || rows.some((r) => r.some((c) => c.length > 1 || (c[0] !== undefined && (c[0].kind !== 'paragraph' || c[0].text.length > 200))));
     if (layout) {
-      for (const row of rows) for (const c of row) if (c) emit('paragraph', c);
+      for (const row of rows) for (const c of row) c.forEach(record);
       return;
     }
-    const lines = rows.map((r) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`);
+    const text = (c: Block[]) => c.map((b) => b.text.replace(/\|/g, '\\|')).join(' ');
+    const lines = rows.map((r) => `| ${r.map(text).join(' | ')} |`);
     if (t.header) lines.splice(1, 0, `|${' --- |'.repeat(rows[0]!.length)}`);
     emit('table', lines.join('\n'));
   }
@@ -248,5 +271,5 @@ export function extract(html: string): Extraction {
   parser.write(html);
   parser.end();
   flush();
-  return { title: collapse(title), metaTitle: collapse(metaTitle), blocks, links, visibleText, errors };
+  return { title: collapse(title), metaTitle: collapse(metaTitle), origin, blocks, links, visibleText, errors };
 }

@@ -3,7 +3,7 @@
 // scripts, styles, comments or boilerplate, preferring the <article>/<main>
 // subtree when it holds most of the text. Lossless keeps all extracted
 // content; light fits the budget, aggressive half of it, by dropping whole
-// paragraphs (headings stay) with exact markers.
+// blocks (headings stay) with exact markers.
 import type { Processor, ProcessorInput, ProcessorOutput } from '../types.js';
 import { ProcessorError } from './errors.js';
 import { extract, type Block, type Extraction, type Link, type Region } from './html-extract.js';
@@ -16,7 +16,10 @@ const WRAPPER_SHARE = 0.4;
 const MAIN_SHARE = 0.3;
 /** Share of a region's text inside links above which it reads as navigation. */
 const LINK_DENSITY = 0.3;
-const LINKS: Record<ProcessorInput['level'], number> = { lossless: Infinity, light: 40, aggressive: 12 };
+/** Most links listed at light and aggressive (lossless lists every content link). */
+const LINKS: Record<'light' | 'aggressive', number> = { light: 40, aggressive: 12 };
+/** Tokens a gap marker may take, reserved with every kept block. */
+const MARKER_COST = 12;
 
 /**
  * Chrome: inside a boilerplate region that is not a page-wide wrapper. A region
@@ -51,14 +54,11 @@ function select(page: Extraction): { blocks: Block[]; links: Link[] } {
   return { blocks: content, links: contentLinks };
 }
 
-/** Absolute links to the page's own origin are shortened to their path. */
-function pageOrigin(html: string): string | null {
-  const m = /<link[^>]+rel=["']?canonical["']?[^>]*href=["']?(https?:\/\/[^/"'\s>]+)/i.exec(html.slice(0, 200_000))
-    ?? /<base[^>]+href=["']?(https?:\/\/[^/"'\s>]+)/i.exec(html.slice(0, 200_000));
-  return m ? m[1]! : null;
-}
-
-function linkLines(links: Link[], origin: string | null, limit: number): { lines: string[]; omitted: number } {
+/**
+ * `- text: href` lines, deduplicated by href; fragments and scripts left out,
+ * absolute links to the page's own origin shortened to their path.
+ */
+function linkLines(links: Link[], origin: string | null): string[] {
   const seen = new Set<string>();
   const lines: string[] = [];
   for (const l of links) {
@@ -69,12 +69,27 @@ function linkLines(links: Link[], origin: string | null, limit: number): { lines
     seen.add(href);
     lines.push(`- ${l.text}: ${href}`);
   }
-  const kept = lines.slice(0, limit);
-  return { lines: kept, omitted: lines.length - kept.length };
+  return lines;
 }
 
-/** Headings always; other blocks in order while they fit, then the last one; gaps marked. */
-function fit(blocks: Block[], budget: number, estimate: (s: string) => number): { blocks: string[]; omitted: number } {
+const KIND_NAMES: Record<Block['kind'], string> = {
+  heading: 'heading',
+  paragraph: 'paragraph',
+  item: 'list item',
+  code: 'code block',
+  table: 'table',
+};
+
+/** A gap's breakdown with each kind pluralised by its own count. */
+function pluralised(kinds: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(kinds).map(([k, n]) => [n === 1 ? k : `${k}s`, n]));
+}
+
+/**
+ * Headings always; the last block if small; other blocks in order wherever
+ * they fit. Each gap is one marker counting its blocks by kind.
+ */
+function fit(blocks: Block[], budget: number, estimate: (s: string) => number): { blocks: string[]; omitted: Record<string, number> } {
   const costs = blocks.map((b) => estimate(b.text) + 1);
   const headings = blocks.reduce((a, b, i) => a + (b.kind === 'heading' ? costs[i]! : 0), 0);
   let left = budget - headings;
@@ -85,29 +100,34 @@ function fit(blocks: Block[], budget: number, estimate: (s: string) => number): 
     keep[tailIndex] = true;
     left -= tailCost;
   }
-  let open = true;
-  blocks.forEach((b, i) => {
-    if (keep[i] || !open) return;
-    if (costs[i]! + 12 <= left) {
+  blocks.forEach((_, i) => {
+    if (!keep[i] && costs[i]! + MARKER_COST <= left) {
       keep[i] = true;
       left -= costs[i]!;
-    } else open = false;
-  });
-  const out: string[] = [];
-  let gap = 0;
-  let omitted = 0;
-  blocks.forEach((b, i) => {
-    if (keep[i]) {
-      if (gap > 0) out.push(omission(gap, 'paragraph'));
-      gap = 0;
-      out.push(b.text);
-    } else {
-      gap++;
-      omitted++;
     }
   });
-  if (gap > 0) out.push(omission(gap, 'paragraph'));
-  return { blocks: out, omitted };
+  const out: string[] = [];
+  const omitted: Record<string, number> = {};
+  let gap: Record<string, number> = {};
+  let gapSize = 0;
+  const closeGap = () => {
+    if (gapSize > 0) out.push(omission(gapSize, 'block', pluralised(gap)));
+    gap = {};
+    gapSize = 0;
+  };
+  blocks.forEach((b, i) => {
+    if (keep[i]) {
+      closeGap();
+      out.push(b.text);
+    } else {
+      const kind = KIND_NAMES[b.kind];
+      gap[kind] = (gap[kind] ?? 0) + 1;
+      omitted[kind] = (omitted[kind] ?? 0) + 1;
+      gapSize++;
+    }
+  });
+  closeGap();
+  return { blocks: out, omitted: pluralised(omitted) };
 }
 
 function process(input: ProcessorInput): ProcessorOutput {
@@ -120,8 +140,9 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = (s: string) => input.estimator.estimate(s);
   let { blocks, links } = select(page);
   const text = blocks.reduce((a, b) => a + b.text.length, 0);
-  if (text < 0.05 * page.visibleText || (text === 0 && page.visibleText > 0)) {
-    // Extraction looks unreliable: keep every visible block, boilerplate included.
+  if (page.errors > 0 || text < 0.05 * page.visibleText || (text === 0 && page.visibleText > 0)) {
+    // Extraction looks unreliable (parse trouble, or almost nothing left of the
+    // page's text): keep every visible block, boilerplate included.
     blocks = page.blocks;
     links = page.links;
   }
@@ -133,18 +154,26 @@ function process(input: ProcessorInput): ProcessorOutput {
     head.push(`# ${page.metaTitle}`);
   }
   const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
-  const linked = linkLines(links, pageOrigin(input.text), LINKS[input.level]);
-  if (linked.omitted) omitted.links = linked.omitted;
-  const linkSection = linked.lines.length ? ['', 'Links:', ...linked.lines, ...(linked.omitted ? [omission(linked.omitted, 'link')] : [])] : [];
+  const allLinks = linkLines(links, page.origin);
   let body = blocks.map((b) => b.text);
+  let linkLimit = allLinks.length;
   if (input.level !== 'lossless') {
-    const room = target - estimate(head.join('\n')) - estimate(linkSection.join('\n'));
-    const fitted = fit(blocks, room, estimate);
+    // Text first: links get what the body leaves, up to the level's cap.
+    const fitted = fit(blocks, target - estimate(head.join('\n')), estimate);
     body = fitted.blocks;
-    if (fitted.omitted) omitted.paragraphs = fitted.omitted;
+    Object.assign(omitted, fitted.omitted);
+    let left = target - estimate([...head, ...body].join('\n')) - 20;
+    linkLimit = 0;
+    while (linkLimit < Math.min(allLinks.length, LINKS[input.level]) && (left -= estimate(allLinks[linkLimit]!) + 1) >= 0) linkLimit++;
   }
-  const output = [...head, ...body, ...linkSection].join('\n');
-  return { text: keepPreserved(output, input.text, input.preserve), omitted };
+  const linkOmitted = allLinks.length - linkLimit;
+  if (linkOmitted) omitted.links = linkOmitted;
+  const linkSection = allLinks.length
+    ? ['', 'Links:', ...allLinks.slice(0, linkLimit), ...(linkOmitted ? [omission(linkOmitted, 'link')] : [])]
+    : [];
+  const output = keepPreserved([...head, ...body, ...linkSection].join('\n'), input.text, input.preserve);
+  if (estimate(output) >= estimate(input.text)) return { text: input.text, omitted: {} };
+  return { text: output, omitted };
 }
 
 /** Confidence that a text is an HTML page or fragment. */
@@ -152,10 +181,11 @@ function sniff(text: string): number {
   const head = text.slice(0, 4096).trimStart().toLowerCase();
   if (head.startsWith('<!doctype html') || head.startsWith('<html')) return 1;
   if (/<(?:html|head|body)[\s>]/.test(head)) return 0.9;
+  if (head.startsWith('<?xml')) return 0.2; // XML reports read better as text
   const tags = (text.slice(0, 65_536).match(/<\/?[a-z][a-z0-9]*[\s>/]/gi) ?? []).length;
   const lines = Math.max(1, text.slice(0, 65_536).split('\n').length);
   if (tags >= 20 && tags / lines > 0.5) return 0.7;
-  return tags >= 5 ? 0.3 : 0;
+  return tags >= 5 && tags / lines > 0.1 ? 0.3 : 0;
 }
 
 export const htmlProcessor: Processor = { kind: 'html', sniff, process };

@@ -2,7 +2,8 @@
 // container shares its budget among its children by weight (max-min fair), so
 // small values stay whole and big ones are sampled or cut. Arrays keep their
 // important items (errors, high severities, outliers, preserved strings) plus
-// first, last and evenly spread samples; every cut leaves an exact marker.
+// a head, a tail and evenly spread samples; every cut leaves an exact marker.
+import { SEVERITY_KEYS, isObject, type Importance, type JsonObject } from './json-importance.js';
 import { omission } from './markers.js';
 import { CutString, Marker, PrunedArray, PrunedObject, inline, type JsonValue, type PrunedNode } from './json-render.js';
 
@@ -14,7 +15,6 @@ export interface FitOptions {
   shortString: number;
   /** Characters records of rank 2 may take beyond the budget (evidence first). */
   evidenceChars: number;
-  preserve: readonly string[];
 }
 
 export interface FitCounts {
@@ -23,116 +23,30 @@ export interface FitCounts {
   characters: number;
 }
 
-type JsonObject = { [key: string]: JsonValue };
-
-const SEVERE = /^(?:high|critical|error|fatal|blocker|major|severe|emergency|alert)$/i;
-const SEVERITY_KEYS = ['severity', 'level', 'baseSeverity', 'priority'];
 const LOW_VALUE_KEY = /^(?:req)?headers$|^_links$|^links$|^node_id$|^gravatar_id$|^rulesMeta$|^evidenceCollected$|^(?:md5|sha1|sha256)$/;
 const SIGNAL_KEY =
   /^(?:id|key|name|title|message|messages|error|errors|status|statusCode|code|severity|level|path|file|fileName|filePath|html_url|url|rule|ruleId|reason|description|summary|cve|cves|module_name|vulnerabilities)$/;
 const MIN_SHARE = 24;
-
-function isObject(v: JsonValue): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function isNonEmpty(v: JsonValue | undefined): boolean {
-  if (v === undefined || v === null || v === false || v === '') return false;
-  if (Array.isArray(v)) return v.length > 0;
-  if (isObject(v)) return Object.keys(v).length > 0;
-  return true;
-}
-
-function failedStatus(v: JsonValue | undefined): boolean {
-  const n = typeof v === 'string' ? Number(v) : v;
-  return typeof n === 'number' && Number.isFinite(n) && n >= 100 && (n < 200 || n >= 300);
-}
-
-/** A record carrying an error or a high/critical severity. */
-function isErrorRecord(o: JsonObject): boolean {
-  if (isNonEmpty(o.error) || isNonEmpty(o.errors)) return true;
-  if (SEVERITY_KEYS.some((k) => typeof o[k] === 'string' && SEVERE.test(o[k] as string))) return true;
-  if (failedStatus(o.status) || failedStatus(o.statusCode)) {
-    if ('message' in o) return true;
-    return Object.values(o).some((v) => isObject(v) && ('message' in v || 'error' in v));
-  }
-  return false;
-}
+const SMALL_ITEM = 200;
+/** Fewest characters a sampled item must get to be worth showing. */
+const USEFUL_SAMPLE = 60;
+/** Characters a gap marker takes, with its line or separator. */
+const GAP_COST = 30;
 
 /**
- * Importance of every container: 2 = keep whole where possible (errors,
- * severities, preserved strings), 1 = holds something of rank 2 or is an outlier.
+ * Indices to keep from n items: important ones, then a contiguous head (half
+ * of `want`), a contiguous tail (a quarter) and the rest evenly spread, so few
+ * gap markers are needed.
  */
-export class Importance {
-  private readonly rank = new WeakMap<object, number>();
-  private readonly sizes = new WeakMap<object, number>();
-
-  constructor(root: JsonValue, private readonly preserve: readonly string[]) {
-    this.visit(root);
-  }
-
-  of(v: PrunedNode): number {
-    if (typeof v === 'string') return this.preserved(v) ? 2 : 0;
-    return typeof v === 'object' && v !== null ? (this.rank.get(v) ?? 0) : 0;
-  }
-
-  /** Length of the inline rendering, memoised per container. */
-  size(v: JsonValue): number {
-    if (typeof v !== 'object' || v === null) return inline(v).length;
-    let s = this.sizes.get(v);
-    if (s === undefined) {
-      if (Array.isArray(v)) s = 2 + v.reduce<number>((a, x) => a + this.size(x) + 1, 0) - (v.length > 0 ? 1 : 0);
-      else {
-        const entries = Object.entries(v);
-        s = 2 + entries.reduce((a, [k, x]) => a + inline(k).length + 2 + this.size(x), 0) - (entries.length > 0 ? 1 : 0);
-      }
-      this.sizes.set(v, s);
-    }
-    return s;
-  }
-
-  preserved(s: string): boolean {
-    return this.preserve.some((p) => p !== '' && s.includes(p));
-  }
-
-  private visit(v: JsonValue): number {
-    if (typeof v === 'string') return this.preserved(v) ? 2 : 0;
-    if (typeof v !== 'object' || v === null) return 0;
-    const children = Array.isArray(v) ? v : Object.values(v);
-    let inner = 0;
-    for (const child of children) inner = Math.max(inner, this.visit(child));
-    if (!Array.isArray(v)) {
-      if (Object.keys(v).some((k) => this.preserved(k))) inner = 2;
-    } else {
-      this.markOutliers(v);
-    }
-    let rank = isObject(v) && isErrorRecord(v) ? 2 : inner > 0 ? 1 : 0;
-    if (inner === 2 && !Array.isArray(v) && children.some((c) => typeof c === 'string' && this.preserved(c))) rank = 2;
-    this.rank.set(v, Math.max(rank, this.rank.get(v) ?? 0));
-    return rank;
-  }
-
-  /** Records whose key set is unique in an array dominated by one shape. */
-  private markOutliers(items: JsonValue[]): void {
-    if (items.length < 5) return;
-    const shapes = new Map<string, number>();
-    const shapeOf = (o: JsonValue) => (isObject(o) ? Object.keys(o).join(',') : typeof o);
-    for (const item of items) shapes.set(shapeOf(item), (shapes.get(shapeOf(item)) ?? 0) + 1);
-    const dominant = Math.max(...shapes.values());
-    if (dominant < 0.6 * items.length) return;
-    for (const item of items) {
-      if (isObject(item) && shapes.get(shapeOf(item)) === 1) this.rank.set(item, Math.max(1, this.rank.get(item) ?? 0));
-    }
-  }
-}
-
-/** Indices to keep from n items: important ones, then first, last and evenly spread. */
 function sample(n: number, important: number[], want: number, maxImportant: number): number[] {
   const keep = new Set<number>(important.slice(0, maxImportant));
-  if (want >= 1) keep.add(0);
-  if (want >= 2) keep.add(n - 1);
-  for (let k = 1; k <= want - 2; k++) keep.add(Math.round((k * (n - 1)) / (want - 1)));
-  return [...keep].sort((a, b) => a - b);
+  const head = Math.ceil(want / 2);
+  const tail = Math.floor(want / 4);
+  const spread = want - head - tail;
+  for (let i = 0; i < head; i++) keep.add(i);
+  for (let i = 0; i < tail; i++) keep.add(n - 1 - i);
+  for (let k = 1; k <= spread; k++) keep.add(head + Math.floor((k * (n - head - tail)) / (spread + 1)));
+  return [...keep].filter((i) => i >= 0 && i < n).sort((a, b) => a - b);
 }
 
 /** Max-min fair shares of `budget` for items of `sizes` with `weights`. */
@@ -205,11 +119,15 @@ export class Fitter {
     const important = items.map((_, i) => i).filter((i) => this.importance.of(items[i]!) > 0);
     important.sort((a, b) => this.importance.of(items[b]!) - this.importance.of(items[a]!) || a - b);
     const average = this.importance.size(items) / Math.max(1, n);
-    const affordable = Math.max(1, Math.floor(budget / Math.max(MIN_SHARE * 4, Math.min(average, 200))));
-    const want = Math.min(n, this.options.maxSamples, affordable);
+    // Small records (log events, rows) are kept whole, more of them; big ones share the budget.
+    const small = average <= SMALL_ITEM;
+    const perItem = small ? average * 1.1 : Math.max(MIN_SHARE * 4, Math.min(average, SMALL_ITEM));
+    const affordable = Math.max(1, Math.floor(budget / (perItem + GAP_COST / 2)));
+    const cap = small ? this.options.maxSamples * 5 : this.options.maxSamples;
+    const want = Math.min(n, cap, affordable);
     const kept = sample(n, important, want, this.options.maxImportant);
     const gaps = kept.filter((k, j) => k !== (j === 0 ? 0 : kept[j - 1]! + 1)).length + (kept.at(-1)! < n - 1 ? 1 : 0);
-    const room = budget - gaps * 30;
+    const room = budget - gaps * GAP_COST;
     const sizes = kept.map((i) => this.importance.size(items[i]!));
     const weights = kept.map((i) => 1 + 2 * this.importance.of(items[i]!));
     const given = shares(sizes, weights, room);
@@ -226,6 +144,8 @@ export class Fitter {
     const out: Array<[number, PrunedNode] | Marker> = [];
     let next = 0;
     kept.forEach((index, j) => {
+      // A sample too starved to show anything useful joins the gap instead.
+      if (this.importance.of(items[index]!) === 0 && given[j]! < Math.min(sizes[j]!, USEFUL_SAMPLE)) return;
       if (index > next) out.push(this.gap(items.slice(next, index), unit));
       out.push([index, this.fit(items[index]!, given[j]!)]);
       next = index + 1;
@@ -254,9 +174,12 @@ export class Fitter {
     const smallRoom = hasBig ? left * 0.6 : left;
     const fitted = new Map<number, PrunedNode>();
     let usedSmall = 0;
+    // A record holding evidence keeps what identifies it (name, id, path, ...).
+    const carriesEvidence = this.importance.of(o) > 0;
     for (const i of order) {
       const cost = keyCost[i]! + sizes[i]!;
-      if (usedSmall + cost <= smallRoom || this.importance.of(entries[i]![1]) > 0) {
+      const identifies = carriesEvidence && SIGNAL_KEY.test(entries[i]![0]);
+      if (usedSmall + cost <= smallRoom || identifies || this.importance.of(entries[i]![1]) > 0) {
         fitted.set(i, entries[i]![1]);
         usedSmall += cost;
       }

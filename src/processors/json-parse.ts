@@ -31,8 +31,44 @@ export function nestingDepth(text: string): number {
   return max;
 }
 
+/**
+ * Marks a number whose digits a double cannot hold (ids beyond 2^53, long
+ * decimals): it is parsed as a string with this prefix and rendered raw.
+ */
+export const RAW_NUMBER = '\u0000#';
+
+const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/y;
+
+/** The text with over-precise numbers (more than 15 significant digits) quoted as RAW_NUMBER strings. */
+function protectLongNumbers(text: string): string {
+  let out = '';
+  let last = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+      continue;
+    }
+    if (c === 34) inString = true;
+    else if (c === 45 || (c >= 48 && c <= 57)) {
+      NUMBER.lastIndex = i;
+      const token = NUMBER.exec(text)?.[0];
+      if (!token) continue;
+      const digits = token.replace(/[eE].*$/, '').replace(/\D/g, '').replace(/^0+/, '');
+      if (digits.length > 15) {
+        out += `${text.slice(last, i)}"\\u0000#${token}"`;
+        last = i + token.length;
+      }
+      i += token.length - 1;
+    }
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
 export function parseJson(text: string): ParsedJson {
-  const trimmed = text.trim();
+  const trimmed = protectLongNumbers(text.trim());
   if (trimmed === '') throw new JsonInputError('empty input');
   const depth = nestingDepth(trimmed);
   if (depth > MAX_JSON_DEPTH) {

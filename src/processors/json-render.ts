@@ -3,6 +3,8 @@
 // longer than minified JSON; the block form puts records on lines and uniform
 // arrays of objects in a header + rows table (a lossless tabular form).
 
+import { RAW_NUMBER } from './json-parse.js';
+
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** An omission marker standing in for items, keys or characters. */
@@ -36,6 +38,7 @@ export function renderKey(key: string): string {
 }
 
 function renderString(s: string): string {
+  if (s.startsWith(RAW_NUMBER)) return s.slice(RAW_NUMBER.length);
   return UNSAFE_BARE.test(s) ? JSON.stringify(s) : s;
 }
 

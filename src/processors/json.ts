@@ -4,7 +4,8 @@
 // while records with errors, high severities, outliers and preserved strings
 // stay whole. Invalid or too-deep JSON throws JsonInputError.
 import type { Processor, ProcessorInput, ProcessorOutput } from '../types.js';
-import { Fitter, Importance, type FitOptions } from './json-fit.js';
+import { Fitter, type FitOptions } from './json-fit.js';
+import { Importance } from './json-importance.js';
 import { parseJson } from './json-parse.js';
 import { References, block, entriesOf, inline, renderKey, type JsonValue, type PrunedNode } from './json-render.js';
 import { omission } from './markers.js';
@@ -14,7 +15,7 @@ const LINE_WIDTH = 160;
 const BLOCK_DEPTH = 4;
 
 /** Samples per array and string cuts, by level (aggressive keeps fewer). */
-const FIT: Record<'light' | 'aggressive', Omit<FitOptions, 'preserve' | 'evidenceChars'>> = {
+const FIT: Record<'light' | 'aggressive', Omit<FitOptions, 'evidenceChars'>> = {
   light: { maxSamples: 12, maxImportant: 60, shortString: 160 },
   aggressive: { maxSamples: 5, maxImportant: 30, shortString: 100 },
 };
@@ -53,7 +54,14 @@ export function overview(value: JsonValue, depth = 2): string {
 /** Renderings shrink minified JSON by at most this much: above it, skip trying the whole. */
 const BEST_LOSSLESS_RATIO = 0.4;
 
+/** Never more than the input: a rendering that is not smaller gives the original back. */
 function process(input: ProcessorInput): ProcessorOutput {
+  const out = fitJson(input);
+  const estimate = (s: string) => input.estimator.estimate(s);
+  return estimate(out.text) < estimate(input.text) ? out : { text: input.text, omitted: {} };
+}
+
+function fitJson(input: ProcessorInput): ProcessorOutput {
   const { value, lines } = parseJson(input.text);
   const estimate = (s: string) => input.estimator.estimate(s);
   const minifiedText = lines ? (value as JsonValue[]).map((v) => JSON.stringify(v)).join('\n') : JSON.stringify(value);
@@ -69,7 +77,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   const charsPerToken = minifiedText.length / Math.max(1, minified);
   const importance = new Importance(value, input.preserve);
   const evidenceTokens = input.level === 'light' ? input.maxTokens / 2 : target;
-  const options = { ...FIT[input.level], evidenceChars: evidenceTokens * charsPerToken, preserve: input.preserve };
+  const options = { ...FIT[input.level], evidenceChars: evidenceTokens * charsPerToken };
   const header = `[json${lines ? ' lines' : ''} ${overview(value)}]`;
   let chars = (target - estimate(header)) * charsPerToken;
   let best: { text: string; tokens: number; fitter: Fitter } | null = null;
@@ -91,22 +99,31 @@ function process(input: ProcessorInput): ProcessorOutput {
   return { text, omitted };
 }
 
-/** Confidence that a text is JSON: it parses, or it starts like JSON. */
+/** Confidence that a text is JSON: it parses, its first lines are JSON lines, or it opens like JSON. */
 function sniff(text: string): number {
   const head = text.trimStart();
-  const first = head[0];
-  if (first !== '{' && first !== '[') return 0;
-  const tail = text.trimEnd().at(-1);
+  if (head[0] !== '{' && head[0] !== '[') return 0;
   if (text.length <= 2_000_000) {
     try {
       JSON.parse(text);
       return 1;
     } catch {
-      // JSON lines or a truncated document still look like JSON
+      // JSON lines, or a truncated document, still look like JSON
     }
   }
-  if (/^\[\s*$|^\[?\s*[{["\d-]|^\{\s*("|\})/.test(head)) return tail === '}' || tail === ']' ? 0.8 : 0.6;
-  return 0.3;
+  // The last piece may be a cut line: judge the ones before it.
+  const firstLines = head.split('\n', 6).slice(0, -1).filter((l) => l.trim() !== '');
+  const parses = (l: string) => {
+    try {
+      JSON.parse(l);
+      return /^\s*[{[]/.test(l);
+    } catch {
+      return false;
+    }
+  };
+  if (firstLines.length >= 2 && firstLines.every(parses)) return 0.9;
+  // `{"key"` or `[{`/`[[`/`["`/`[` + newline open a document; `[INFO]` or `[    0.000]` do not.
+  return /^(?:\{\s*"|\[\s*[[{"]|\[\s*\n|\[\s*-?\d[\d.eE+-]*\s*,)/.test(head) ? 0.6 : 0.1;
 }
 
 export const jsonProcessor: Processor = { kind: 'json', sniff, process };

@@ -85,14 +85,17 @@ export function prioritise(analysis: TextAnalysis, cost: Int32Array, preserve: r
   const templates = analysis.templates;
   const preserved = preservedLines(analysis, preserve);
   const base = new Int8Array(count);
+  const repetitive = count >= 50 && templates.distinct <= count * 0.3;
   let sinceHeader = ROOT_FRAMES + 1;
   let evidence = 0;
   let evidenceCost = 0;
   for (let i = 0; i < count; i++) {
     const f = flags[i]!;
     let tier = preserved.has(i) ? Tier.Preserved : pytestError(analysis, i) ? Tier.Error : baseTier(f);
-    // A rare shape in a long log is an anomaly: evidence like a warning.
-    if (tier < Tier.Warning && templates.size[i]! <= 2 && count >= 50 && !(f & LineFlag.Blank)) tier = Tier.Warning;
+    // A rare shape in a long, repetitive log is an anomaly: evidence like a
+    // warning. Where most lines have shapes of their own (test names, prose),
+    // rarity means nothing.
+    if (tier < Tier.Warning && repetitive && templates.size[i]! <= 2 && !(f & LineFlag.Blank)) tier = Tier.Warning;
     if (f & LineFlag.StackFrame) {
       if (sinceHeader < ROOT_FRAMES && tier < Tier.TraceRoot) tier = Tier.TraceRoot;
       sinceHeader++;

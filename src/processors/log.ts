@@ -12,6 +12,9 @@ import { prioritise } from './log-priority.js';
 
 const ANSI = /\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
 
+/** An omission marker costs about this much: a lone line up to it is cheaper shown. */
+const LONE_LINE_TOKENS = 16;
+
 /** Fewest lines a repeated block has before it is replaced by a reference. */
 const BLOCK_LINES = 3;
 
@@ -36,28 +39,59 @@ function renderRun(analysis: TextAnalysis, from: number, to: number, out: string
   return collapsed;
 }
 
+/** True when every line of [from, to) equals the line before it (a run the [×N] collapse handles). */
+function insideRun(group: Int32Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (i === 0 || group[i] !== group[i - 1]) return false;
+  return true;
+}
+
 function lossless(input: ProcessorInput): ProcessorOutput {
   const { analysis } = input;
   const n = analysis.lines.count;
   const blocks = analysis.repeatedBlocks(BLOCK_LINES, 'exact');
+  const group = analysis.exact.group;
   const out: string[] = [];
   let line = 0;
   let collapsed = 0;
   let blockLines = 0;
-  for (let b = 0; b < blocks.count; b++) {
+  for (let b = 0; b < blocks.count; ) {
     const start = blocks.start[b]!;
     const length = blocks.lines[b]!;
     const source = blocks.source[b]!;
+    if (insideRun(group, start, start + length)) {
+      b++;
+      continue;
+    }
+    // A block repeated back to back (ABCABCABC) is one marker with its count.
+    let times = 1;
+    while (b + times < blocks.count && blocks.source[b + times] === source && blocks.lines[b + times] === length &&
+      blocks.start[b + times] === start + times * length) times++;
     collapsed += renderRun(analysis, line, start, out);
-    out.push(`[… ${count(length)} lines repeat lines ${count(source + 1)}-${count(source + length)} above …]`);
-    blockLines += length;
-    line = start + length;
+    const what = `lines ${count(source + 1)}-${count(source + length)} above`;
+    out.push(times === 1
+      ? `[… ${count(length)} lines repeat ${what} …]`
+      : `[… ${count(length * times)} lines: ${what} repeated ${count(times)} more times …]`);
+    blockLines += length * times;
+    line = start + length * times;
+    b += times;
   }
   collapsed += renderRun(analysis, line, n, out);
   const omitted: Omitted = {};
   if (collapsed > 0) omitted['identical consecutive lines'] = collapsed;
   if (blockLines > 0) omitted['lines of repeated blocks'] = blockLines;
   return { text: out.join('\n'), omitted };
+}
+
+/** How many lines from `from` walking by `step` fit in `tokens`, at most `max`. */
+function linesWithin(cost: Int32Array, from: number, step: 1 | -1, max: number, tokens: number): number {
+  let spent = 0;
+  let lines = 0;
+  for (let i = from; lines < max && i >= 0 && i < cost.length; i += step) {
+    spent += cost[i]!;
+    if (spent > tokens) break;
+    lines++;
+  }
+  return lines;
 }
 
 /** Evidence density decides how much context surrounds each evidence line. */
@@ -113,7 +147,10 @@ function budgeted(input: ProcessorInput): ProcessorOutput {
   const plan = analysis.planWindows({
     count: n, priority, cost, levels: analysis.classes.flags,
     budget: Math.max(1, Math.floor(budget * 0.9) - overview),
-    head: aggressive ? 3 : 5, tail: aggressive ? 6 : 10,
+    // Head and tail orient the reader, but evidence comes first: each end gets
+    // at most a tenth of the budget.
+    head: linesWithin(cost, 0, 1, aggressive ? 3 : 5, budget / 10),
+    tail: linesWithin(cost, n - 1, -1, aggressive ? 6 : 10, budget / 10),
     ...contextFor(evidence, n, aggressive),
   });
   const body: string[] = [];
@@ -124,7 +161,8 @@ function budgeted(input: ProcessorInput): ProcessorOutput {
   for (let s = 0; s < plan.spans.length / 3; s++) {
     const from = plan.spans[3 * s]!;
     const to = plan.spans[3 * s + 1]!;
-    if (plan.spans[3 * s + 2]) {
+    // A lone omitted line costing about what its marker would is shown instead.
+    if (plan.spans[3 * s + 2] || (to - from === 1 && cost[from]! <= LONE_LINE_TOKENS)) {
       collapsed += renderRun(analysis, from, to, body);
       continue;
     }

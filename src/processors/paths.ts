@@ -13,7 +13,8 @@ interface Dir {
   collapsed: boolean;
 }
 
-const PATHLIKE = /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)?[^\s:*?"<>|]+(?: [^\s:*?"<>|]+)*$/;
+// Listings rarely have spaces in names; sentences and log lines always do.
+const PATHLIKE = /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)?[^\s:*?"<>|]+$/;
 
 function newDir(): Dir {
   return { children: new Map(), files: 0, collapsed: false };
@@ -39,7 +40,9 @@ function build(paths: string[]): Dir {
   const root = newDir();
   for (const path of paths) {
     let dir = root;
-    for (const part of path.split('/').filter(Boolean)) {
+    const parts = path.split('/').filter(Boolean);
+    if (path.startsWith('/') && parts.length > 0) parts[0] = `/${parts[0]}`; // absolute paths keep their root
+    for (const part of parts) {
       let next = dir.children.get(part);
       if (!next) dir.children.set(part, (next = newDir()));
       dir = next;
@@ -63,34 +66,73 @@ function extensions(d: Dir, into: Map<string, number>): void {
   }
 }
 
+function collapsedLine(label: string, node: Dir): string {
+  const exts = new Map<string, number>();
+  extensions(node, exts);
+  const parts = [...exts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([e, n]) => `${count(n)} ${e}`);
+  return `${label}/ (${plural(node.files, 'file')}: ${parts.join(', ')})`;
+}
+
+/** Lines of a directory's children, single-directory chains folded (a/b/c/). */
+function renderLines(d: Dir, indent: string, lines: string[]): string[] {
+  for (const [name, child] of d.children) {
+    let label = name;
+    let node = child;
+    while (node.children.size === 1 && !node.collapsed) {
+      const [n, c] = node.children.entries().next().value!;
+      if (c.children.size === 0) break;
+      label += `/${n}`;
+      node = c;
+    }
+    if (node.children.size === 0) lines.push(`${indent}${label}`);
+    else if (node.collapsed) lines.push(`${indent}${collapsedLine(label, node)}`);
+    else {
+      lines.push(`${indent}${label}/ (${plural(node.files, 'file')})`);
+      renderLines(node, `${indent}  `, lines);
+    }
+  }
+  return lines;
+}
+
 function render(root: Dir): string {
-  const lines: string[] = [];
-  const walk = (d: Dir, indent: string) => {
-    for (const [name, child] of d.children) {
-      let label = name;
-      let node = child;
-      // fold single-directory chains: a/b/c/
-      while (node.children.size === 1 && !node.collapsed) {
-        const [n, c] = node.children.entries().next().value!;
-        if (c.children.size === 0) break;
-        label += `/${n}`;
-        node = c;
-      }
-      if (node.children.size === 0) {
-        lines.push(`${indent}${label}`);
-      } else if (node.collapsed) {
-        const exts = new Map<string, number>();
-        extensions(node, exts);
-        const parts = [...exts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([e, n]) => `${count(n)} ${e}`);
-        lines.push(`${indent}${label}/ (${plural(node.files, 'file')}: ${parts.join(', ')})`);
-      } else {
-        lines.push(`${indent}${label}/ (${plural(node.files, 'file')})`);
-        walk(node, `${indent}  `);
-      }
+  return renderLines(root, '', []).join('\n');
+}
+
+/** Characters a directory's expanded subtree takes (its own line excluded), at `depth`. */
+function subtreeChars(d: Dir, depth: number): number {
+  return renderLines(d, '  '.repeat(depth + 1), []).reduce((a, l) => a + l.length + 1, 0);
+}
+
+interface Candidate {
+  dir: Dir;
+  depth: number;
+  direct: number;
+  ancestors: Dir[];
+}
+
+/**
+ * Collapses directories until the estimate fits: those holding the most files
+ * directly first (the long runs of names), deeper before shallower.
+ */
+function collapseToFit(root: Dir, chars: number, targetChars: number): void {
+  const candidates: Candidate[] = [];
+  const gather = (d: Dir, depth: number, ancestors: Dir[]) => {
+    for (const c of d.children.values()) {
+      if (c.children.size === 0) continue;
+      const direct = [...c.children.values()].filter((x) => x.children.size === 0).length;
+      if (c.files >= 2) candidates.push({ dir: c, depth, direct, ancestors });
+      gather(c, depth + 1, [...ancestors, c]);
     }
   };
-  walk(root, '');
-  return lines.join('\n');
+  gather(root, 0, []);
+  candidates.sort((a, b) => b.direct - a.direct || b.depth - a.depth || b.dir.files - a.dir.files);
+  for (const { dir, depth, ancestors } of candidates) {
+    if (chars <= targetChars) break;
+    if (ancestors.some((a) => a.collapsed)) continue;
+    const saved = subtreeChars(dir, depth) - collapsedLine('', dir).length + `/ (${plural(dir.files, 'file')})`.length;
+    dir.collapsed = true;
+    chars -= saved;
+  }
 }
 
 function process(input: ProcessorInput): ProcessorOutput {
@@ -102,20 +144,13 @@ function process(input: ProcessorInput): ProcessorOutput {
   let collapsedFiles = 0;
   if (input.level !== 'lossless') {
     const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
-    const dirs: Dir[] = [];
-    const gather = (d: Dir) => {
-      for (const c of d.children.values()) if (c.children.size > 0) (dirs.push(c), gather(c));
-    };
-    gather(root);
-    // Directories holding the most files directly go first: they are the long runs of names.
-    const direct = (d: Dir) => [...d.children.values()].filter((c) => c.children.size === 0).length;
-    const candidates = dirs.filter((d) => d.files >= 4).sort((a, b) => direct(b) - direct(a) || b.files - a.files);
-    for (const d of candidates) {
-      if (estimate(text) <= target) break;
-      d.collapsed = true;
+    const tokens = estimate(text);
+    if (tokens > target) {
+      collapseToFit(root, text.length, (target / tokens) * text.length);
       text = render(root);
+      const gather = (d: Dir): number => [...d.children.values()].reduce((a, c) => a + (c.collapsed ? c.files : gather(c)), 0);
+      collapsedFiles = gather(root);
     }
-    collapsedFiles = dirs.filter((d) => d.collapsed).reduce((a, d) => a + d.files, 0);
   }
   text = keepPreserved(text, input.text, input.preserve);
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };

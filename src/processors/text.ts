@@ -7,7 +7,7 @@
 import type { Processor, ProcessorInput, ProcessorOutput } from '../types.js';
 import { omission, repeated } from './markers.js';
 import { keepPreserved } from './preserve.js';
-import { EVIDENCE, FILLER, LIST_ITEM, isSignature, looksLikeData, replaceFiller } from './text-rules.js';
+import { EVIDENCE, FILLER, LIST_ITEM, STRONG_EVIDENCE, isSignature, looksLikeData, replaceFiller } from './text-rules.js';
 
 interface Line {
   text: string;
@@ -17,6 +17,8 @@ interface Line {
 }
 
 const FENCE = /^\s*(?:```|~~~)/;
+/** Share of the budget evidence lines may take before head and tail. */
+const EVIDENCE_SHARE = 0.6;
 const CODE_BLOCK_KEEP = 12;
 
 type Counts = Record<string, number>;
@@ -140,13 +142,28 @@ function select(lines: Line[], target: number, estimate: (s: string) => number, 
   const cost = lines.map((l) => estimate(l.text) + 1);
   const keep = lines.map((l) => l.keep);
   let left = target - keep.reduce((a, k, i) => a + (k ? cost[i]! : 0), 0);
+  const markerCost = estimate(omission(lines.length, 'line')) + 1;
+  // Taking a line may open a gap before it: its marker is paid for up front.
   const take = (i: number) => {
-    if (keep[i] || cost[i]! > left) return false;
+    const price = cost[i]! + (i > 0 && !keep[i - 1] ? markerCost : 0);
+    if (keep[i] || price > left) return false;
     keep[i] = true;
-    left -= cost[i]!;
+    left -= price;
     return true;
   };
-  lines.forEach((l, i) => EVIDENCE.test(l.text) && left > target * 0.4 && take(i));
+  // Evidence first (errors before warnings), distinct lines only, evenly spread when they do not all fit.
+  let allowance = left * EVIDENCE_SHARE;
+  const seen = new Set<string>();
+  for (const tier of [STRONG_EVIDENCE, EVIDENCE]) {
+    const found = lines.map((l, i) => i).filter((i) => !keep[i] && tier.test(lines[i]!.text) && !seen.has(lines[i]!.text));
+    for (const i of found) seen.add(lines[i]!.text);
+    const total = found.reduce((a, i) => a + cost[i]!, 0);
+    const step = total <= allowance ? 1 : total / Math.max(1, allowance);
+    for (let k = 0; k < found.length && allowance > 0; k += step) {
+      const i = found[Math.floor(k)]!;
+      if (cost[i]! <= allowance && take(i)) allowance -= cost[i]!;
+    }
+  }
   const headRoom = left * 0.6;
   for (let i = 0, used = 0; i < lines.length && used < headRoom; i++) if (take(i)) used += cost[i]!;
   for (let i = lines.length - 1; i >= 0 && left > 0; i--) if (!keep[i] && !take(i)) break;

@@ -35,7 +35,7 @@ describe(`grep processor (${backendName})`, () => {
 
   it('light and aggressive sample matches per file with exact markers, keeping every file', () => {
     for (const level of ['light', 'aggressive'] as const) {
-      const out = run(rg, level, 150);
+      const out = run(rg, level, 400);
       expect(out.text).toContain('src/app.ts (40 matches)');
       expect(out.text).toContain('README.md (1 match)');
       const shown = out.text.split('\n').filter((l) => /^  \d+:/.test(l) && l.includes('value')).length;
@@ -44,7 +44,15 @@ describe(`grep processor (${backendName})`, () => {
       const markers = [...out.text.matchAll(/\[… ([\d,]+) matching lines? omitted …\]/g)].reduce((a, m) => a + Number(m[1]), 0);
       expect(out.omitted['matching lines']).toBe(markers);
     }
-    expect(run(rg, 'aggressive', 150).omitted['matching lines']!).toBeGreaterThanOrEqual(run(rg, 'light', 150).omitted['matching lines']!);
+    expect(run(rg, 'aggressive', 400).omitted['matching lines']!).toBeGreaterThan(run(rg, 'light', 400).omitted['matching lines']!);
+  });
+
+  it('on a tiny budget lists every file with its count and one marker for all matches', () => {
+    const out = run(rg, 'light', 30);
+    expect(out.text).toBe(
+      ['src/app.ts (40 matches)', 'lib/util.ts (3 matches)', 'README.md (1 match)', '[… 44 matching lines omitted …]'].join('\n'),
+    );
+    expect(out.omitted).toEqual({ 'matching lines': 44 });
   });
 
   it('keeps preserved match lines past the sample', () => {
@@ -55,7 +63,11 @@ describe(`grep processor (${backendName})`, () => {
   it('refuses text without grep lines and sniffs grep output', () => {
     expect(() => run('', 'light')).toThrow(ProcessorError);
     expect(() => run('just prose here\nand more', 'light')).toThrow(ProcessorError);
+    expect(() => run('\u0000\u0001\u0002\ufffd\n'.repeat(100), 'light')).toThrow(ProcessorError);
     expect(grepProcessor.sniff(rg)).toBeGreaterThan(0.9);
     expect(grepProcessor.sniff('hello world\nnothing here')).toBe(0);
+    const log = Array.from({ length: 50 }, (_, i) => `nova-api.log.1.2017-05-16_13:53:08 2017-05-16 00:00:${i} INFO request ${i}`).join('\n');
+    expect(grepProcessor.sniff(log)).toBeLessThan(0.1);
+    expect(grepProcessor.sniff('03-17 16:13:38.811  1702  2395 D WindowManager: printFreezingDisplayLogs')).toBe(0);
   });
 });

@@ -72,7 +72,7 @@ describe(`html processor (${backendName})`, () => {
     expect(estimator.estimate(light.text)).toBeLessThanOrEqual(400);
     expect(estimator.estimate(aggressive.text)).toBeLessThan(estimator.estimate(light.text));
     const paragraphsIn = (t: string) => (t.match(/^Paragraph \d+ of the story/gm) ?? []).length;
-    const marked = [...light.text.matchAll(/\[… ([\d,]+) paragraphs? omitted …\]/g)].reduce((a, m) => a + Number(m[1]), 0);
+    const marked = [...light.text.matchAll(/\[… ([\d,]+) blocks? omitted: ([\d,]+) paragraphs? …\]/g)].reduce((a, m) => a + Number(m[2]), 0);
     expect(marked).toBe(light.omitted.paragraphs);
     expect(paragraphsIn(light.text) + marked).toBeGreaterThanOrEqual(paragraphsIn(full.text));
     expect(light.text).toContain('## Episodes');
@@ -108,5 +108,23 @@ describe(`html processor (${backendName})`, () => {
     expect(htmlProcessor.sniff(page)).toBe(1);
     expect(htmlProcessor.sniff('<div><p>a</p><p>b</p><span>c</span><a href=x>d</a><b>e</b></div>')).toBeGreaterThan(0);
     expect(htmlProcessor.sniff('plain text, no tags')).toBe(0);
+  });
+});
+
+describe(`html output size (${backendName})`, () => {
+  it('gives a tiny fragment back unchanged rather than a larger rendering', () => {
+    const fragment = '<a href=/x>link text</a>';
+    expect(run(fragment, 'lossless').text).toBe(fragment);
+  });
+});
+
+describe(`html inline chrome (${backendName})`, () => {
+  it('drops inline chrome (edit links, share buttons) without cutting the line around it', () => {
+    const body = '<p>Body text of the section that is long enough to count as content here.</p>'.repeat(5);
+    const page = `<html><body><article><h2><span>History</span><span class="mw-editsection">[edit]</span></h2>${body}<p>Read more <a class="share-link" href="/s">Share</a> below.</p></article></body></html>`;
+    const text = run(page, 'lossless').text;
+    expect(text.startsWith('## History\n')).toBe(true);
+    expect(text).toContain('Read more below.');
+    expect(text).not.toContain('[edit]');
   });
 });

@@ -68,6 +68,11 @@ describe(`json processor (${backendName})`, () => {
     expect(out.text).toContain('Minor issue 123');
   });
 
+  it('appends a preserved string that spans JSON syntax verbatim when the rendering cannot hold it', () => {
+    const out = run(report, 'light', 1000, ['"severity": "high"']);
+    expect(out.text).toContain('\nPreserved verbatim:\n"severity": "high"');
+  });
+
   it('reads JSON lines (cargo --message-format=json)', () => {
     const lines = [
       '{"reason":"compiler-artifact","package_id":"a 0.1.0","fresh":true}',
@@ -106,6 +111,9 @@ describe(`json processor (${backendName})`, () => {
     expect(jsonProcessor.sniff('{"a":1}')).toBe(1);
     expect(jsonProcessor.sniff('[1,2')).toBeGreaterThan(0.5);
     expect(jsonProcessor.sniff('hello')).toBe(0);
+    expect(jsonProcessor.sniff('{"a":1}\n{"a":2}\n{"a":3')).toBe(0.9);
+    expect(jsonProcessor.sniff('[    0.000000] Linux version 5.4.0 (gcc 9)\n[    0.000001] Command line: ro')).toBeLessThan(0.3);
+    expect(jsonProcessor.sniff('[INFO] Scanning for projects...\n[INFO] BUILD SUCCESS')).toBeLessThan(0.3);
   });
 });
 
@@ -117,5 +125,23 @@ describe(`json repeated subtrees (${backendName})`, () => {
     expect(out.text.match(/login:octocat/g)).toHaveLength(1);
     expect(out.text.match(/\(same as issues\[0\]\.user\)/g)).toHaveLength(2);
     expect(out.omitted).toEqual({});
+  });
+});
+
+describe(`json numbers beyond double precision (${backendName})`, () => {
+  it('renders long ids and decimals exactly as written', () => {
+    const text = '{"id":12345678901234567890,"ratio":0.12345678901234567,"small":42,"list":[-98765432109876543210,1.5e300],"s":"12345678901234567890"}';
+    const out = run(text, 'lossless');
+    expect(out.text).toContain('id:12345678901234567890');
+    expect(out.text).toContain('ratio:0.12345678901234567');
+    expect(out.text).toContain('small:42');
+    expect(out.text).toContain('[-98765432109876543210,1.5e+300]');
+    expect(out.text).toContain('s:"12345678901234567890"');
+  });
+});
+
+describe(`json output size (${backendName})`, () => {
+  it('gives already minimal JSON back unchanged', () => {
+    expect(run('[1,2,3]', 'lossless').text).toBe('[1,2,3]');
   });
 });

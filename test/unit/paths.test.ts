@@ -56,10 +56,17 @@ describe(`paths processor (${backendName})`, () => {
     expect(run(ls, 'light', 20).text).toBe('README.md\nsrc/components/ (30 files: 30 .tsx)');
   });
 
+  it('keeps absolute paths absolute', () => {
+    const abs = Array.from({ length: 30 }, (_, i) => `/usr/lib/python3/site-packages/mod${i}.py`).join('\n');
+    expect(run(abs, 'lossless').text.split('\n')[0]).toBe('/usr/lib/python3/site-packages/ (30 files)');
+  });
+
   it('keeps preserved paths and refuses empty listings', () => {
     const out = run(find, 'aggressive', 50, ['src/gen/model77.ts']);
     expect(out.text).toContain('src/gen/model77.ts');
     expect(() => run('', 'light')).toThrow(ProcessorError);
+    const binary = '\u0000\u0001\u0002\ufffd\n'.repeat(100);
+    expect(run(binary, 'light').text.length).toBeLessThanOrEqual(binary.length);
   });
 
   it('sniffs listings', () => {
