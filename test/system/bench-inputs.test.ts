@@ -12,7 +12,7 @@ describe('benchmark inputs', () => {
         const size = Buffer.byteLength(cut, 'utf8');
         expect(size).toBeLessThanOrEqual(bytes);
         expect(size).toBeGreaterThan(bytes - 4);
-        expect(cut).not.toContain('\ufffd');
+        // A split character would decode to U+FFFD and break the prefix.
         expect(text.repeat(Math.ceil(bytes / Buffer.byteLength(text, 'utf8')) + 1).startsWith(cut)).toBe(true);
       }),
     );
