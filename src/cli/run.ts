@@ -1,12 +1,15 @@
 // `squeeze`: the command table, help, and the mapping of failures to exit codes.
+import { demoCommand } from './commands/demo.js';
+import { evalCommand } from './commands/eval.js';
 import { parse } from './args.js';
 import type { Command } from './command.js';
+import { compressCommand } from './commands/compress.js';
 import { estimateCommand } from './commands/estimate.js';
 import { retrieveCommand } from './commands/retrieve.js';
 import { CliError, ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
 
-export const COMMANDS: readonly Command[] = [retrieveCommand, estimateCommand];
+export const COMMANDS: readonly Command[] = [compressCommand, retrieveCommand, estimateCommand, evalCommand, demoCommand];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -1,0 +1,95 @@
+// `squeeze compress`: the pipeline from the command line, and every original
+// back through `squeeze retrieve`.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, spawnCli } from '../support/cli.js';
+import { corpusFiles } from '../support/corpus.js';
+
+const root = mkdtempSync(join(tmpdir(), 'squeeze-cli-compress-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('squeeze compress', () => {
+  const log = Array.from({ length: 3000 }, (_, i) =>
+    i % 500 === 7 ? `2026-11-30 09:00:${String(i % 60).padStart(2, '0')} ERROR worker ${i}: connection refused (db:5432)` :
+      `2026-11-30 09:00:${String(i % 60).padStart(2, '0')} INFO request ${i % 17} served in ${i % 9} ms`).join('\n');
+
+  it('compresses stdin and gives the original back through retrieve in another process', async () => {
+    const store = join(root, 'compress-store');
+    const result = await spawnCli(['compress', '--json', '--store', store, '--tool', 'bash'], { stdin: log });
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout.toString());
+    for (const key of ['output', 'id', 'outcome', 'kind', 'level', 'tokensIn', 'tokensOut', 'bytesIn', 'bytesOut', 'backend', 'ms']) {
+      expect(json, key).toHaveProperty(key);
+    }
+    expect(json.outcome).toBe('compressed');
+    expect(json.bytesIn).toBe(Buffer.byteLength(log));
+    expect(json.tokensOut).toBeLessThan(json.tokensIn);
+    expect(json.output).toContain(`<<<CCR:${json.id}|`);
+    const back = await spawnCli(['retrieve', json.id, '--store', store]);
+    expect(back.code).toBe(0);
+    expect(back.stdout.equals(Buffer.from(log))).toBe(true);
+  });
+
+  it('prints the output on stdout and a notice on stderr', async () => {
+    const store = join(root, 'compress-plain');
+    const file = join(root, 'build.log');
+    writeFileSync(file, log);
+    const result = await runCli(['compress', file, '--store', store, '--level', 'aggressive']);
+    expect(result.code).toBe(0);
+    const id = /<<<CCR:([0-9a-f]{24})\|/.exec(result.stdout.toString())?.[1];
+    expect(id).toBeDefined();
+    expect(result.stderr).toBe(result.stderr.split('\n')[0] + '\n');
+    expect(result.stderr).toContain(`squeeze retrieve ${id}`);
+    expect((await runCli(['retrieve', id as string, '--store', store])).stdout.toString()).toBe(log);
+  });
+
+  it('passes a small input through unchanged', async () => {
+    const result = await runCli(['compress', '--store', join(root, 'small')], { stdin: 'tiny output\n' });
+    expect(result.code).toBe(0);
+    expect(result.stdout.toString()).toBe('tiny output\n');
+    expect(result.stderr).toMatch(/passed through unchanged/);
+  });
+
+  it('passes bytes that are not UTF-8 through unchanged, and refuses them under --json', async () => {
+    const bytes = Buffer.concat([Buffer.from(log), Buffer.from([0xc3, 0x28, 0x0a])]);
+    const plain = await runCli(['compress', '--store', join(root, 'binary')], { stdin: bytes });
+    expect(plain.code).toBe(0);
+    expect(plain.stdout.equals(bytes)).toBe(true);
+    expect(plain.stderr).toMatch(/not valid UTF-8; passed through unchanged, nothing stored/);
+    const json = await runCli(['compress', '--json', '--store', join(root, 'binary')], { stdin: bytes });
+    expect(json.code).toBe(5);
+    expect(json.stdout.length).toBe(0);
+  });
+
+  it('rejects bad option values with exit 2', async () => {
+    for (const args of [['--kind', 'xml'], ['--level', 'max'], ['--target-tokens', '0'], ['--target-tokens', 'many'], ['a', 'b']]) {
+      const result = await runCli(['compress', ...args], { stdin: log });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(/^squeeze compress: /);
+    }
+  });
+});
+
+describe('squeeze compress -> retrieve over the corpus', () => {
+  it('gives back every original byte for byte, or passes it through unchanged', async () => {
+    let stored = 0;
+    for (const file of corpusFiles()) {
+      const store = join(root, 'corpus', file.folder, file.name);
+      const bytes = readFileSync(file.path);
+      const result = await runCli(['compress', '-', '--json', '--store', store, '--tool', file.tool], { stdin: bytes });
+      expect(result.code, file.name).toBe(0);
+      const json = JSON.parse(result.stdout.toString());
+      if (json.id === null) {
+        expect(json.output === file.text, file.name).toBe(true);
+        continue;
+      }
+      stored++;
+      const back = await runCli(['retrieve', json.id, '--store', store]);
+      expect(back.code, file.name).toBe(0);
+      expect(back.stdout.equals(bytes), file.name).toBe(true);
+    }
+    expect(stored).toBeGreaterThan(50);
+  }, 600_000);
+});
