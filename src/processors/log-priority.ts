@@ -22,19 +22,25 @@ export const Tier = {
 
 const SPREAD = 65536;
 
+// Read once: per-line loops below use plain numbers, not module bindings.
+const { TestFailure, Summary, StackHeader, Diagnostic, Failure, Location, StackFrame, Blank } = LineFlag;
+const CRITICAL_FLAGS = TestFailure | Summary | StackHeader;
+const HEADER_FLAGS = EVIDENCE_FLAGS & ~Location;
+const { Fatal, Error: ErrorLevel, Warn } = Severity;
+
 /** Frames right after a trace header or error line that count as the trace's root. */
 const ROOT_FRAMES = 4;
 
 function baseTier(flags: number): number {
   const severity = severityOf(flags);
-  if (flags & (LineFlag.TestFailure | LineFlag.Summary | LineFlag.StackHeader) || severity === Severity.Fatal) {
+  if (flags & CRITICAL_FLAGS || severity === Fatal) {
     return Tier.Critical;
   }
-  if (severity === Severity.Error || (flags & LineFlag.Diagnostic && flags & LineFlag.Failure)) return Tier.Error;
-  if (flags & LineFlag.Failure) return Tier.Failure;
-  if (severity === Severity.Warn || flags & LineFlag.Diagnostic) return Tier.Warning;
-  if (flags & LineFlag.Location) return Tier.Notable;
-  if (flags & LineFlag.StackFrame) return Tier.Frame;
+  if (severity === ErrorLevel || (flags & Diagnostic && flags & Failure)) return Tier.Error;
+  if (flags & Failure) return Tier.Failure;
+  if (severity === Warn || flags & Diagnostic) return Tier.Warning;
+  if (flags & Location) return Tier.Notable;
+  if (flags & StackFrame) return Tier.Frame;
   return Tier.Plain;
 }
 
@@ -95,12 +101,12 @@ export function prioritise(analysis: TextAnalysis, cost: Int32Array, preserve: r
     // A rare shape in a long, repetitive log is an anomaly: evidence like a
     // warning. Where most lines have shapes of their own (test names, prose),
     // rarity means nothing.
-    if (tier < Tier.Warning && repetitive && templates.size[i]! <= 2 && !(f & LineFlag.Blank)) tier = Tier.Warning;
-    if (f & LineFlag.StackFrame) {
+    if (tier < Tier.Warning && repetitive && templates.size[i]! <= 2 && !(f & Blank)) tier = Tier.Warning;
+    if (f & StackFrame) {
       if (sinceHeader < ROOT_FRAMES && tier < Tier.TraceRoot) tier = Tier.TraceRoot;
       sinceHeader++;
     } else {
-      sinceHeader = tier >= Tier.Failure || f & (EVIDENCE_FLAGS & ~LineFlag.Location) ? 0 : ROOT_FRAMES + 1;
+      sinceHeader = tier >= Tier.Failure || f & HEADER_FLAGS ? 0 : ROOT_FRAMES + 1;
     }
     if (tier > Tier.Repeat && exact.group[i] !== i && tier !== Tier.Preserved) tier = Tier.Repeat;
     base[i] = tier;

@@ -1,0 +1,56 @@
+// Seed 001's preservation table, detected in tool output.
+import { describe, expect, it } from 'vitest';
+import { createEstimator } from '../../src/engine/index.js';
+import { detectPreserved, missingItems } from '../../src/pipeline/preserve.js';
+import { backendName } from '../support/backend.js';
+
+const estimator = createEstimator({ backend: backendName });
+
+describe(`preserved items (${backendName})`, () => {
+  it('finds each kind of the seed 001 table, as whole lines, in text order', () => {
+    const text = [
+      'building...',
+      'lodash  <4.17.21  Severity: high  Prototype Pollution',
+      'BREAKING CHANGE: `connect()` now returns a promise; migrate by awaiting it',
+      '  - [ ] rotate the signing key (owner: @mira, due Friday)',
+      'TODO(ops): drop the legacy endpoint',
+      'The security team decided that tokens must never be logged.',
+      'Decision: keep Postgres 15 until Q3',
+      'I prefer tabs over spaces in generated files',
+      '   = help: consider cloning the value',
+      'hint: run with --verbose',
+      'done',
+    ].join('\n');
+    const { items } = detectPreserved(text, true, estimator, 10_000);
+    expect(items.map((i) => i.kind)).toEqual([
+      'vulnerability', 'breaking', 'action', 'action', 'security', 'decision', 'preference', 'error-fix', 'error-fix',
+    ]);
+    expect(items[2]!.text).toBe('- [ ] rotate the signing key (owner: @mira, due Friday)');
+  });
+
+  it('finds vulnerability ids anywhere, once, and not again inside a preserved line', () => {
+    const json = '{"advisories":[{"id":"GHSA-8cf7-32gw-wr33"},{"cve":"CVE-2024-12345"},{"cve":"CVE-2024-12345"}]}';
+    expect(detectPreserved(json, false, estimator, 1000).items.map((i) => i.text)).toEqual(['GHSA-8cf7-32gw-wr33', 'CVE-2024-12345']);
+    const log = 'vulnerability CVE-2024-12345 in openssl at src/tls.c:88\nok';
+    expect(detectPreserved(log, true, estimator, 1000).items.map((i) => i.text)).toEqual([
+      'vulnerability CVE-2024-12345 in openssl at src/tls.c:88',
+    ]);
+  });
+
+  it('caps the items at the token budget and counts what it dropped', () => {
+    const text = Array.from({ length: 500 }, (_, i) => `TODO: item number ${i} with some words`).join('\n');
+    const { items, dropped } = detectPreserved(text, true, estimator, 200);
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length + dropped).toBe(500);
+  });
+
+  it('reports the items an output lost', () => {
+    const items = [{ kind: 'action', text: 'TODO: a' }, { kind: 'decision', text: 'Decision: b' }] as const;
+    expect(missingItems('x\nTODO: a\ny', items)).toEqual([items[1]]);
+  });
+
+  it('stays linear on long runs of blank lines', () => {
+    const text = '\n'.repeat(200_000) + 'TODO: the only item';
+    expect(detectPreserved(text, true, estimator, 1000).items.map((i) => i.text)).toEqual(['TODO: the only item']);
+  });
+});
