@@ -117,3 +117,25 @@ export function renderReport(report: Report): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * One row per folder (and all): for each system, token-weighted reduction /
+ * needles inline / needles lost for good. `targets` adds a column per folder.
+ */
+export function renderSummary(report: Report, targets: Record<string, string> = {}): string {
+  const folders = Object.keys(report.tallies[report.systems[0]!] ?? {})
+    .filter((g) => g.startsWith('folder:'))
+    .sort()
+    .concat('all');
+  const header = `| folder | target (reduction / inline) | ${report.systems.join(' | ')} |`;
+  const lines = [header, `|---|---|${report.systems.map(() => '---').join('|')}|`];
+  for (const group of folders) {
+    const name = group.replace(/^folder:/, '');
+    const cells = report.systems.map((system) => {
+      const t = report.tallies[system]![group]!;
+      return `${(100 * reduction(t)).toFixed(1)}% / ${pct(t.inline, t.needles)} / ${t.lost} lost`;
+    });
+    lines.push(`| ${name} | ${targets[name] ?? ''} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
