@@ -205,6 +205,12 @@ export const logProcessor: Processor = {
     return lines === 0 ? 0 : Math.min(0.9, 0.3 + hits / lines);
   },
   process(input: ProcessorInput): ProcessorOutput {
-    return input.level === 'lossless' ? lossless(input) : budgeted(input);
+    const output = input.level === 'lossless' ? lossless(input) : budgeted(input);
+    // Markers cost tokens too: on a tiny text they can outweigh what they replace.
+    const suspect = output.text.length * 2 >= input.text.length;
+    if (suspect && input.estimator.estimate(output.text) > input.estimator.estimate(input.text)) {
+      return { text: input.text, omitted: {} };
+    }
+    return output;
   },
 };

@@ -4,6 +4,7 @@ import { ProcessorError } from '../../src/processors/errors.js';
 import { htmlProcessor } from '../../src/processors/html.js';
 import type { ProcessorInput } from '../../src/types.js';
 import { backendName, testBackend } from '../support/backend.js';
+import { describeNeverLarger } from '../support/never-larger.js';
 
 const estimator = { estimate: (s: string) => Math.ceil(s.length / 3) };
 function run(text: string, level: ProcessorInput['level'], budget = 4000, preserve: string[] = []) {
@@ -129,22 +130,4 @@ describe(`html inline chrome (${backendName})`, () => {
   });
 });
 
-describe(`html processor on random input (${backendName})`, () => {
-  it('returns no more than it was given, or refuses with a ProcessorError', async () => {
-    const fc = await import('fast-check');
-    const { ProcessorError: Refusal } = await import('../../src/processors/errors.js');
-    const pieces = fc.constantFrom('<p>', '</div>', '{"a":', '[1,', '"x"', ':12:', 'src/a.ts', '/', '\n', ' ', '\u0000', '&amp;', '```', '- ', 'ERROR ');
-    const texts = fc.oneof(fc.string({ unit: 'binary', maxLength: 400 }), fc.array(pieces, { maxLength: 200 }).map((p) => p.join('')));
-    fc.assert(
-      fc.property(texts, fc.constantFrom('lossless', 'light', 'aggressive'), (text, level) => {
-        try {
-          const out = htmlProcessor.process({ text, analysis: new TextAnalysis(text, testBackend()), level: level as ProcessorInput['level'], budget: 50, maxTokens: 150, estimator, preserve: [] });
-          return estimator.estimate(out.text) <= estimator.estimate(text);
-        } catch (error) {
-          return error instanceof Refusal;
-        }
-      }),
-      { numRuns: 150 },
-    );
-  });
-});
+describeNeverLarger(htmlProcessor, estimator);

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/pipeline/index.js';
 import { backendName } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
+import { describeNeverLarger } from '../support/never-larger.js';
+import { logProcessor } from '../../src/processors/log.js';
 
 const squeeze = createSqueeze({ backend: backendName, targetTokens: 800, maxTokens: 3000, level: 'light', store: null, retainOriginal: false });
 
@@ -55,3 +57,5 @@ describe(`log processor on runner and compiler output (${backendName})`, () => {
     expect(result.output).toBe('start\n[×1,200] retrying connection to db:5432\ndone');
   });
 });
+
+describeNeverLarger(logProcessor, { estimate: (s: string) => Math.ceil(s.length / 3) });
