@@ -48,6 +48,12 @@ export interface ProcessorOutput {
  */
 export interface Processor {
   readonly kind: ContentKind;
+  /**
+   * True when the lossless form is already an extraction (HTML without its
+   * markup and chrome): it then stays lossless up to maxTokens instead of
+   * escalating past targetTokens, since cutting it further cuts content.
+   */
+  readonly extracts?: boolean;
   /** Confidence in [0, 1] that `text` is of this kind (content sniffing). */
   sniff(text: string): number;
   process(input: ProcessorInput): ProcessorOutput;

@@ -149,7 +149,7 @@ class Pipeline implements Squeeze {
         continue;
       }
       const next = harsher(level);
-      const over = attempt.tokens > ceilingFor(level, options.targetTokens, options.maxTokens);
+      const over = attempt.tokens > ceilingFor(level, options.targetTokens, options.maxTokens, processors[attempt.kind].extracts);
       if (over && !reverted && next !== null && next !== 'emergency') {
         previous = attempt;
         level = next;
