@@ -454,7 +454,9 @@ function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): vo
         we + 1 < e && at(we) == 32 && isLetter(at(we + 1))) sev = letterLevel(c0);
     return;
   }
-  if (upper + lowerCount == len && candidate(ws)) {
+  const letterWord = upper + lowerCount == len;
+  const keyword = letterWord && candidate(ws);
+  if (keyword) {
     const allUpper = upper == len;
     const title = isUpper(c0) && lowerCount == len - 1;
     // The next significant unit is looked up only where a rule needs it (most words need none).
@@ -556,8 +558,8 @@ function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): vo
   // Keyword segments: letter runs split at camel-case humps; a segment counts
   // only where both its edges are word edges or humps (not digits or `_`).
   // A word of letters in one case (or capitalised) is a single segment.
-  if (upper + lowerCount == len && (upper == 0 || lowerCount == 0 || (upper == 1 && isUpper(c0)))) {
-    wholeSegment(ws, we, e);
+  if (letterWord && (upper == 0 || lowerCount == 0 || (upper == 1 && isUpper(c0)))) {
+    if (keyword && len >= 3 && len <= 12) wholeSegment(ws, we, e); // segmentFlags finds nothing otherwise
     return;
   }
   let k = ws;
@@ -592,6 +594,55 @@ function wholeSegment(a: i32, we: i32, e: i32): void {
     const n = significant(we, e);
     if (n >= e || (at(n) == 58 && (n + 1 >= e || at(n + 1) != 58))) flags |= STACK_HEADER;
   }
+}
+
+/** End of the text of the current call: SIMD loads stay below it. */
+let limit: usize = 0;
+// Letter counts of the word `wordEnd` last measured (globals: no multiple returns).
+let wordUpper: i32 = 0;
+let wordLower: i32 = 0;
+
+/**
+ * End of the word ([A-Za-z0-9_] run) starting at i, before e; counts its
+ * capitals and lower-case letters into wordUpper / wordLower. Eight units per
+ * step by SIMD class masks and popcounts; the scalar loop only runs in the
+ * text's last 8 units.
+ */
+// @ts-ignore: decorator
+@inline function wordEnd(i: i32, e: i32): i32 {
+  let upper = 0;
+  let lowerCount = 0;
+  let j = i;
+  while (j < e) {
+    const p = T + (<usize>j << 1);
+    if (p + 16 > limit) {
+      while (j < e) {
+        const w = at(j);
+        if (isUpper(w)) upper++;
+        else if (isLower(w)) lowerCount++;
+        else if (!isDigit(w) && w != 95) break;
+        j++;
+      }
+      break;
+    }
+    const v = v128.load(p);
+    const up = i16x8.bitmask(i16x8.lt_u(i16x8.sub(v, i16x8.splat(65)), i16x8.splat(26)));
+    const lo = i16x8.bitmask(i16x8.lt_u(i16x8.sub(v, i16x8.splat(97)), i16x8.splat(26)));
+    const other = i16x8.bitmask(v128.or(
+      i16x8.lt_u(i16x8.sub(v, i16x8.splat(48)), i16x8.splat(10)),
+      i16x8.eq(v, i16x8.splat(95)),
+    ));
+    let n = ctz<i32>(~(up | lo | other));
+    if (n > e - j) n = e - j;
+    const inside = (1 << n) - 1;
+    upper += <i32>popcnt<u32>(up & inside);
+    lowerCount += <i32>popcnt<u32>(lo & inside);
+    j += n;
+    if (n < 8) break;
+  }
+  wordUpper = upper;
+  wordLower = lowerCount;
+  return j;
 }
 
 /** Flags word of the line [s, e). */
@@ -629,17 +680,8 @@ function classifyLine(s: i32, e: i32): i32 {
     const c = at(i);
     if (c == ESC) { flags |= ANSI; i = skipAnsi(i, e); continue; }
     if (isWordChar(c)) {
-      let j = i;
-      let upper = 0;
-      let lowerCount = 0;
-      while (j < e) {
-        const w = at(j);
-        if (isUpper(w)) upper++;
-        else if (isLower(w)) lowerCount++;
-        else if (!isDigit(w) && w != 95) break;
-        j++;
-      }
-      word(i, j, upper, lowerCount, f, e);
+      const j = wordEnd(i, e);
+      word(i, j, wordUpper, wordLower, f, e);
       prevSig = at(j - 1);
       lastNonBlank = prevSig;
       i = j;
@@ -675,6 +717,7 @@ function classifyLine(s: i32, e: i32): i32 {
  */
 export function classify_lines(text: usize, len: i32, count: i32, starts: usize, ends: usize, outFlags: usize): i32 {
   T = text;
+  limit = text + (<usize>len << 1);
   let summary = 0;
   let highest = 0;
   for (let i = 0; i < count; i++) {
