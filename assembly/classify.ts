@@ -78,6 +78,30 @@ function eqi(a: i32, len: i32, s: string): bool {
   return true;
 }
 
+// First three letters (lowercase) of every word of three or more letters a
+// rule looks at: a finer filter than PREFIXES, so most words that pass the
+// two-letter test (`instruction`, `parity`) still cost one more load and no
+// keyword comparisons. Bit t of THIRD[26 f + s] stands for the prefix fst.
+// Every such word's prefix is here, so the filter never changes a result.
+const PREFIXES3 =
+  'abo ale ass cal can cau cri crt dbg deb den eme err exc exp fai fat fin ftl gor inf lev log lvl ' +
+  'not pan pas rec ref seg sev tim tra trc una und ver war wrn';
+const THIRD: usize = memory.data(26 * 26 * 4);
+for (let k = 0; k < PREFIXES3.length; k += 4) {
+  const slot = THIRD + (<usize>((lit(PREFIXES3, k) - 97) * 26 + lit(PREFIXES3, k + 1) - 97) << 2);
+  store<u32>(slot, load<u32>(slot) | (1 << (lit(PREFIXES3, k + 2) - 97)));
+}
+
+/** text[a, a+len) (letters) may be a word some rule looks at: `candidate`, refined by the third letter. */
+// @ts-ignore: decorator
+@inline function candidateWord(a: i32, len: i32): bool {
+  if (!candidate(a)) return false;
+  if (len < 3) return true;
+  const third = lower(at(a + 2)) - 97;
+  const slot = THIRD + (<usize>((lower(at(a)) - 97) * 26 + lower(at(a + 1)) - 97) << 2);
+  return <u32>third < 26 && (load<u32>(slot) & (1 << third)) != 0;
+}
+
 /** text[a, e) starts with `s`, exactly. */
 function startsWith(a: i32, e: i32, s: string): bool {
   const n = s.length;
@@ -377,7 +401,7 @@ function keyValueStart(we: i32, e: i32): i32 {
 /** Flags for a keyword segment text[a, b) of a word (bounded by word edges or camel-case humps). */
 function segmentFlags(a: i32, b: i32, e: i32): i32 {
   const len = b - a;
-  if (len < 3 || len > 12 || !candidate(a)) return 0;
+  if (len < 3 || len > 12 || !candidateWord(a, len)) return 0;
   switch (lower(at(a))) {
     case 97: // a
       if (eqi(a, len, 'abort') || eqi(a, len, 'aborts') || eqi(a, len, 'aborted') || eqi(a, len, 'aborting')) return FAILURE;
@@ -455,7 +479,7 @@ function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): vo
     return;
   }
   const letterWord = upper + lowerCount == len;
-  const keyword = letterWord && candidate(ws);
+  const keyword = letterWord && candidateWord(ws, len);
   if (keyword) {
     const allUpper = upper == len;
     const title = isUpper(c0) && lowerCount == len - 1;
