@@ -669,6 +669,18 @@ let wordLower: i32 = 0;
   return j;
 }
 
+/** ASCII punctuation the scan only records (not `.`, `:`, `(`, `[`, ESC, blanks or word units). */
+const PLAIN_PUNCT = memory.data<u8>([
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 0, 1, // ! " # $ % & ' ) * + , - /  (not ( or .)
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, // ; < = > ?  (not :)
+  1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // @
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, // \ ] ^  (not [ or _)
+  1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // `
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, // { | } ~
+]);
+
 /** Flags word of the line [s, e). */
 function classifyLine(s: i32, e: i32): i32 {
   flags = 0;
@@ -711,7 +723,11 @@ function classifyLine(s: i32, e: i32): i32 {
       i = j;
       continue;
     }
-    if (isBlankChar(c)) {
+    if (c < 128 && load<u8>(PLAIN_PUNCT + <usize>c) != 0) {
+      // Punctuation no rule looks at: it only ends a dotted name.
+      lastNonBlank = c;
+      dotAt = -1;
+    } else if (isBlankChar(c)) {
       leadRun = false;
     } else {
       lastNonBlank = c;
