@@ -207,18 +207,18 @@ let runEnd: i32 = 0;
   return cost(costs, SCRIPT3);
 }
 
-/** Lanes of the 8 units in v with c - lo < span (unsigned), as bits. */
+/** Lanes of the 16 bytes in v with c - lo < span (unsigned), as bits. */
 // @ts-ignore: decorator
 @inline function lanes(v: v128, lo: i32, span: i32): i32 {
-  return i16x8.bitmask(i16x8.lt_u(i16x8.sub(v, i16x8.splat(<i16>lo)), i16x8.splat(<i16>span)));
+  return i8x16.bitmask(i8x16.lt_u(i8x16.sub(v, i8x16.splat(<i8>lo)), i8x16.splat(<i8>span)));
 }
 
-/** Lanes of the 8 units in v that are blanks (space, tab, VT, FF), as bits. */
+/** Lanes of the 16 bytes in v that are blanks (space, tab, VT, FF), as bits. */
 // @ts-ignore: decorator
 @inline function blankLanes(v: v128): i32 {
-  return i16x8.bitmask(v128.or(
-    i16x8.eq(v, i16x8.splat(32)),
-    v128.or(i16x8.eq(v, i16x8.splat(9)), i16x8.lt_u(i16x8.sub(v, i16x8.splat(11)), i16x8.splat(2))),
+  return i8x16.bitmask(v128.or(
+    i8x16.eq(v, i8x16.splat(32)),
+    v128.or(i8x16.eq(v, i8x16.splat(9)), i8x16.lt_u(i8x16.sub(v, i8x16.splat(11)), i8x16.splat(2))),
   ));
 }
 
@@ -243,16 +243,19 @@ let blockSum: i64 = 0;
 // @ts-ignore: decorator
 @inline function blockRuns(text: usize, i: i32, from: i32, to: i32, costs: usize): i32 {
   const at = text + (<usize>i << 1);
-  const v0 = v128.load(at);
-  const v1 = v128.load(at + 16);
+  // 16 units as bytes, each unit above 255 as 255 (non-ASCII either way), so one test covers the block.
+  const v = i8x16.narrow_i16x8_u(
+    i16x8.min_u(v128.load(at), i16x8.splat(255)),
+    i16x8.min_u(v128.load(at + 16), i16x8.splat(255)),
+  );
   const left = to - i;
   const live = left >= 16 ? 0xffff : (1 << left) - 1;
-  const up = (lanes(v0, 65, 26) | (lanes(v1, 65, 26) << 8)) & live;
-  const lo = (lanes(v0, 97, 26) | (lanes(v1, 97, 26) << 8)) & live;
-  const dg = (lanes(v0, 48, 10) | (lanes(v1, 48, 10) << 8)) & live;
-  const sp = (blankLanes(v0) | (blankLanes(v1) << 8)) & live;
-  const ascii = (lanes(v0, 0, 128) | (lanes(v1, 0, 128) << 8)) & live;
-  const printable = (lanes(v0, 33, 94) | (lanes(v1, 33, 94) << 8)) & live;
+  const up = lanes(v, 65, 26) & live;
+  const lo = lanes(v, 97, 26) & live;
+  const dg = lanes(v, 48, 10) & live;
+  const sp = blankLanes(v) & live;
+  const ascii = lanes(v, 0, 128) & live;
+  const printable = lanes(v, 33, 94) & live;
   const letters = up | lo;
   const alnum = letters | dg;
   const punct = printable & ~alnum;
@@ -287,10 +290,12 @@ let blockSum: i64 = 0;
     bits(single & ~(dg >>> 1)) * cost(costs, SPACE_BEFORE_WORD);
 
   // Digit runs: one group per 3 digits, i.e. a group starts at a run start and 3 digits after a group start.
-  let groups = dg & ~(dg << 1);
-  const third = dg & (dg << 1) & (dg << 2);
-  for (let k = 0; k < 5; k++) groups |= (groups << 3) & third;
-  sum += bits(groups & region) * cost(costs, DIGIT_GROUP);
+  if ((dg & region) != 0) {
+    let groups = dg & ~(dg << 1);
+    const third = dg & (dg << 1) & (dg << 2);
+    for (let k = 0; k < 5; k++) groups |= (groups << 3) & third;
+    sum += bits(groups & region) * cost(costs, DIGIT_GROUP);
+  }
 
   // Words ([A-Z]*[a-z]*): a word starts at a letter after a non-letter, or at a capital after a lower-case letter.
   const wordStarts = letters & (~(letters << 1) | (up & (lo << 1)));
@@ -304,14 +309,16 @@ let blockSum: i64 = 0;
   }
   // All-capital words cost UPPER_UNIT per letter after the first: the capitals that continue a word,
   // except those of a word that goes on in lower case (the capitals right before its first lower-case letter).
-  const continued = up & ~wordStarts;
-  let mixed = continued & (lo >>> 1);
-  while (true) {
-    const grown = mixed | ((mixed >>> 1) & continued);
-    if (grown == mixed) break;
-    mixed = grown;
+  const continued = up & ~wordStarts & region;
+  if (continued != 0) {
+    let mixed = continued & (lo >>> 1);
+    while (true) {
+      const grown = mixed | ((mixed >>> 1) & continued);
+      if (grown == mixed) break;
+      mixed = grown;
+    }
+    sum += bits(continued & ~mixed) * cost(costs, UPPER_UNIT);
   }
-  sum += bits(continued & ~mixed & region) * cost(costs, UPPER_UNIT);
   blockSum = sum;
   return cut;
 }
