@@ -232,7 +232,7 @@ let runEnd: i32 = 0;
 let blockSum: i64 = 0;
 
 /**
- * Charges every run of the 16 units from i (a run start on the line
+ * Charges every run of the 32 units from i (a run start on the line
  * text[from, to)) that ends before the last run of the block (which may go
  * on past it) and before any non-ASCII unit, without a branch per run: each
  * rule of lineCost becomes a population count of class bit masks. A word's
@@ -243,32 +243,51 @@ let blockSum: i64 = 0;
 // @ts-ignore: decorator
 @inline function blockRuns(text: usize, i: i32, from: i32, to: i32, costs: usize): i32 {
   const at = text + (<usize>i << 1);
-  // 16 units as bytes, each unit above 255 as 255 (non-ASCII either way), so one test covers the block.
-  const v = i8x16.narrow_i16x8_u(
+  // 32 units as bytes, each unit above 255 as 255 (non-ASCII either way), so one test covers 16 of them.
+  const low = i8x16.narrow_i16x8_u(
     i16x8.min_u(v128.load(at), i16x8.splat(255)),
     i16x8.min_u(v128.load(at + 16), i16x8.splat(255)),
   );
+  const high = i8x16.narrow_i16x8_u(
+    i16x8.min_u(v128.load(at + 32), i16x8.splat(255)),
+    i16x8.min_u(v128.load(at + 48), i16x8.splat(255)),
+  );
   const left = to - i;
-  const live = left >= 16 ? 0xffff : (1 << left) - 1;
-  const up = lanes(v, 65, 26) & live;
-  const lo = lanes(v, 97, 26) & live;
-  const dg = lanes(v, 48, 10) & live;
-  const sp = blankLanes(v) & live;
-  const ascii = lanes(v, 0, 128) & live;
-  const printable = lanes(v, 33, 94) & live;
+  const live = left >= 32 ? -1 : (1 << left) - 1;
+  const up = (lanes(low, 65, 26) | (lanes(high, 65, 26) << 16)) & live;
+  const lo = (lanes(low, 97, 26) | (lanes(high, 97, 26) << 16)) & live;
+  const dg = (lanes(low, 48, 10) | (lanes(high, 48, 10) << 16)) & live;
+  const sp = (blankLanes(low) | (blankLanes(high) << 16)) & live;
+  const ascii = (lanes(low, 0, 128) | (lanes(high, 0, 128) << 16)) & live;
+  const printable = (lanes(low, 33, 94) | (lanes(high, 33, 94) << 16)) & live;
   const letters = up | lo;
   const alnum = letters | dg;
   const punct = printable & ~alnum;
   const control = ascii & ~(alnum | sp | punct);
+  const runStarts = (alnum & ~(alnum << 1)) | (sp & ~(sp << 1)) | (punct & ~(punct << 1)) | control | (live & ~ascii);
 
   // Units charged: up to the last run start when the line goes on past the block, and before any non-ASCII unit.
-  let cut = left > 16
-    ? 31 - clz<i32>((alnum & ~(alnum << 1)) | (sp & ~(sp << 1)) | (punct & ~(punct << 1)) | control | (live & ~ascii))
-    : left;
+  let cut = left > 32 ? 31 - clz<i32>(runStarts) : left;
   cut = min(cut, ctz<i32>(live & ~ascii));
-  // A run as long as a threshold (hex runs, long blanks) takes the scalar way.
-  if (cut == 0 || cut >= load<i32>(costs + (HEX_FROM << 2)) || cut > load<i32>(costs + (WS_LONG_FROM << 2))) return 0;
-  const region = (1 << cut) - 1;
+  // Runs must stay shorter than the thresholds (hex runs, long blanks): with thresholds of 16 or more
+  // (every built-in profile), cut before the first run of 16 alnum or blank units; else keep every run short.
+  const longest = min(load<i32>(costs + (HEX_FROM << 2)) - 1, load<i32>(costs + (WS_LONG_FROM << 2)));
+  if (longest >= 15) {
+    const below = cut >= 32 ? -1 : (1 << cut) - 1;
+    let a = alnum & below;
+    let b = sp & below;
+    a &= a >>> 1; a &= a >>> 2; a &= a >>> 4; a &= a >>> 8; // bits where 16 alnum units start
+    b &= b >>> 1; b &= b >>> 2; b &= b >>> 4; b &= b >>> 8;
+    const stretch = a | b;
+    if (stretch != 0) {
+      const first = ctz<i32>(stretch);
+      cut = 31 - clz<i32>(runStarts & ((2 << first) - 1)); // that run's start
+    }
+  } else if (cut > longest) {
+    return 0;
+  }
+  if (cut == 0) return 0;
+  const region = cut >= 32 ? -1 : (1 << cut) - 1;
   let sum = bits(control & region) * cost(costs, CONTROL);
 
   // Punctuation runs: a base cost each (more when a letter follows), PUNCT_UNIT per unit after the first.
@@ -283,7 +302,7 @@ let blockSum: i64 = 0;
     sum += cost(costs, INDENT);
     blankStarts &= ~1;
   }
-  const lastOfLine = left <= 16 ? 1 << (left - 1) : 0;
+  const lastOfLine = left <= 32 ? 1 << (left - 1) : 0;
   const single = blankStarts & ~(sp >>> 1) & ~lastOfLine;
   sum += bits(blankStarts & ~single) * cost(costs, WS_RUN) +
     bits(single & (dg >>> 1)) * cost(costs, SPACE_BEFORE_DIGIT) +
@@ -330,14 +349,14 @@ function lineCost(text: usize, from: i32, to: i32, costs: usize): i64 {
   const hexFrom = load<i32>(costs + (HEX_FROM << 2));
   const wsLongFrom = load<i32>(costs + (WS_LONG_FROM << 2));
   while (i < to) {
-    while (text + (<usize>i << 1) + 32 <= textLimit) {
+    while (text + (<usize>i << 1) + 64 <= textLimit) {
       const charged = blockRuns(text, i, from, to, costs);
       if (charged == 0) break;
       sum += blockSum;
       i += charged;
       if (i >= to) return sum;
     }
-    // One run the scalar way: longer than a block, non-ASCII, or within 16 units of the text's end.
+    // One run the scalar way: a long one, non-ASCII, or within 32 units of the text's end.
     const c = unitAt(text, i);
     if (c >= 128) {
       // A valid surrogate pair is one astral character: two units.
