@@ -586,6 +586,7 @@ function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): vo
     if (keyword && len >= 3 && len <= 12) wholeSegment(ws, we, e); // segmentFlags finds nothing otherwise
     return;
   }
+  if (upper + lowerCount < 3) return; // no segment of 3+ letters (ids like R02, J12): nothing to find
   let k = ws;
   while (k < we) {
     if (!isLetter(at(k))) { k++; continue; }
