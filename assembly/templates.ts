@@ -202,6 +202,18 @@ let fieldEnd: i32 = 0;
   fieldEnd = b;
 }
 
+/** Kind of each ASCII unit in an alnum run: 1 digit, 2 hex letter, 4 other letter, 0 ends the run. */
+const ALNUM_KIND = memory.data<u8>([
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+  0, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+  4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+  0, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+  4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+]);
+
 /** Writes the template of text[from, to) to `scratch`; returns its length in units. */
 function maskLine(text: usize, from: i32, to: i32, scratch: usize): i32 {
   lineFrom = from;
@@ -225,9 +237,10 @@ function maskLine(text: usize, from: i32, to: i32, scratch: usize): i32 {
     let nonHex = 0;
     for (; q < to; q++) {
       const c = unit(text, q);
-      if (isDigit(c)) digits++;
-      else if (!isLetter(c)) break;
-      else if (!isHex(c)) nonHex++;
+      const kind = c < 128 ? <i32>load<u8>(ALNUM_KIND + <usize>c) : 0;
+      if (kind == 0) break;
+      digits += kind & 1;
+      nonHex += kind >> 2;
     }
     const len = q - p;
     if (len == 8 && nonHex == 0 && uuidAt(text, p, to, digits)) {
