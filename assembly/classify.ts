@@ -670,16 +670,24 @@ let wordLower: i32 = 0;
   return j;
 }
 
-/** ASCII punctuation the scan only records (not `.`, `:`, `(`, `[`, ESC, blanks or word units). */
-const PLAIN_PUNCT = memory.data<u8>([
+// How the scan treats an ASCII unit (non-ASCII units are OTHER_UNIT).
+// @ts-ignore: decorator
+@inline const OTHER_UNIT: u8 = 0; // ESC, control, and the punctuation rules look at: . : ( [
+// @ts-ignore: decorator
+@inline const WORD_UNIT: u8 = 1; // [A-Za-z0-9_]
+// @ts-ignore: decorator
+@inline const PLAIN_UNIT: u8 = 2; // punctuation no rule looks at: it only ends a dotted name
+// @ts-ignore: decorator
+@inline const BLANK_UNIT: u8 = 3; // space, tab, CR, VT, FF
+const UNIT_KIND = memory.data<u8>([
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 3, 3, 3, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 0, 1, // ! " # $ % & ' ) * + , - /  (not ( or .)
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, // ; < = > ?  (not :)
-  1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // @
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, // \ ] ^  (not [ or _)
-  1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // `
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, // { | } ~
+  3, 2, 2, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 0, 2,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 2, 2, 2, 2, 2,
+  2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 2, 2, 2, 1,
+  2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 0,
 ]);
 
 /** Flags word of the line [s, e). */
@@ -715,8 +723,8 @@ function classifyLine(s: i32, e: i32): i32 {
   let i = f;
   while (i < e) {
     const c = at(i);
-    if (c == ESC) { flags |= ANSI; i = skipAnsi(i, e); continue; }
-    if (isWordChar(c)) {
+    const kind = c < 128 ? load<u8>(UNIT_KIND + <usize>c) : OTHER_UNIT;
+    if (kind == WORD_UNIT) {
       const j = wordEnd(i, e);
       word(i, j, wordUpper, wordLower, f, e);
       prevSig = at(j - 1);
@@ -724,13 +732,14 @@ function classifyLine(s: i32, e: i32): i32 {
       i = j;
       continue;
     }
-    if (c < 128 && load<u8>(PLAIN_PUNCT + <usize>c) != 0) {
+    if (kind == PLAIN_UNIT) {
       // Punctuation no rule looks at: it only ends a dotted name.
       lastNonBlank = c;
       dotAt = -1;
-    } else if (isBlankChar(c)) {
+    } else if (kind == BLANK_UNIT) {
       leadRun = false;
     } else {
+      if (c == ESC) { flags |= ANSI; i = skipAnsi(i, e); continue; }
       lastNonBlank = c;
       if (c == 58 && i + 1 < e && at(i + 1) == 58) doubleColon = true;
       if ((c == 58 || c == 40) && i == extEnd) {
