@@ -78,6 +78,30 @@ function eqi(a: i32, len: i32, s: string): bool {
   return true;
 }
 
+// First three letters (lowercase) of every word of three or more letters a
+// rule looks at: a finer filter than PREFIXES, so most words that pass the
+// two-letter test (`instruction`, `parity`) still cost one more load and no
+// keyword comparisons. Bit t of THIRD[26 f + s] stands for the prefix fst.
+// Every such word's prefix is here, so the filter never changes a result.
+const PREFIXES3 =
+  'abo ale ass cal can cau cri crt dbg deb den eme err exc exp fai fat fin ftl gor inf lev log lvl ' +
+  'not pan pas rec ref seg sev tim tra trc una und ver war wrn';
+const THIRD: usize = memory.data(26 * 26 * 4);
+for (let k = 0; k < PREFIXES3.length; k += 4) {
+  const slot = THIRD + (<usize>((lit(PREFIXES3, k) - 97) * 26 + lit(PREFIXES3, k + 1) - 97) << 2);
+  store<u32>(slot, load<u32>(slot) | (1 << (lit(PREFIXES3, k + 2) - 97)));
+}
+
+/** text[a, a+len) (letters) may be a word some rule looks at: `candidate`, refined by the third letter. */
+// @ts-ignore: decorator
+@inline function candidateWord(a: i32, len: i32): bool {
+  if (!candidate(a)) return false;
+  if (len < 3) return true;
+  const third = lower(at(a + 2)) - 97;
+  const slot = THIRD + (<usize>((lower(at(a)) - 97) * 26 + lower(at(a + 1)) - 97) << 2);
+  return <u32>third < 26 && (load<u32>(slot) & (1 << third)) != 0;
+}
+
 /** text[a, e) starts with `s`, exactly. */
 function startsWith(a: i32, e: i32, s: string): bool {
   const n = s.length;
@@ -377,7 +401,7 @@ function keyValueStart(we: i32, e: i32): i32 {
 /** Flags for a keyword segment text[a, b) of a word (bounded by word edges or camel-case humps). */
 function segmentFlags(a: i32, b: i32, e: i32): i32 {
   const len = b - a;
-  if (len < 3 || len > 12 || !candidate(a)) return 0;
+  if (len < 3 || len > 12 || !candidateWord(a, len)) return 0;
   switch (lower(at(a))) {
     case 97: // a
       if (eqi(a, len, 'abort') || eqi(a, len, 'aborts') || eqi(a, len, 'aborted') || eqi(a, len, 'aborting')) return FAILURE;
@@ -454,7 +478,9 @@ function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): vo
         we + 1 < e && at(we) == 32 && isLetter(at(we + 1))) sev = letterLevel(c0);
     return;
   }
-  if (upper + lowerCount == len && candidate(ws)) {
+  const letterWord = upper + lowerCount == len;
+  const keyword = letterWord && candidateWord(ws, len);
+  if (keyword) {
     const allUpper = upper == len;
     const title = isUpper(c0) && lowerCount == len - 1;
     // The next significant unit is looked up only where a rule needs it (most words need none).
@@ -556,10 +582,11 @@ function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): vo
   // Keyword segments: letter runs split at camel-case humps; a segment counts
   // only where both its edges are word edges or humps (not digits or `_`).
   // A word of letters in one case (or capitalised) is a single segment.
-  if (upper + lowerCount == len && (upper == 0 || lowerCount == 0 || (upper == 1 && isUpper(c0)))) {
-    wholeSegment(ws, we, e);
+  if (letterWord && (upper == 0 || lowerCount == 0 || (upper == 1 && isUpper(c0)))) {
+    if (keyword && len >= 3 && len <= 12) wholeSegment(ws, we, e); // segmentFlags finds nothing otherwise
     return;
   }
+  if (upper + lowerCount < 3) return; // no segment of 3+ letters (ids like R02, J12): nothing to find
   let k = ws;
   while (k < we) {
     if (!isLetter(at(k))) { k++; continue; }
@@ -594,6 +621,75 @@ function wholeSegment(a: i32, we: i32, e: i32): void {
   }
 }
 
+/** End of the text of the current call: SIMD loads stay below it. */
+let limit: usize = 0;
+// Letter counts of the word `wordEnd` last measured (globals: no multiple returns).
+let wordUpper: i32 = 0;
+let wordLower: i32 = 0;
+
+/**
+ * End of the word ([A-Za-z0-9_] run) starting at i, before e; counts its
+ * capitals and lower-case letters into wordUpper / wordLower. Eight units per
+ * step by SIMD class masks and popcounts; the scalar loop only runs in the
+ * text's last 8 units.
+ */
+// @ts-ignore: decorator
+@inline function wordEnd(i: i32, e: i32): i32 {
+  let upper = 0;
+  let lowerCount = 0;
+  let j = i;
+  while (j < e) {
+    const p = T + (<usize>j << 1);
+    if (p + 16 > limit) {
+      while (j < e) {
+        const w = at(j);
+        if (isUpper(w)) upper++;
+        else if (isLower(w)) lowerCount++;
+        else if (!isDigit(w) && w != 95) break;
+        j++;
+      }
+      break;
+    }
+    const v = v128.load(p);
+    const up = i16x8.bitmask(i16x8.lt_u(i16x8.sub(v, i16x8.splat(65)), i16x8.splat(26)));
+    const lo = i16x8.bitmask(i16x8.lt_u(i16x8.sub(v, i16x8.splat(97)), i16x8.splat(26)));
+    const other = i16x8.bitmask(v128.or(
+      i16x8.lt_u(i16x8.sub(v, i16x8.splat(48)), i16x8.splat(10)),
+      i16x8.eq(v, i16x8.splat(95)),
+    ));
+    let n = ctz<i32>(~(up | lo | other));
+    if (n > e - j) n = e - j;
+    const inside = (1 << n) - 1;
+    upper += <i32>popcnt<u32>(up & inside);
+    lowerCount += <i32>popcnt<u32>(lo & inside);
+    j += n;
+    if (n < 8) break;
+  }
+  wordUpper = upper;
+  wordLower = lowerCount;
+  return j;
+}
+
+// How the scan treats an ASCII unit (non-ASCII units are OTHER_UNIT).
+// @ts-ignore: decorator
+@inline const OTHER_UNIT: u8 = 0; // ESC, control, and the punctuation rules look at: . : ( [
+// @ts-ignore: decorator
+@inline const WORD_UNIT: u8 = 1; // [A-Za-z0-9_]
+// @ts-ignore: decorator
+@inline const PLAIN_UNIT: u8 = 2; // punctuation no rule looks at: it only ends a dotted name
+// @ts-ignore: decorator
+@inline const BLANK_UNIT: u8 = 3; // space, tab, CR, VT, FF
+const UNIT_KIND = memory.data<u8>([
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 3, 3, 3, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  3, 2, 2, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 0, 2,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 2, 2, 2, 2, 2,
+  2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 2, 2, 2, 1,
+  2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 0,
+]);
+
 /** Flags word of the line [s, e). */
 function classifyLine(s: i32, e: i32): i32 {
   flags = 0;
@@ -627,27 +723,23 @@ function classifyLine(s: i32, e: i32): i32 {
   let i = f;
   while (i < e) {
     const c = at(i);
-    if (c == ESC) { flags |= ANSI; i = skipAnsi(i, e); continue; }
-    if (isWordChar(c)) {
-      let j = i;
-      let upper = 0;
-      let lowerCount = 0;
-      while (j < e) {
-        const w = at(j);
-        if (isUpper(w)) upper++;
-        else if (isLower(w)) lowerCount++;
-        else if (!isDigit(w) && w != 95) break;
-        j++;
-      }
-      word(i, j, upper, lowerCount, f, e);
+    const kind = c < 128 ? load<u8>(UNIT_KIND + <usize>c) : OTHER_UNIT;
+    if (kind == WORD_UNIT) {
+      const j = wordEnd(i, e);
+      word(i, j, wordUpper, wordLower, f, e);
       prevSig = at(j - 1);
       lastNonBlank = prevSig;
       i = j;
       continue;
     }
-    if (isBlankChar(c)) {
+    if (kind == PLAIN_UNIT) {
+      // Punctuation no rule looks at: it only ends a dotted name.
+      lastNonBlank = c;
+      dotAt = -1;
+    } else if (kind == BLANK_UNIT) {
       leadRun = false;
     } else {
+      if (c == ESC) { flags |= ANSI; i = skipAnsi(i, e); continue; }
       lastNonBlank = c;
       if (c == 58 && i + 1 < e && at(i + 1) == 58) doubleColon = true;
       if ((c == 58 || c == 40) && i == extEnd) {
@@ -675,6 +767,7 @@ function classifyLine(s: i32, e: i32): i32 {
  */
 export function classify_lines(text: usize, len: i32, count: i32, starts: usize, ends: usize, outFlags: usize): i32 {
   T = text;
+  limit = text + (<usize>len << 1);
   let summary = 0;
   let highest = 0;
   for (let i = 0; i < count; i++) {

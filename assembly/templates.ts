@@ -113,6 +113,24 @@ function uuidAt(text: usize, p: i32, to: i32, firstDigits: i32): bool {
   return digits > 0;
 }
 
+/** End of the module's memory: SIMD loads past a line's end stay below it. */
+let limit: usize = 0;
+
+/** text[from, to) has an ASCII digit; a line without one is its own template (see the twin). */
+function hasDigit(text: usize, from: i32, to: i32): bool {
+  let p = from;
+  while (p < to) {
+    const at = text + (<usize>p << 1);
+    if (at + 16 > limit) break;
+    let digit = i16x8.bitmask(i16x8.lt_u(i16x8.sub(v128.load(at), i16x8.splat(48)), i16x8.splat(10)));
+    if (to - p < 8) digit &= (1 << (to - p)) - 1;
+    if (digit != 0) return true;
+    p += 8;
+  }
+  for (; p < to; p++) if (isDigit(unit(text, p))) return true;
+  return false;
+}
+
 // Per-line masking state: the open field [fieldStart, fieldEnd), the next text
 // unit to copy verbatim, and where the masked units go. Globals keep the hot
 // helpers free of out-parameters; kernels run one at a time.
@@ -125,16 +143,38 @@ let fieldStart: i32 = 0;
 let fieldEnd: i32 = 0;
 
 /**
+ * Appends n units from `from` at `out`, 8 per SIMD step, never writing past
+ * them. The copies are short (the text between two fields), where a call to
+ * memory.copy costs more than the copy itself.
+ */
+// @ts-ignore: decorator
+@inline function copyUnits(from: usize, n: i32): void {
+  let to = out;
+  const end = to + (<usize>n << 1);
+  while (to + 16 <= end) {
+    v128.store(to, v128.load(from));
+    to += 16;
+    from += 16;
+  }
+  while (to < end) {
+    store<u16>(to, load<u16>(from));
+    to += 2;
+    from += 2;
+  }
+  out = end;
+}
+
+/**
  * Writes text[copied, fieldStart) and one placeholder for the open field; a
  * run of spaces right before or after the field is written as one space.
  */
-function closeField(text: usize): void {
+// @ts-ignore: decorator
+@inline function closeField(text: usize): void {
   let copyTo = fieldStart;
   while (copyTo > copied && unit(text, copyTo - 1) == 32) copyTo--;
   copyTo = fieldStart - copyTo < 2 ? fieldStart : copyTo + 1;
   const n = copyTo - copied;
-  memory.copy(out, text + (<usize>copied << 1), <usize>n << 1);
-  out += <usize>n << 1;
+  copyUnits(text + (<usize>copied << 1), n);
   store<u16>(out, PLACEHOLDER);
   out += 2;
   let spaces = fieldEnd;
@@ -143,7 +183,8 @@ function closeField(text: usize): void {
 }
 
 /** Joins [a, b) to the open field if the gap allows, else closes it and opens [a, b) with its sign. */
-function span(text: usize, a: i32, b: i32): void {
+// @ts-ignore: decorator
+@inline function span(text: usize, a: i32, b: i32): void {
   if (hasField) {
     if (joins(text, fieldEnd, a)) {
       fieldEnd = b;
@@ -160,6 +201,18 @@ function span(text: usize, a: i32, b: i32): void {
   fieldStart = start;
   fieldEnd = b;
 }
+
+/** Kind of each ASCII unit in an alnum run: 1 digit, 2 hex letter, 4 other letter, 0 ends the run. */
+const ALNUM_KIND = memory.data<u8>([
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+  0, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+  4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+  0, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+  4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+]);
 
 /** Writes the template of text[from, to) to `scratch`; returns its length in units. */
 function maskLine(text: usize, from: i32, to: i32, scratch: usize): i32 {
@@ -184,9 +237,10 @@ function maskLine(text: usize, from: i32, to: i32, scratch: usize): i32 {
     let nonHex = 0;
     for (; q < to; q++) {
       const c = unit(text, q);
-      if (isDigit(c)) digits++;
-      else if (!isLetter(c)) break;
-      else if (!isHex(c)) nonHex++;
+      const kind = c < 128 ? <i32>load<u8>(ALNUM_KIND + <usize>c) : 0;
+      if (kind == 0) break;
+      digits += kind & 1;
+      nonHex += kind >> 2;
     }
     const len = q - p;
     if (len == 8 && nonHex == 0 && uuidAt(text, p, to, digits)) {
@@ -216,8 +270,7 @@ function maskLine(text: usize, from: i32, to: i32, scratch: usize): i32 {
   }
   if (hasField) closeField(text);
   const n = to - copied;
-  memory.copy(out, text + (<usize>copied << 1), <usize>n << 1);
-  out += <usize>n << 1;
+  copyUnits(text + (<usize>copied << 1), n);
   return <i32>((out - scratch) >>> 1);
 }
 
@@ -229,9 +282,16 @@ export function template_hashes(
   text: usize, starts: usize, ends: usize, count: i32,
   outA: usize, outB: usize, scratch: usize,
 ): i32 {
+  limit = <usize>memory.size() << 16;
   for (let i = 0; i < count; i++) {
     const at = <usize>i << 2;
-    const len = maskLine(text, load<i32>(starts + at), load<i32>(ends + at), scratch);
+    const from = load<i32>(starts + at);
+    const to = load<i32>(ends + at);
+    if (!hasDigit(text, from, to)) { // its template is the line itself: hash it in place
+      store<u32>(outA + at, hashUnits(text + (<usize>from << 1), to - from, outB + at));
+      continue;
+    }
+    const len = maskLine(text, from, to, scratch);
     store<u32>(outA + at, hashUnits(scratch, len, outB + at));
   }
   return count;

@@ -207,6 +207,141 @@ let runEnd: i32 = 0;
   return cost(costs, SCRIPT3);
 }
 
+/** Lanes of the 16 bytes in v with c - lo < span (unsigned), as bits. */
+// @ts-ignore: decorator
+@inline function lanes(v: v128, lo: i32, span: i32): i32 {
+  return i8x16.bitmask(i8x16.lt_u(i8x16.sub(v, i8x16.splat(<i8>lo)), i8x16.splat(<i8>span)));
+}
+
+/** Lanes of the 16 bytes in v that are blanks (space, tab, VT, FF), as bits. */
+// @ts-ignore: decorator
+@inline function blankLanes(v: v128): i32 {
+  return i8x16.bitmask(v128.or(
+    i8x16.eq(v, i8x16.splat(32)),
+    v128.or(i8x16.eq(v, i8x16.splat(9)), i8x16.lt_u(i8x16.sub(v, i8x16.splat(11)), i8x16.splat(2))),
+  ));
+}
+
+/** Set bits of `x`, as i64 (a run count to multiply by a cost). */
+// @ts-ignore: decorator
+@inline function bits(x: i32): i64 {
+  return <i64>popcnt<i32>(x);
+}
+
+/** Milli-tokens `blockRuns` last charged (a global: no multiple returns). */
+let blockSum: i64 = 0;
+
+/**
+ * Charges every run of the 32 units from i (a run start on the line
+ * text[from, to)) that ends before the last run of the block (which may go
+ * on past it) and before any non-ASCII unit, without a branch per run: each
+ * rule of lineCost becomes a population count of class bit masks. A word's
+ * table cost is charged per letter (WORD[k] - WORD[k-1] for its k-th letter),
+ * which sums to WORD[n]. Returns how many units it charged (0: none, the
+ * caller takes the run the scalar way).
+ */
+// @ts-ignore: decorator
+@inline function blockRuns(text: usize, i: i32, from: i32, to: i32, costs: usize): i32 {
+  const at = text + (<usize>i << 1);
+  // 32 units as bytes, each unit above 255 as 255 (non-ASCII either way), so one test covers 16 of them.
+  const low = i8x16.narrow_i16x8_u(
+    i16x8.min_u(v128.load(at), i16x8.splat(255)),
+    i16x8.min_u(v128.load(at + 16), i16x8.splat(255)),
+  );
+  const high = i8x16.narrow_i16x8_u(
+    i16x8.min_u(v128.load(at + 32), i16x8.splat(255)),
+    i16x8.min_u(v128.load(at + 48), i16x8.splat(255)),
+  );
+  const left = to - i;
+  const live = left >= 32 ? -1 : (1 << left) - 1;
+  const up = (lanes(low, 65, 26) | (lanes(high, 65, 26) << 16)) & live;
+  const lo = (lanes(low, 97, 26) | (lanes(high, 97, 26) << 16)) & live;
+  const dg = (lanes(low, 48, 10) | (lanes(high, 48, 10) << 16)) & live;
+  const sp = (blankLanes(low) | (blankLanes(high) << 16)) & live;
+  const ascii = (lanes(low, 0, 128) | (lanes(high, 0, 128) << 16)) & live;
+  const printable = (lanes(low, 33, 94) | (lanes(high, 33, 94) << 16)) & live;
+  const letters = up | lo;
+  const alnum = letters | dg;
+  const punct = printable & ~alnum;
+  const control = ascii & ~(alnum | sp | punct);
+  const runStarts = (alnum & ~(alnum << 1)) | (sp & ~(sp << 1)) | (punct & ~(punct << 1)) | control | (live & ~ascii);
+
+  // Units charged: up to the last run start when the line goes on past the block, and before any non-ASCII unit.
+  let cut = left > 32 ? 31 - clz<i32>(runStarts) : left;
+  cut = min(cut, ctz<i32>(live & ~ascii));
+  // Runs must stay shorter than the thresholds (hex runs, long blanks): with thresholds of 16 or more
+  // (every built-in profile), cut before the first run of 16 alnum or blank units; else keep every run short.
+  const longest = min(load<i32>(costs + (HEX_FROM << 2)) - 1, load<i32>(costs + (WS_LONG_FROM << 2)));
+  if (longest >= 15) {
+    const below = cut >= 32 ? -1 : (1 << cut) - 1;
+    let a = alnum & below;
+    let b = sp & below;
+    a &= a >>> 1; a &= a >>> 2; a &= a >>> 4; a &= a >>> 8; // bits where 16 alnum units start
+    b &= b >>> 1; b &= b >>> 2; b &= b >>> 4; b &= b >>> 8;
+    const stretch = a | b;
+    if (stretch != 0) {
+      const first = ctz<i32>(stretch);
+      cut = 31 - clz<i32>(runStarts & ((2 << first) - 1)); // that run's start
+    }
+  } else if (cut > longest) {
+    return 0;
+  }
+  if (cut == 0) return 0;
+  const region = cut >= 32 ? -1 : (1 << cut) - 1;
+  let sum = bits(control & region) * cost(costs, CONTROL);
+
+  // Punctuation runs: a base cost each (more when a letter follows), PUNCT_UNIT per unit after the first.
+  const punctRuns = bits(punct & ~(punct << 1) & region);
+  const joined = bits(punct & ~(punct >>> 1) & (letters >>> 1) & region);
+  sum += punctRuns * cost(costs, PUNCT_RUN) + joined * (cost(costs, PUNCT_RUN_JOINED) - cost(costs, PUNCT_RUN)) +
+    (bits(punct & region) - punctRuns) * cost(costs, PUNCT_UNIT);
+
+  // Blank runs: the line's indent, single blanks (by what follows), longer or trailing runs.
+  let blankStarts = sp & ~(sp << 1) & region;
+  if (i == from && (blankStarts & 1) != 0) {
+    sum += cost(costs, INDENT);
+    blankStarts &= ~1;
+  }
+  const lastOfLine = left <= 32 ? 1 << (left - 1) : 0;
+  const single = blankStarts & ~(sp >>> 1) & ~lastOfLine;
+  sum += bits(blankStarts & ~single) * cost(costs, WS_RUN) +
+    bits(single & (dg >>> 1)) * cost(costs, SPACE_BEFORE_DIGIT) +
+    bits(single & ~(dg >>> 1)) * cost(costs, SPACE_BEFORE_WORD);
+
+  // Digit runs: one group per 3 digits, i.e. a group starts at a run start and 3 digits after a group start.
+  if ((dg & region) != 0) {
+    let groups = dg & ~(dg << 1);
+    const third = dg & (dg << 1) & (dg << 2);
+    for (let k = 0; k < 5; k++) groups |= (groups << 3) & third;
+    sum += bits(groups & region) * cost(costs, DIGIT_GROUP);
+  }
+
+  // Words ([A-Z]*[a-z]*): a word starts at a letter after a non-letter, or at a capital after a lower-case letter.
+  const wordStarts = letters & (~(letters << 1) | (up & (lo << 1)));
+  let nth = wordStarts & region;
+  let previous: i64 = 0;
+  for (let k = 0; nth != 0; k++) {
+    const table = cost(costs, WORD + k);
+    sum += bits(nth) * (table - previous);
+    previous = table;
+    nth = (nth << 1) & letters & ~wordStarts;
+  }
+  // All-capital words cost UPPER_UNIT per letter after the first: the capitals that continue a word,
+  // except those of a word that goes on in lower case (the capitals right before its first lower-case letter).
+  const continued = up & ~wordStarts & region;
+  if (continued != 0) {
+    let mixed = continued & (lo >>> 1);
+    while (true) {
+      const grown = mixed | ((mixed >>> 1) & continued);
+      if (grown == mixed) break;
+      mixed = grown;
+    }
+    sum += bits(continued & ~mixed) * cost(costs, UPPER_UNIT);
+  }
+  blockSum = sum;
+  return cut;
+}
+
 /** Milli-tokens of the line content text[from, to) (no line break inside). */
 function lineCost(text: usize, from: i32, to: i32, costs: usize): i64 {
   let sum: i64 = 0;
@@ -214,6 +349,14 @@ function lineCost(text: usize, from: i32, to: i32, costs: usize): i64 {
   const hexFrom = load<i32>(costs + (HEX_FROM << 2));
   const wsLongFrom = load<i32>(costs + (WS_LONG_FROM << 2));
   while (i < to) {
+    while (text + (<usize>i << 1) + 64 <= textLimit) {
+      const charged = blockRuns(text, i, from, to, costs);
+      if (charged == 0) break;
+      sum += blockSum;
+      i += charged;
+      if (i >= to) return sum;
+    }
+    // One run the scalar way: a long one, non-ASCII, or within 32 units of the text's end.
     const c = unitAt(text, i);
     if (c >= 128) {
       // A valid surrogate pair is one astral character: two units.

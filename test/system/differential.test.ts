@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createBackend, TextAnalysis, tokenProfile } from '../../src/engine/index.js';
 import type { Backend, BlockSpans } from '../../src/engine/index.js';
+import { COST, COST_SLOTS } from '../../src/engine/twin/tokens.js';
 import { corpusFiles } from '../support/corpus.js';
 
 const wasm = createBackend('wasm');
@@ -115,6 +116,28 @@ describe('wasm and js backends agree', () => {
         agree(parts.join(''));
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('on token estimates under random cost tables (any thresholds)', () => {
+    const costs = fc.array(fc.integer({ min: 0, max: 3000 }), { minLength: COST_SLOTS, maxLength: COST_SLOTS });
+    const threshold = fc.integer({ min: 0, max: 40 });
+    const text = fc.array(fc.oneof(nasty, nasty, fc.constantFrom('1'.repeat(17), 'Q'.repeat(16), ' '.repeat(18), 'aB'.repeat(9))), { maxLength: 200 });
+    fc.assert(
+      fc.property(costs, threshold, threshold, text, (table, wsLongFrom, hexFrom, parts) => {
+        const profile = Int32Array.from(table);
+        profile[COST.WS_LONG_FROM] = wsLongFrom;
+        profile[COST.HEX_FROM] = hexFrom;
+        const joined = parts.join('');
+        const [a, b] = [wasm, js].map((backend) => {
+          const analysis = new TextAnalysis(joined, backend);
+          const lines = analysis.lineTokensFor({ name: 'random', costs: profile });
+          backend.begin(joined);
+          return { text: backend.estimateTokens(profile), lines: Array.from(lines.milli), total: lines.tokens };
+        });
+        expect(a).toEqual(b);
+      }),
+      { numRuns: 300 },
     );
   });
 
