@@ -159,6 +159,8 @@ async function main(): Promise<void> {
       ? losses.map((r) => `- ${r.kernel} at ${r.size}: ${num(r.wasm)} MB/s against the twin's ${num(r.twin)} MB/s (${(r.wasm / r.twin).toFixed(2)}x).`)
       : ['- Nowhere in the table above.']),
     '',
+    'The kernels that only take and return arrays (group, repeated blocks, window hashes, seen blocks, windows) pay a fixed cost per call on the WebAssembly side (arena, copying their input arrays in and their results out), which dominates at 1 KB; window hashes and seen blocks are plain loops over typed arrays that V8 compiles nearly as well as WebAssembly, so the copies can eat the whole difference at any size. Texts shorter than the crossover measured below (\'Where auto should switch\') go to the twin whole.',
+    '',
     '## Inside the WebAssembly line table (1 MB)',
     '',
     'The steps of `begin` + `lineTable` timed one by one (median ms): what copying costs next to the kernels.',
