@@ -133,6 +133,11 @@ class Pipeline implements Squeeze {
     items: readonly PreservedItem[], type: ReturnType<typeof ccrType>,
   ): Attempt {
     let level: Level = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
+    if (level === 'lossless' && LINE_SHAPED.has(kind) && this.distinctTokens(analysis) > options.targetTokens) {
+      // Lossless keeps every distinct line once at least: past the target it is
+      // certain to escalate, so spare the big text that pass.
+      level = 'light';
+    }
     let reverted = false;
     let previous: Attempt | null = null;
     for (;;) {
@@ -157,6 +162,15 @@ class Pipeline implements Squeeze {
       }
       return attempt;
     }
+  }
+
+  /** Tokens of the first occurrence of every distinct line: a floor for any lossless output. */
+  private distinctTokens(analysis: TextAnalysis): number {
+    const milli = (this.estimator instanceof CharClassEstimator ? this.estimator.lines(analysis) : analysis.lineTokens).milli;
+    const group = analysis.exact.group;
+    let sum = 0;
+    for (let i = 0; i < group.length; i++) if (group[i] === i) sum += milli[i]!;
+    return sum / 1000;
   }
 
   private attempt(
