@@ -11,8 +11,8 @@ import type {
   WindowPlan, WindowRequest,
 } from './types.js';
 
-/** Below this many UTF-16 units the twin is at least as fast (bench/results.md). */
-export const SMALL_TEXT_UNITS = 2048;
+/** Below this many UTF-16 units the twin is at least as fast: the crossover of a full log analysis is about 256 units, of lines + groups about 1K (bench/results.md). */
+export const SMALL_TEXT_UNITS = 1024;
 
 export class AutoBackend implements Backend {
   private active: Backend;
