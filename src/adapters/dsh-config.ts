@@ -4,7 +4,8 @@
 // `resolveOptions`, so a bad value fails at load with a message naming the key.
 import Schema from '@deepseek-ai/schemastery';
 import type { CcrType } from '../pipeline/ccr.js';
-import { resolveOptions, type SqueezeOptions } from '../pipeline/options.js';
+import { DEFAULT_STORE_BUDGET_BYTES, DEFAULT_TTL_SECONDS } from '../store/store.js';
+import { DEFAULTS, resolveOptions, type SqueezeOptions } from '../pipeline/options.js';
 import type { Level } from '../types.js';
 
 /** Seed 002 section 3: the tools whose results the gate looks at by default. */
@@ -31,13 +32,13 @@ const LEVELS: readonly (Level | 'auto')[] = ['auto', 'lossless', 'light', 'aggre
 
 const Fields = Schema.object({
   // seed 000
-  enabled: Schema.boolean().default(true).description('Master switch: off means no result is compressed.'),
-  exclude: Schema.array(String).default([]).description('Tools whose results are never compressed (seed 000).'),
-  minTokens: Schema.natural().default(500).description('Results estimated below this pass through.'),
-  targetTokens: Schema.natural().default(4000).description('Token budget the processors aim for.'),
-  maxTokens: Schema.natural().default(12000).description('Final token ceiling of a compressed result.'),
-  retainOriginal: Schema.boolean().default(true).description('Keep every original retrievable (spill store and ccr_retrieve).'),
-  level: Schema.union(LEVELS).default('auto').description("Compression level, or 'auto' to follow the context fill."),
+  enabled: Schema.boolean().default(DEFAULTS.enabled).description('Master switch: off means no result is compressed.'),
+  exclude: Schema.array(String).default([...DEFAULTS.exclude]).description('Tools whose results are never compressed (seed 000).'),
+  minTokens: Schema.natural().default(DEFAULTS.minTokens).description('Results estimated below this pass through.'),
+  targetTokens: Schema.natural().default(DEFAULTS.targetTokens).description('Token budget the processors aim for.'),
+  maxTokens: Schema.natural().default(DEFAULTS.maxTokens).description('Final token ceiling of a compressed result.'),
+  retainOriginal: Schema.boolean().default(DEFAULTS.retainOriginal).description('Keep every original retrievable (spill store and ccr_retrieve).'),
+  level: Schema.union(LEVELS).default(DEFAULTS.level).description("Compression level, or 'auto' to follow the context fill."),
   contextWindowTokens: Schema.natural().min(1).default(128000).description('Context window used when the host reports none.'),
   // seed 002 section 8
   log: Schema.boolean().default(true).description('Write the ledger lines to the logger and logFile.'),
@@ -59,9 +60,9 @@ const Fields = Schema.object({
     web: multiplier(DEFAULT_MULTIPLIERS.web),
     default: multiplier(DEFAULT_MULTIPLIERS.default),
   }).default({}),
-  previewMaxChars: Schema.natural().min(1).default(240),
-  ttlSeconds: Schema.natural().min(1).default(3600),
-  storeBudgetBytes: Schema.natural().min(1).default(268435456),
+  previewMaxChars: Schema.natural().min(1).default(DEFAULTS.previewMaxChars),
+  ttlSeconds: Schema.natural().min(1).default(DEFAULT_TTL_SECONDS),
+  storeBudgetBytes: Schema.natural().min(1).default(DEFAULT_STORE_BUDGET_BYTES),
   journalPath: Schema.string().default('').description("JSONL journal of the CCR store ('' keeps it in memory)."),
   contextEngine: Schema.boolean().default(false).description('Seed 002 section 9: fill accounting and archiving.'),
   contextEngineThresholdPct: Schema.number().min(0).max(100).default(30),
