@@ -18,10 +18,16 @@ export class AutoBackend implements Backend {
   private active: Backend;
   text = '';
   private wasmBroken: unknown = null;
+  /** Loaded on the first text big enough to need it (undefined: not tried yet; null: unavailable). */
+  private wasm: Backend | null | undefined;
 
-  /** `smallTextUnits`: texts shorter than this go to the twin (kernels differ in where WASM starts to pay). */
+  /**
+   * `loadWasm` is called once, on the first large text, so a process that only
+   * sees small texts never compiles the module. `smallTextUnits`: texts
+   * shorter than this go to the twin (kernels differ in where WASM pays).
+   */
   constructor(
-    private readonly wasm: Backend | null,
+    private readonly loadWasm: () => Backend | null,
     private readonly js: Backend,
     private readonly smallTextUnits = SMALL_TEXT_UNITS,
   ) {
@@ -39,7 +45,9 @@ export class AutoBackend implements Backend {
 
   begin(text: string): void {
     this.text = text;
-    this.active = this.wasm && !this.wasmBroken && text.length >= this.smallTextUnits ? this.wasm : this.js;
+    const large = text.length >= this.smallTextUnits && !this.wasmBroken;
+    if (large && this.wasm === undefined) this.wasm = this.loadWasm();
+    this.active = large && this.wasm ? this.wasm : this.js;
     this.active.begin(text);
   }
 

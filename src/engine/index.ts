@@ -40,10 +40,8 @@ function loadWasm(): { backend: WasmBackend | null; error: unknown } {
  */
 export function createBackend(preference: BackendPreference = 'auto'): Backend {
   if (preference === 'js') return new JsBackend();
+  if (preference === 'auto') return new AutoBackend(() => loadWasm().backend, new JsBackend());
   const { backend, error } = loadWasm();
-  if (preference === 'wasm') {
-    if (!backend) throw new EngineError('the WebAssembly backend is unavailable', { cause: error });
-    return backend;
-  }
-  return new AutoBackend(backend, new JsBackend());
+  if (!backend) throw new EngineError('the WebAssembly backend is unavailable', { cause: error });
+  return backend;
 }

@@ -130,12 +130,10 @@ function ownWasm(): { backend: WasmBackend | null; error: unknown } {
 
 function estimatorBackend(preference: BackendPreference): Backend {
   if (preference === 'js') return new JsBackend();
+  if (preference === 'auto') return new AutoBackend(() => ownWasm().backend, new JsBackend(), ESTIMATOR_SMALL_TEXT_UNITS);
   const { backend, error } = ownWasm();
-  if (preference === 'wasm') {
-    if (!backend) throw new EngineError('the WebAssembly backend is unavailable', { cause: error });
-    return backend;
-  }
-  return new AutoBackend(backend, new JsBackend(), ESTIMATOR_SMALL_TEXT_UNITS);
+  if (!backend) throw new EngineError('the WebAssembly backend is unavailable', { cause: error });
+  return backend;
 }
 
 export function createEstimator(options: EstimatorOptions = {}): CharClassEstimator {
