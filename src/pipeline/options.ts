@@ -1,7 +1,6 @@
 // Every option squeeze understands, its documented default, and validation, in
 // one place. Hosts (CLI, DSH plugin) map their own configuration onto this.
 import type { BackendPreference } from '../engine/index.js';
-import type { OriginalStore } from '../store/types.js';
 import type { ContentKind, Level } from '../types.js';
 
 export type TokenizerProfile = 'deepseek-v3' | 'o200k';

@@ -169,7 +169,7 @@ function select(lines: Line[], target: number, estimate: (s: string) => number, 
   let allowance = left * EVIDENCE_SHARE;
   const seen = new Set<string>();
   for (const tier of [STRONG_EVIDENCE, EVIDENCE]) {
-    const found = lines.map((l, i) => i).filter((i) => !keep[i] && tier.test(lines[i]!.text) && !seen.has(lines[i]!.text));
+    const found = lines.map((_, i) => i).filter((i) => !keep[i] && tier.test(lines[i]!.text) && !seen.has(lines[i]!.text));
     for (const i of found) seen.add(lines[i]!.text);
     const total = found.reduce((a, i) => a + cost[i]!, 0);
     const step = total <= allowance ? 1 : total / Math.max(1, allowance);
