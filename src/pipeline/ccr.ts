@@ -60,7 +60,8 @@ function lineCount(text: string): number {
   return n;
 }
 
-function utf8Bytes(text: string): number {
+/** UTF-8 byte length (Buffer in Node, TextEncoder elsewhere). */
+export function utf8Bytes(text: string): number {
   return typeof Buffer !== 'undefined' ? Buffer.byteLength(text, 'utf8') : new TextEncoder().encode(text).length;
 }
 

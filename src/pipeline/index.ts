@@ -3,12 +3,13 @@
 // quality check) -> guard -> retain + notice -> result. Any internal error
 // returns the original untouched.
 import { CharClassEstimator, createBackend, createEstimator, TextAnalysis } from '../engine/index.js';
+import { lineMilliTokens } from '../processors/costs.js';
 import { processors } from '../processors/index.js';
 import { retrievalNotice, type SpillLocation } from '../store/notice.js';
 import { createStore } from '../store/store.js';
 import type { OriginalStore } from '../store/types.js';
 import type { ContentKind, Level, Omitted, ProcessorOutput, TokenEstimator } from '../types.js';
-import { ccrType } from './ccr.js';
+import { ccrType, utf8Bytes } from './ccr.js';
 import { emergencyOutput } from './emergency.js';
 import { budgetFor, ceilingFor, gentler, harsher, levelForFill } from './levels.js';
 import { RecentResults } from './repeats.js';
@@ -44,10 +45,6 @@ export interface Squeeze {
   readonly store: OriginalStore | null;
   readonly estimator: TokenEstimator;
   compress(text: string, call?: CallOptions): CompressResult;
-}
-
-function utf8Bytes(text: string): number {
-  return Buffer.byteLength(text, 'utf8');
 }
 
 /** Kinds whose lines survive verbatim, so whole preserved lines can be demanded of them. */
@@ -166,7 +163,7 @@ class Pipeline implements Squeeze {
 
   /** Tokens of the first occurrence of every distinct line: a floor for any lossless output. */
   private distinctTokens(analysis: TextAnalysis): number {
-    const milli = (this.estimator instanceof CharClassEstimator ? this.estimator.lines(analysis) : analysis.lineTokens).milli;
+    const milli = lineMilliTokens(this.estimator, analysis);
     const group = analysis.exact.group;
     let sum = 0;
     for (let i = 0; i < group.length; i++) if (group[i] === i) sum += milli[i]!;

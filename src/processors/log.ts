@@ -3,10 +3,10 @@
 // frequent shapes of what was cut summarised with their varying values.
 // Lossless keeps every line but collapses exact repeats and repeated blocks.
 import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES } from '../engine/flags.js';
-import { CharClassEstimator, type TextAnalysis } from '../engine/index.js';
-import { volatileFields } from '../engine/index.js';
+import { type TextAnalysis, volatileFields } from '../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../types.js';
 import { cutChars } from '../pipeline/ccr.js';
+import { lineMilliTokens } from './costs.js';
 import { count, omission, repeated } from './markers.js';
 import { prioritise } from './log-priority.js';
 
@@ -136,8 +136,7 @@ function budgeted(input: ProcessorInput): ProcessorOutput {
   const { analysis, level } = input;
   const aggressive = level === 'aggressive';
   const n = analysis.lines.count;
-  // Budget in the estimator's own profile where it has one.
-  const milli = (input.estimator instanceof CharClassEstimator ? input.estimator.lines(analysis) : analysis.lineTokens).milli;
+  const milli = lineMilliTokens(input.estimator, analysis);
   const cost = new Int32Array(n);
   for (let i = 0; i < n; i++) cost[i] = Math.ceil(milli[i]! / 1000);
   const { priority, evidence, evidenceCost } = prioritise(analysis, cost, input.preserve);
