@@ -1,8 +1,10 @@
 // Types shared by the pipeline, the processors and the adapters.
 import type { TextAnalysis } from './engine/index.js';
 
-/** What a text is, for routing: one processor per kind. */
-export type ContentKind = 'log' | 'json' | 'html' | 'text' | 'grep' | 'paths';
+/** What a text can be, for routing: one processor per kind (the one list of kinds). */
+export const CONTENT_KINDS = ['log', 'json', 'html', 'text', 'grep', 'paths'] as const;
+
+export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 /** Seed 001's compression levels, from gentlest to harshest. */
 export type Level = 'lossless' | 'light' | 'aggressive' | 'emergency';
@@ -48,6 +50,14 @@ export interface ProcessorOutput {
  */
 export interface Processor {
   readonly kind: ContentKind;
+  /**
+   * Every output line that is not a squeeze marker is a whole original line:
+   * preserved lines can then be demanded verbatim, and blocks seen in recent
+   * results can be replaced by references before the processor runs.
+   */
+  readonly lineShaped: boolean;
+  /** Host tool names whose results are this kind (routing trusts these first). */
+  readonly tools?: readonly string[];
   /**
    * True when the lossless form is already an extraction (HTML without its
    * markup and chrome): it then stays lossless up to maxTokens instead of

@@ -47,9 +47,6 @@ export interface Squeeze {
   compress(text: string, call?: CallOptions): CompressResult;
 }
 
-/** Kinds whose lines survive verbatim, so whole preserved lines can be demanded of them. */
-const LINE_SHAPED: ReadonlySet<ContentKind> = new Set(['log', 'text', 'grep', 'paths']);
-
 interface Attempt {
   readonly level: Level;
   readonly kind: ContentKind;
@@ -106,9 +103,9 @@ class Pipeline implements Squeeze {
       if (tokensIn < options.minTokens) return passThrough('below-min-tokens');
       kind = route(text, options.toolName, options.kind);
       const type = ccrType(options.toolName, isError, text);
-      const { items } = detectPreserved(text, LINE_SHAPED.has(kind), this.estimator, Math.floor(options.maxTokens / 2));
+      const { items } = detectPreserved(text, processors[kind].lineShaped, this.estimator, Math.floor(options.maxTokens / 2));
       // Blocks the model saw in a recent result become references first.
-      const deduped = LINE_SHAPED.has(kind) ? this.recent?.dedupe(analysis) ?? null : null;
+      const deduped = processors[kind].lineShaped ? this.recent?.dedupe(analysis) ?? null : null;
       const work = deduped ? new TextAnalysis(deduped.text, createBackend(options.backend)) : analysis;
       let attempt = this.run(work.text, work, kind, options, items, type);
       if (deduped) {
@@ -130,7 +127,7 @@ class Pipeline implements Squeeze {
     items: readonly PreservedItem[], type: ReturnType<typeof ccrType>,
   ): Attempt {
     let level: Level = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
-    if (level === 'lossless' && LINE_SHAPED.has(kind) && this.distinctTokens(analysis) > options.targetTokens) {
+    if (level === 'lossless' && processors[kind].lineShaped && this.distinctTokens(analysis) > options.targetTokens) {
       // Lossless keeps every distinct line once at least: past the target it is
       // certain to escalate, so spare the big text that pass.
       level = 'light';

@@ -1,7 +1,7 @@
 // Every option squeeze understands, its documented default, and validation, in
 // one place. Hosts (CLI, DSH plugin) map their own configuration onto this.
 import type { BackendPreference } from '../engine/index.js';
-import type { ContentKind, Level } from '../types.js';
+import { CONTENT_KINDS, type ContentKind, type Level } from '../types.js';
 
 export type TokenizerProfile = 'deepseek-v3' | 'o200k';
 
@@ -69,7 +69,7 @@ export class OptionsError extends Error {
 }
 
 const LEVELS = ['auto', 'lossless', 'light', 'aggressive', 'emergency'];
-const KINDS = ['auto', 'log', 'json', 'html', 'text', 'grep', 'paths'];
+const KINDS = ['auto', ...CONTENT_KINDS];
 
 function positiveInteger(key: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {

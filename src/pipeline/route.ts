@@ -3,13 +3,10 @@
 import { processors } from '../processors/index.js';
 import type { ContentKind } from '../types.js';
 
-/** Tools whose output has a known shape (seed 002's name table, by content kind). */
-const TOOL_KINDS: Record<string, ContentKind> = {
-  grep: 'grep',
-  search: 'grep',
-  glob: 'paths',
-  list: 'paths',
-};
+/** Tools whose output has a known shape, from the processors' own `tools` lists. */
+const TOOL_KINDS: ReadonlyMap<string, ContentKind> = new Map(
+  Object.values(processors).flatMap((processor) => (processor.tools ?? []).map((tool) => [tool, processor.kind] as const)),
+);
 
 /** Below this confidence nobody claims the text and it is treated as a log (terminal output). */
 const CLAIM = 0.5;
@@ -32,7 +29,7 @@ function namesFiles(text: string, kind: ContentKind): boolean {
 
 export function route(text: string, toolName: string | undefined, kind: ContentKind | 'auto'): ContentKind {
   if (kind !== 'auto') return kind;
-  const byTool = toolName === undefined ? undefined : TOOL_KINDS[toolName];
+  const byTool = toolName === undefined ? undefined : TOOL_KINDS.get(toolName);
   if (byTool && processors[byTool].sniff(text) >= CLAIM) return byTool;
   let best: ContentKind = 'log';
   let bestScore = CLAIM;

@@ -113,4 +113,4 @@ function sniff(text: string): number {
   return (hits / lines.length) * Math.min(1, (2 * pairs.size) / hits);
 }
 
-export const grepProcessor: Processor = { kind: 'grep', sniff, process };
+export const grepProcessor: Processor = { kind: 'grep', lineShaped: true, tools: ['grep', 'search'], sniff, process };

@@ -192,6 +192,7 @@ const LOG_LINE = /^(?:\[?\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{6} \d{6}|[A-Z][a-z]{
 
 export const logProcessor: Processor = {
   kind: 'log',
+  lineShaped: true,
   sniff(text: string): number {
     let lines = 0;
     let hits = 0;

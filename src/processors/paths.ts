@@ -165,4 +165,4 @@ function sniff(text: string): number {
   return pathy / lines.length;
 }
 
-export const pathsProcessor: Processor = { kind: 'paths', sniff, process };
+export const pathsProcessor: Processor = { kind: 'paths', lineShaped: true, tools: ['glob', 'list'], sniff, process };

@@ -221,4 +221,4 @@ function sniff(text: string): number {
   return text.trim() === '' ? 0 : 0.1;
 }
 
-export const textProcessor: Processor = { kind: 'text', sniff, process };
+export const textProcessor: Processor = { kind: 'text', lineShaped: true, sniff, process };

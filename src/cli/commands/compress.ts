@@ -2,14 +2,14 @@
 // store so `squeeze retrieve` gives it back later.
 import { createSqueeze, DEFAULTS, OptionsError, type CompressResult } from '../../pipeline/index.js';
 import { count as formatCount } from '../../processors/markers.js';
-import type { ContentKind, Level } from '../../types.js';
+import { CONTENT_KINDS, type ContentKind, type Level } from '../../types.js';
 import { count, oneOf, positionals } from '../args.js';
 import type { Command } from '../command.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { decodeUtf8, readInput, type CliIo } from '../io.js';
 import { openStore, STORE_OPTION } from '../open-store.js';
 
-const KINDS: readonly ContentKind[] = ['log', 'json', 'html', 'text', 'grep', 'paths'];
+const KINDS: readonly ContentKind[] = CONTENT_KINDS;
 const LEVELS: readonly Level[] = ['lossless', 'light', 'aggressive', 'emergency'];
 
 /** What --json prints: the result without the internal error object. */
@@ -49,7 +49,7 @@ Compresses FILE (or standard input) and prints the result; a notice on stderr
 says how it went and how to get the original back (squeeze retrieve ID).
 
   --tool NAME         tool that produced the text (bash, read, grep, web_fetch, ...)
-  --kind KIND         log, json, html, text, grep or paths (default: detected)
+  --kind KIND         ${CONTENT_KINDS.join(', ')} (default: detected)
   --level LEVEL       lossless, light, aggressive or emergency (default: lossless,
                       harsher only while the result is over the token ceiling)
   --target-tokens N   token budget for the result (default ${DEFAULTS.targetTokens})
