@@ -59,6 +59,17 @@ export interface Processor {
   /** Host tool names whose results are this kind (routing trusts these first). */
   readonly tools?: readonly string[];
   /**
+   * Shell commands whose output is this kind, each a program name optionally
+   * followed by its subcommand: 'git diff', 'ls', 'cargo build'. Routing
+   * matches them against the command line the model ran (second in trust).
+   */
+  readonly commands?: readonly string[];
+  /**
+   * File extensions (without the dot) whose contents are this kind, for
+   * commands that print a file (`cat src/a.ts`, `head -n 50 data.json`).
+   */
+  readonly fileExtensions?: readonly string[];
+  /**
    * True when the lossless form is already an extraction (HTML without its
    * markup and chrome): it then stays lossless up to maxTokens instead of
    * escalating past targetTokens, since cutting it further cuts content.
