@@ -2,7 +2,7 @@
 import type { TextAnalysis } from './engine/index.js';
 
 /** What a text can be, for routing: one processor per kind (the one list of kinds). */
-export const CONTENT_KINDS = ['log', 'json', 'html', 'text', 'grep', 'paths'] as const;
+export const CONTENT_KINDS = ['log', 'json', 'html', 'text', 'grep', 'paths', 'code', 'diff', 'gitlog'] as const;
 
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
@@ -70,11 +70,13 @@ export interface Processor {
    */
   readonly fileExtensions?: readonly string[];
   /**
-   * True when the lossless form is already an extraction (HTML without its
-   * markup and chrome): it then stays lossless up to maxTokens instead of
-   * escalating past targetTokens, since cutting it further cuts content.
+   * True when the lossless form must not be cut just for being over
+   * targetTokens: it is already an extraction (HTML without its markup and
+   * chrome), or exactly what the model asked to see (a file `read`). Such a
+   * text stays lossless up to maxTokens (no early escalation, no references to
+   * lines of earlier results); only past maxTokens does it go harsher.
    */
-  readonly extracts?: boolean;
+  readonly losslessUpToMax?: boolean;
   /** Confidence in [0, 1] that `text` is of this kind (content sniffing). */
   sniff(text: string): number;
   process(input: ProcessorInput): ProcessorOutput;

@@ -105,7 +105,8 @@ class Pipeline implements Squeeze {
       const type = ccrType(options.toolName, isError, text);
       const { items } = detectPreserved(text, processors[kind].lineShaped, this.estimator, Math.floor(options.maxTokens / 2));
       // Blocks the model saw in a recent result become references first.
-      const deduped = processors[kind].lineShaped ? this.recent?.dedupe(analysis) ?? null : null;
+      const { lineShaped, losslessUpToMax } = processors[kind];
+      const deduped = lineShaped && !losslessUpToMax ? this.recent?.dedupe(analysis) ?? null : null;
       const work = deduped ? new TextAnalysis(deduped.text, createBackend(options.backend)) : analysis;
       let attempt = this.run(work.text, work, kind, options, items, type);
       if (deduped) {
@@ -127,7 +128,8 @@ class Pipeline implements Squeeze {
     items: readonly PreservedItem[], type: ReturnType<typeof ccrType>,
   ): Attempt {
     let level: Level = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
-    if (level === 'lossless' && processors[kind].lineShaped && this.distinctTokens(analysis) > options.targetTokens) {
+    const { lineShaped, losslessUpToMax } = processors[kind];
+    if (level === 'lossless' && lineShaped && !losslessUpToMax && this.distinctTokens(analysis) > options.targetTokens) {
       // Lossless keeps every distinct line once at least: past the target it is
       // certain to escalate, so spare the big text that pass.
       level = 'light';
@@ -148,7 +150,7 @@ class Pipeline implements Squeeze {
         continue;
       }
       const next = harsher(level);
-      const over = attempt.tokens > ceilingFor(level, options.targetTokens, options.maxTokens, processors[attempt.kind].extracts);
+      const over = attempt.tokens > ceilingFor(level, options.targetTokens, options.maxTokens, processors[attempt.kind].losslessUpToMax);
       if (over && !reverted && next !== null && next !== 'emergency') {
         previous = attempt;
         level = next;

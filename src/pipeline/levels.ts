@@ -31,9 +31,9 @@ export function budgetFor(level: Level, targetTokens: number, maxTokens: number)
   }
 }
 
-/** Output above this at a level sends the result to the next harsher level (see Processor.extracts). */
-export function ceilingFor(level: Level, targetTokens: number, maxTokens: number, extracts = false): number {
-  return level === 'lossless' && !extracts ? targetTokens : maxTokens;
+/** Output above this at a level sends the result to the next harsher level (see Processor.losslessUpToMax). */
+export function ceilingFor(level: Level, targetTokens: number, maxTokens: number, losslessUpToMax = false): number {
+  return level === 'lossless' && !losslessUpToMax ? targetTokens : maxTokens;
 }
 
 export function harsher(level: Level): Level | null {

@@ -51,7 +51,8 @@ export function route(text: string, toolName: string | undefined, kind: ContentK
 /**
  * Where a processor that cannot handle the text sends it next: invalid JSON and
  * unusual grep/listing shapes go the log way, unreliable HTML and logs the
- * conservative text way (seed 000); text is the last resort.
+ * conservative text way (seed 000), as do code, diffs and git logs; text is
+ * the last resort.
  */
 const FALLBACK: Record<ContentKind, ContentKind | null> = {
   json: 'log',
@@ -59,6 +60,9 @@ const FALLBACK: Record<ContentKind, ContentKind | null> = {
   paths: 'log',
   html: 'text',
   log: 'text',
+  code: 'text',
+  diff: 'text',
+  gitlog: 'text',
   text: null,
 };
 

@@ -1,6 +1,9 @@
 // The processor table: one processor per content kind, all of one shape
 // (src/types.ts). Adding a kind is one file and one row here.
 import type { ContentKind, Processor } from '../types.js';
+import { codeProcessor } from './code.js';
+import { diffProcessor } from './diff.js';
+import { gitlogProcessor } from './gitlog.js';
 import { grepProcessor } from './grep.js';
 import { htmlProcessor } from './html.js';
 import { jsonProcessor } from './json.js';
@@ -15,6 +18,9 @@ export const processors: Record<ContentKind, Processor> = {
   text: textProcessor,
   grep: grepProcessor,
   paths: pathsProcessor,
+  code: codeProcessor,
+  diff: diffProcessor,
+  gitlog: gitlogProcessor,
 };
 
 export { ProcessorError, JsonInputError } from './errors.js';

@@ -1,0 +1,205 @@
+// The code processor: source files, as DSH's `read` tool shows them
+// (`<path>…</path>` / `<type>file</type>` / `<content>` / `N: line`… / footer)
+// or as `cat` prints them. Lossless returns the text unchanged: the model asked
+// for that file (see Processor.losslessUpToMax). Light and aggressive give an
+// outline: imports, declarations, signatures and the first line of each doc
+// comment stay byte-identical with their `N: ` prefix, so any shown line can
+// be an edit's old_string; bodies fold into one marker naming their exact
+// lines and how to read them, e.g.
+// `[lines 228–260: body of foo, 33 lines — read offset=228 limit=33]`.
+import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../types.js';
+import { type Block, headerText, LANGS, langOf, LONG_LINE, nameOf, scan, type Scan } from './code-scan.js';
+import { ProcessorError } from './errors.js';
+import { count } from './markers.js';
+
+const READ = /^<path>([^\n]*)<\/path>\n<type>file<\/type>\n<content>\n([\s\S]*)\n<\/content>$/;
+const NUMBERED = /^(\d+): /;
+/** Folds shorter than this cost about what their marker costs: shown instead. */
+const MIN_FOLD = 3;
+/** Characters of a long (minified) line shown before its cut. */
+const CUT_WINDOW = 160;
+
+interface Source {
+  /** Lines before the code (the read envelope), kept verbatim. */
+  readonly head: readonly string[];
+  /** Output lines of the code itself, with their `N: ` prefix when read. */
+  readonly raw: readonly string[];
+  /** The code lines without prefix, as the scanner sees them. */
+  readonly code: readonly string[];
+  /** File line number of each code line. */
+  readonly numbers: readonly number[];
+  readonly tail: readonly string[];
+  readonly path: string | undefined;
+  readonly read: boolean;
+}
+
+function parse(text: string): Source {
+  const read = READ.exec(text);
+  if (!read) {
+    const raw = text.split('\n');
+    return { head: [], raw, code: raw, numbers: raw.map((_, i) => i + 1), tail: [], path: undefined, read: false };
+  }
+  const body = read[2]!.split('\n');
+  const footer = body.length >= 2 && body.at(-2) === '' && body.at(-1)!.startsWith('(') ? 2 : body.length === 1 ? 1 : 0;
+  const raw = body.slice(0, body.length - footer);
+  const numbers: number[] = [];
+  const code: string[] = [];
+  for (const line of raw) {
+    const m = NUMBERED.exec(line);
+    if (!m) throw new ProcessorError('code', 'a read line without its line number');
+    numbers.push(Number(m[1]));
+    code.push(line.slice(m[0].length));
+  }
+  const head = [`<path>${read[1]}</path>`, '<type>file</type>', '<content>'];
+  return { head, raw, code, numbers, tail: [...body.slice(body.length - footer), '</content>'], path: read[1], read: true };
+}
+
+const ANONYMOUS = /^\s*(?:[[{(!]|define\(|module\.exports\s*=|export\s+default\s*\{|(?:async\s+)?function\s*\()/;
+
+interface Node {
+  readonly block: Block;
+  readonly children: Node[];
+}
+
+/** Blocks as a tree by line ranges; equal ranges keep the foldable one, partial overlaps are dropped. */
+function tree(blocks: readonly Block[]): Node[] {
+  const rank = { body: 0, container: 1, transparent: 2 } as const;
+  const sorted = [...blocks].sort((a, b) => a.from - b.from || b.to - a.to || rank[a.kind] - rank[b.kind]);
+  const roots: Node[] = [];
+  const stack: Node[] = [];
+  for (const block of sorted) {
+    while (stack.length > 0 && stack.at(-1)!.block.to < block.from) stack.pop();
+    const parent = stack.at(-1);
+    if (parent && (block.to > parent.block.to || (block.from === parent.block.from && block.to === parent.block.to))) continue;
+    const node: Node = { block, children: [] };
+    (parent ? parent.children : roots).push(node);
+    stack.push(node);
+  }
+  return roots;
+}
+
+interface Fold {
+  readonly from: number;
+  readonly to: number;
+  readonly label: string;
+}
+
+/** The folds of an outline at light or aggressive. */
+function outline(source: Source, found: Scan, aggressive: boolean, kept: (i: number) => boolean): Fold[] {
+  const { code } = source;
+  const folds: Fold[] = [];
+  const hidden = new Uint8Array(code.length);
+  const fold = (from: number, to: number, label: string, keep: readonly number[]) => {
+    let start = from;
+    for (let i = from; i <= to + 1; i++) {
+      if (i <= to && !keep.includes(i) && !kept(i)) continue;
+      if (i - start >= MIN_FOLD) {
+        folds.push({ from: start, to: i - 1, label });
+        hidden.fill(1, start, i);
+      }
+      start = i + 1;
+    }
+  };
+  const yaml = found.blocks.some((b) => b.rank > 0);
+  const walk = (nodes: readonly Node[], containers: number) => {
+    for (const { block, children } of nodes) {
+      // An anonymous block around most of the file (a JSON root, an IIFE, a UMD wrapper) shows its members.
+      const wrapper = block.to - block.from + 1 >= Math.max(20, 0.6 * code.length) && ANONYMOUS.test(headerText(code, block.header));
+      let kind = block.kind === 'body' && wrapper ? 'container' : block.kind;
+      if (yaml) kind = block.rank < (aggressive ? 1 : 2) ? 'container' : 'body';
+      else if (kind === 'container' && aggressive && containers > 0 && !wrapper) kind = 'body';
+      if (kind !== 'body') {
+        walk(children, containers + (kind === 'container' ? 1 : 0));
+        continue;
+      }
+      const name = block.header < 0 ? null : nameOf(headerText(code, block.header));
+      const label = name === null ? `end of a block opened before line ${source.numbers[0]}` : `body of ${name}`;
+      fold(block.from, block.to, label, aggressive ? [] : block.keep);
+    }
+  };
+  walk(tree(found.blocks), 0);
+  // Comment runs still shown: light keeps them up to their first line of words, aggressive folds them.
+  for (let i = 0; i < code.length; ) {
+    if (hidden[i] || !found.comment[i]) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end + 1 < code.length && found.comment[end + 1] && !hidden[end + 1]) end++;
+    let from = i;
+    if (!aggressive) while (from <= end && !/[A-Za-z]{2}/.test(code[from]!)) from++;
+    fold(aggressive ? i : from + 1, end, 'comment', []);
+    i = end + 1;
+  }
+  return folds.sort((a, b) => a.from - b.from);
+}
+
+function render(source: Source, folds: readonly Fold[], omitted: Omitted): string {
+  const { raw, code, numbers, read } = source;
+  const out: string[] = [...source.head];
+  const add = (what: string, n: number) => (omitted[what] = (omitted[what] ?? 0) + n);
+  let f = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const fold = folds[f];
+    if (fold && fold.from === i) {
+      const first = numbers[fold.from]!;
+      const n = fold.to - fold.from + 1;
+      const hint = read ? ` — read offset=${first} limit=${n}` : '';
+      out.push(`[lines ${first}–${numbers[fold.to]}: ${fold.label}, ${count(n)} lines${hint}]`);
+      add(fold.label === 'comment' ? 'comment lines' : 'body lines', n);
+      i = fold.to;
+      f++;
+      continue;
+    }
+    const line = code[i]!;
+    if (line.length > LONG_LINE) {
+      // A minified line: a window of it in a marker, since the cut line is no longer an original line.
+      out.push(`[line ${numbers[i]} cut to its first ${count(CUT_WINDOW)} of ${count(line.length)} characters: ${line.slice(0, CUT_WINDOW)}]`);
+      add('characters of long lines', line.length - CUT_WINDOW);
+      continue;
+    }
+    out.push(raw[i]!);
+  }
+  return [...out, ...source.tail].join('\n');
+}
+
+function process(input: ProcessorInput): ProcessorOutput {
+  if (input.level === 'lossless') return { text: input.text, omitted: {} };
+  const source = parse(input.text);
+  const found = scan(source.code, langOf(source.path, source.code));
+  const preserved = input.preserve.filter((p) => p !== '');
+  const kept = (i: number) => preserved.some((p) => source.raw[i]!.includes(p));
+  const omitted: Omitted = {};
+  const text = render(source, outline(source, found, input.level === 'aggressive', kept), omitted);
+  if (input.estimator.estimate(text) >= input.estimator.estimate(input.text)) return { text: input.text, omitted: {} };
+  return { text, omitted };
+}
+
+const DECLARATION = /^\s*(?:(?:export|pub(?:\([^)]*\))?|public|private|protected|static|async|abstract|final|default|declare)\s+)*(?:import|from|function|class|interface|enum|struct|trait|impl|fn|func|def|const|let|var|type|package|use|module|namespace|#include|#define)\b/;
+
+/**
+ * A read envelope is certain. Plain source (`cat` output) is claimed when
+ * declarations recur and most lines end as code lines do; timestamps at line
+ * starts (logs) veto it.
+ */
+function sniff(text: string): number {
+  if (READ.test(text.slice(0, 4096)) || /^<path>[^\n]*<\/path>\n<type>file<\/type>\n<content>\n\d+: /.test(text)) return 0.99;
+  const lines = text.split('\n', 300).filter((l) => l.trim() !== '').slice(0, 200);
+  if (lines.length < 5) return 0;
+  const share = (re: RegExp) => lines.filter((l) => re.test(l)).length / lines.length;
+  if (share(/^\[?\d{2,4}[-/:.]\d{1,2}[-/:.]\d{1,2}/) > 0.1) return 0;
+  const declarations = share(DECLARATION);
+  const codeEnds = share(/(?:[{}();,:]|=>|\*\/)\s*$|^\s*(?:\/\/|#|\*|\/\*)/);
+  return declarations >= 0.05 && codeEnds >= 0.5 ? 0.7 : 0;
+}
+
+export const codeProcessor: Processor = {
+  kind: 'code',
+  lineShaped: true,
+  losslessUpToMax: true,
+  tools: ['read'],
+  // `cat x.json` is the json processor's; a `read` of any file is code.
+  fileExtensions: Object.keys(LANGS).filter((ext) => ext !== 'json' && ext !== 'jsonc'),
+  sniff,
+  process,
+};

@@ -1,0 +1,91 @@
+// The code processor on real `read` tool outputs and `cat` output (see
+// scripts/code-diff-fixtures.ts): lossless passes a read through unchanged,
+// light and aggressive give outlines whose shown lines are original lines.
+import { describe, expect, it } from 'vitest';
+import { createSqueeze } from '../../src/pipeline/index.js';
+import { codeProcessor } from '../../src/processors/code.js';
+import { backendName } from '../support/backend.js';
+import { fixtures } from '../support/fixtures.js';
+import { describeNeverLarger } from '../support/never-larger.js';
+import { accountedLines, firstInventedLine } from '../support/outline.js';
+
+const options = { backend: backendName, store: null, retainOriginal: false, recentResults: 0, minTokens: 50 } as const;
+const squeeze = createSqueeze(options);
+const reads = fixtures('code');
+const cases = reads.map((f) => [f.name, f] as const);
+
+describe(`code processor on source reads (${backendName})`, () => {
+  it.each(cases)('%s: lossless returns the read unchanged', (_, fixture) => {
+    const result = squeeze.compress(fixture.text, { toolName: 'read', level: 'lossless' });
+    expect(result.output).toBe(fixture.text);
+  });
+
+  it.each(cases)('%s: light and aggressive outline it, every declaration kept, every shown line original', (_, fixture) => {
+    let previous = Infinity;
+    for (const level of ['light', 'aggressive'] as const) {
+      const result = squeeze.compress(fixture.text, { toolName: 'read', level });
+      expect(result.kind).toBe('code');
+      expect(result.outcome).toBe('compressed');
+      for (const needle of fixture.keep) expect(result.output).toContain(needle);
+      expect(firstInventedLine(result.output, fixture.text)).toBeNull();
+      expect(accountedLines(result.output)).toBe(fixture.text.split('\n').length);
+      expect(result.tokensOut).toBeLessThanOrEqual(previous);
+      previous = result.tokensOut;
+    }
+  });
+
+  it('routes a read by its envelope without the tool name', () => {
+    const read = reads.find((f) => f.name === 'read-inventory-py')!;
+    expect(squeeze.compress(read.text, { level: 'light' }).kind).toBe('code');
+  });
+
+  it('folds a body into one marker naming its lines and the read that shows them', () => {
+    const read = reads.find((f) => f.name === 'read-inventory-py')!;
+    const output = squeeze.compress(read.text, { toolName: 'read', level: 'light' }).output;
+    const marker = output.split('\n').find((l) => l.includes('body of adjust'))!;
+    const [, from, to, n, offset, limit] = /^\[lines (\d+)–(\d+): body of adjust, (\d+) lines — read offset=(\d+) limit=(\d+)\]$/.exec(marker)!;
+    expect(Number(to) - Number(from) + 1).toBe(Number(n));
+    expect([offset, limit]).toEqual([from, n]);
+    // The signature and the first line of the docstring stay right above it.
+    const above = output.split('\n')[output.split('\n').indexOf(marker) - 2];
+    expect(above).toBe('93:     def adjust(self, sku: str, delta: int, reason: str = "") -> int:');
+  });
+
+  it('cuts a minified line to a window inside a marker saying how much went', () => {
+    const read = reads.find((f) => f.name === 'read-minified-js')!;
+    const output = squeeze.compress(read.text, { toolName: 'read', level: 'light' }).output;
+    expect(output).toMatch(/^\[line 1 cut to its first 160 of [\d,]+ characters: \S/m);
+  });
+
+  it('outlines `cat` output by its own line positions, without a read hint', () => {
+    const cat = reads.find((f) => f.name === 'cat-ringbuf-c')!;
+    const output = squeeze.compress(cat.text, { level: 'light', kind: 'code' }).output;
+    expect(output).toMatch(/^\[lines \d+–\d+: body of ringbuf_write, \d+ lines\]$/m);
+    expect(output).not.toContain('read offset=');
+  });
+
+  it('stays lossless up to maxTokens by default, outlines past it', () => {
+    const read = reads.find((f) => f.name === 'read-pipeline-ts')!;
+    const roomy = createSqueeze({ ...options, targetTokens: 500, maxTokens: 100_000 }).compress(read.text, { toolName: 'read' });
+    expect(roomy.output).toBe(read.text);
+    const tight = createSqueeze({ ...options, targetTokens: 500, maxTokens: 2500 }).compress(read.text, { toolName: 'read' });
+    expect(tight.level).toBe('light');
+    expect(tight.tokensOut).toBeLessThanOrEqual(2500);
+  });
+
+  it('keeps a preserved line inside a body it folds', () => {
+    const text = [
+      '<path>/w/a.ts</path>', '<type>file</type>', '<content>',
+      '1: export function run(): void {',
+      ...Array.from({ length: 30 }, (_, i) => `${i + 2}:   step(${i});`),
+      '32:   // pinned: CVE-2024-3094 is fixed from 5.6.2 on',
+      ...Array.from({ length: 30 }, (_, i) => `${i + 33}:   step(${i + 30});`),
+      '63: }', '', '(End of file - total 63 lines)', '</content>',
+    ].join('\n');
+    const output = squeeze.compress(text, { toolName: 'read', level: 'light' }).output;
+    expect(output).toContain('32:   // pinned: CVE-2024-3094 is fixed from 5.6.2 on');
+    expect(output).toContain('[lines 2–31: body of run, 30 lines — read offset=2 limit=30]');
+  });
+});
+
+describeNeverLarger(codeProcessor, { estimate: (s: string) => Math.ceil(s.length / 3) });
