@@ -1,8 +1,8 @@
 // The diff processor: `git diff`, `git show`, `diff -u`, any unified diff.
 // Every file header (`diff --git`, index, mode and rename lines, `---`/`+++`),
 // every hunk header and every changed line of a hand-written file stays; runs
-// of context lines fold into a marker naming their lines in the text and in
-// the new file. A generated file (lockfile, minified, snapshot, build output,
+// of context lines fold into a marker naming their lines in the text (the hunk
+// header above gives their file lines), where the marker costs less. A generated file (lockfile, minified, snapshot, build output,
 // or marked generated) keeps its header and becomes `+N −M lines`. Lines
 // outside files (`git show`'s commit header and message) stay. Lossless
 // returns the text unchanged.
@@ -27,7 +27,6 @@ interface Hunk {
   readonly to: number;
   /** Width of the +/- prefix: 1, or the number of parents of a combined diff. */
   readonly width: number;
-  readonly newStart: number;
 }
 
 interface FileDiff {
@@ -68,7 +67,7 @@ function parse(lines: readonly string[]): FileDiff[] {
       if (!prefix.includes('-')) newLeft--;
     }
     while (j < lines.length && lines[j]!.startsWith('\\')) j++;
-    file.hunks.push({ header: i, from: i + 1, to: j - 1, width, newStart: Number(hunk[4]) });
+    file.hunks.push({ header: i, from: i + 1, to: j - 1, width });
     i = j - 1;
   }
   return files;
@@ -115,26 +114,20 @@ function process(input: ProcessorInput): ProcessorOutput {
       continue;
     }
     for (const h of file.hunks) {
-      let newLine = h.newStart;
       let run = -1;
-      let runNew = 0;
       for (let i = h.from; i <= h.to + 1; i++) {
         const line = i <= h.to ? lines[i]! : '+';
         const prefix = line.slice(0, h.width);
         const context = !line.startsWith('\\') && !/[+-]/.test(prefix) && !kept(i);
-        if (context && run === -1) {
-          run = i;
-          runNew = newLine;
-        }
+        if (context && run === -1) run = i;
         if (!context && run !== -1) {
-          const marker = `[… ${span(run, i - 1)}: context, new file lines ${runNew}–${runNew + (i - run) - 1} …]`;
+          const marker = `[… ${span(run, i - 1)}: context …]`;
           if (i - run >= minRun && estimate(marker) < estimate(lines.slice(run, i).join('\n'))) {
             markers.set(run, { end: i - 1, text: marker });
             add('context lines', i - run);
           }
           run = -1;
         }
-        if (i <= h.to && !line.startsWith('\\') && !prefix.includes('-')) newLine++;
       }
     }
   }

@@ -4,8 +4,7 @@
 // per-file stat lines fold into markers, each commit's stat summary line
 // (`3 files changed, 40 insertions(+), 2 deletions(-)`) stays and one marker
 // gives the totals. Still over budget (or at aggressive), each commit becomes
-// one marker holding its hash, author, date, subject and stat summary
-// verbatim. Over maxTokens the oldest commits fold into one marker naming
+// one marker holding its hash, author, date and subject verbatim. Over maxTokens the oldest commits fold into one marker naming
 // their hash range. A log with patches (`git log -p`) is a diff.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../types.js';
 import { diffProcessor } from './diff.js';
@@ -117,10 +116,14 @@ function render(lines: readonly string[], folds: readonly Fold[], omitted: Omitt
 
 /**
  * One marker per commit, for a log still over budget with its bodies and stats
- * folded: the commit's hash, author name, date, subject and stat summary, each
- * verbatim, in place of its lines.
+ * folded: the commit's hash, author name, date and subject, each verbatim, in
+ * place of its lines (the totals marker keeps the sum of their stats).
  */
 function compactFolds(content: readonly string[], commits: readonly Commit[]): Fold[] {
+  if (!content.some((l) => COMMIT.test(l))) {
+    // --oneline: the hash and subject line stays, its stat lines go (the totals keep their sum).
+    return commits.filter((c) => c.to - c.from >= 2).map((c) => ({ from: c.from + 1, to: c.to, what: `stat of ${plural(c.to - c.from - 1, 'file')}` }));
+  }
   return commits.map((commit) => {
     const field = (name: string) => content.slice(commit.from, commit.to + 1).find((l) => l.startsWith(`${name}:`))?.slice(name.length + 1).trim();
     const author = field('Author')?.replace(/\s*<[^>]*>$/, '');
@@ -128,9 +131,8 @@ function compactFolds(content: readonly string[], commits: readonly Commit[]): F
     let at = commit.from + 1;
     while (at <= commit.to && !/^ {4}\S/.test(content[at]!)) at++;
     const subject = at <= commit.to ? content[at]!.trim() : undefined;
-    const summary = content.slice(commit.from, commit.to + 1).find((l) => SUMMARY.test(l))?.trim();
     const merge = field('Merge');
-    const what = [`commit ${commit.hash.slice(0, 10)}`, merge && `merge of ${merge}`, author, date, subject && `"${subject}"`, summary]
+    const what = [`commit ${commit.hash.slice(0, 10)}`, merge && `merge of ${merge}`, author, date, subject && `"${subject}"`]
       .filter(Boolean).join(', ');
     return { from: commit.from, to: commit.to, what };
   });
@@ -148,7 +150,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = (s: string) => input.estimator.estimate(s);
   let omitted: Omitted = {};
   let text = [...render(lines, folds, omitted), ...(total ? [total] : [])].join('\n');
-  if (commits.length > 0 && content.some((l) => COMMIT.test(l)) && (input.level === 'aggressive' || estimate(text) > input.budget)) {
+  if (commits.length > 0 && (input.level === 'aggressive' || estimate(text) > input.budget)) {
     folds = compactFolds(content, commits);
     omitted = {};
     text = [...render(lines, folds, omitted), ...(total ? [total] : [])].join('\n');

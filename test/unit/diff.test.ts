@@ -37,16 +37,16 @@ describe(`diff processor on git and diff -u output (${backendName})`, () => {
     expect(output).toContain(`generated file, +${plus} −${minus} lines`);
   });
 
-  it('names the new-file lines a context marker stands for', () => {
-    const diff = diffs.find((f) => f.name === 'git-diff-source')!;
+  it('folds only context lines, each run into one marker naming its lines', () => {
+    const diff = diffs.find((f) => f.name === 'project-diff')!;
+    const lines = diff.text.split('\n');
     const output = squeeze.compress(diff.text, { level: 'light' }).output;
-    const marker = /^\[… lines (\d+)–(\d+) \((\d+)\): context, new file lines (\d+)–(\d+) …\]$/m.exec(output)!;
-    const [from, to, n, newFrom, newTo] = marker.slice(1).map(Number) as [number, number, number, number, number];
-    expect(to - from + 1).toBe(n);
-    expect(newTo - newFrom + 1).toBe(n);
-    // The hunk above starts at its +start: the first context line is that file line.
-    const hunk = diff.text.split('\n').slice(0, from - 1).reverse().find((l) => l.startsWith('@@'))!;
-    expect(hunk).toContain(`+${newFrom},`);
+    const markers = [...output.matchAll(/^\[… lines (\d+)–(\d+) \((\d+)\): context …\]$/gm)];
+    expect(markers.length).toBeGreaterThan(10);
+    for (const [, from, to, n] of markers) {
+      expect(Number(to) - Number(from) + 1).toBe(Number(n));
+      for (const line of lines.slice(Number(from) - 1, Number(to))) expect(line === '' || line.startsWith(' ')).toBe(true);
+    }
   });
 
   it('keeps git show commit headers and messages', () => {
