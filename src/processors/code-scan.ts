@@ -9,8 +9,8 @@
 // broken. An outline needs only nesting, which a small scanner finds on any
 // slice of any brace or indentation language.
 
-/** How a language nests its blocks. */
-export type Nesting = 'brace' | 'indent' | 'markdown' | 'yaml' | 'sections';
+/** How a language nests its blocks; 'none' for text without structure (logs, CSV, prose). */
+export type Nesting = 'brace' | 'indent' | 'markdown' | 'yaml' | 'sections' | 'none';
 
 export interface Lang {
   readonly name: string;
@@ -69,16 +69,20 @@ export const LANGS: Readonly<Record<string, Lang>> = {
   cfg: { name: 'ini', nesting: 'sections', lineComments: ['#', ';'] },
 };
 
+const PLAIN: Lang = { name: 'plain', nesting: 'none', lineComments: [] };
+
 /** The language of a file path, or of unnamed text (`cat` output) by its look. */
 export function langOf(path: string | undefined, lines: readonly string[]): Lang {
   const ext = path === undefined ? undefined : /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase();
   const byExt = ext === undefined ? undefined : LANGS[ext];
   if (byExt) return byExt;
-  const sample = lines.slice(0, 200);
+  const sample = lines.slice(0, 200).filter((l) => l.trim() !== '');
   const share = (re: RegExp) => sample.filter((l) => re.test(l)).length / Math.max(1, sample.length);
-  if (share(/^(?:(?:async\s+)?def|class|import|from)\s.*[:\w]\s*$/) > 0.03 && share(/[{};]\s*$/) < 0.05) return PYTHON;
-  if (share(/^#{1,6} \S/) > 0.02 && share(/[{};]\s*$/) < 0.05) return LANGS.md!;
-  return JS;
+  const braces = share(/[{};]\s*$/);
+  if (share(/^(?:(?:async\s+)?def|class|import|from)\s.*[:\w]\s*$/) > 0.03 && braces < 0.05) return PYTHON;
+  if (share(/^#{1,6} \S/) > 0.02 && braces < 0.05) return LANGS.md!;
+  // Brace scanning of a log or a table would fold lines after any stray bracket.
+  return braces >= 0.2 ? JS : PLAIN;
 }
 
 /** Lines longer than this are opaque to the scanner and cut at light (minified code). */
@@ -334,6 +338,8 @@ export function scan(lines: readonly string[], lang: Lang): Scan {
       return scanMarkdown(lines, true);
     case 'yaml':
       return scanYaml(lines);
+    case 'none':
+      return { blocks: [], comment: new Uint8Array(lines.length) };
     default: {
       const { blocks, comment } = scanBrackets(lines, lang);
       for (const b of blocks) if (b.kind === 'body' && CONTAINER.test(headerText(lines, b.header))) b.kind = 'container';

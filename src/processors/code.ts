@@ -82,6 +82,8 @@ interface Fold {
   readonly from: number;
   readonly to: number;
   readonly label: string;
+  /** What its lines count as in the omitted counts. */
+  readonly omitted: string;
 }
 
 /** The folds of an outline at light or aggressive. */
@@ -89,12 +91,12 @@ function outline(source: Source, found: Scan, aggressive: boolean, kept: (i: num
   const { code } = source;
   const folds: Fold[] = [];
   const hidden = new Uint8Array(code.length);
-  const fold = (from: number, to: number, label: string, keep: readonly number[]) => {
+  const fold = (from: number, to: number, label: string, keep: readonly number[], omitted = 'body lines') => {
     let start = from;
     for (let i = from; i <= to + 1; i++) {
       if (i <= to && !keep.includes(i) && !kept(i)) continue;
       if (i - start >= MIN_FOLD) {
-        folds.push({ from: start, to: i - 1, label });
+        folds.push({ from: start, to: i - 1, label, omitted });
         hidden.fill(1, start, i);
       }
       start = i + 1;
@@ -128,16 +130,23 @@ function outline(source: Source, found: Scan, aggressive: boolean, kept: (i: num
     while (end + 1 < code.length && found.comment[end + 1] && !hidden[end + 1]) end++;
     let from = i;
     if (!aggressive) while (from <= end && !/[A-Za-z]{2}/.test(code[from]!)) from++;
-    fold(aggressive ? i : from + 1, end, 'comment', []);
+    fold(aggressive ? i : from + 1, end, 'comment', [], 'comment lines');
     i = end + 1;
   }
   return folds.sort((a, b) => a.from - b.from);
 }
 
-function render(source: Source, folds: readonly Fold[], omitted: Omitted): string {
+/** One output line and the code lines (0-based, inclusive) it stands for. */
+interface Shown {
+  readonly text: string;
+  readonly from: number;
+  readonly to: number;
+  readonly fold?: Fold;
+}
+
+function lay(source: Source, folds: readonly Fold[]): Shown[] {
   const { raw, code, numbers, read } = source;
-  const out: string[] = [...source.head];
-  const add = (what: string, n: number) => (omitted[what] = (omitted[what] ?? 0) + n);
+  const out: Shown[] = [];
   let f = 0;
   for (let i = 0; i < raw.length; i++) {
     const fold = folds[f];
@@ -145,22 +154,49 @@ function render(source: Source, folds: readonly Fold[], omitted: Omitted): strin
       const first = numbers[fold.from]!;
       const n = fold.to - fold.from + 1;
       const hint = read ? ` — read offset=${first} limit=${n}` : '';
-      out.push(`[lines ${first}–${numbers[fold.to]}: ${fold.label}, ${count(n)} lines${hint}]`);
-      add(fold.label === 'comment' ? 'comment lines' : 'body lines', n);
+      out.push({ text: `[lines ${first}–${numbers[fold.to]}: ${fold.label}, ${count(n)} lines${hint}]`, from: i, to: fold.to, fold });
       i = fold.to;
       f++;
       continue;
     }
     const line = code[i]!;
-    if (line.length > LONG_LINE) {
-      // A minified line: a window of it in a marker, since the cut line is no longer an original line.
-      out.push(`[line ${numbers[i]} cut to its first ${count(CUT_WINDOW)} of ${count(line.length)} characters: ${line.slice(0, CUT_WINDOW)}]`);
-      add('characters of long lines', line.length - CUT_WINDOW);
-      continue;
-    }
-    out.push(raw[i]!);
+    // A minified line: a window of it in a marker, since the cut line is no longer an original line.
+    const text = line.length > LONG_LINE
+      ? `[line ${numbers[i]} cut to its first ${count(CUT_WINDOW)} of ${count(line.length)} characters: ${line.slice(0, CUT_WINDOW)}]`
+      : raw[i]!;
+    out.push({ text, from: i, to: i });
   }
-  return [...out, ...source.tail].join('\n');
+  return out;
+}
+
+/**
+ * Folds that keep the output under `ceiling`: when the outline is still over
+ * it (a huge file of top-level lines, a log read as a file), its head and tail
+ * stay and one marker stands for the middle.
+ */
+function fitted(source: Source, folds: Fold[], ceiling: number, estimate: (text: string) => number): Fold[] {
+  const shown = lay(source, folds);
+  const costs = shown.map((s) => estimate(s.text) + 1);
+  const frame = estimate([...source.head, ...source.tail].join('\n'));
+  if (frame + costs.reduce((a, b) => a + b, 0) <= ceiling) return folds;
+  const room = Math.max(0, ceiling - frame - 40) / 2;
+  let head = 0;
+  for (let spent = 0; head < shown.length && spent + costs[head]! <= room; head++) spent += costs[head]!;
+  let tail = shown.length;
+  for (let spent = 0; tail > head + 1 && spent + costs[tail - 1]! <= room; tail--) spent += costs[tail - 1]!;
+  if (tail <= head) return folds;
+  const middle: Fold = { from: shown[head]!.from, to: shown[tail - 1]!.to, label: 'cut to fit the size limit', omitted: 'lines over the size limit' };
+  return [...folds.filter((f) => f.to < middle.from || f.from > middle.to), middle].sort((a, b) => a.from - b.from);
+}
+
+function render(source: Source, folds: readonly Fold[], omitted: Omitted): string {
+  const add = (what: string, n: number) => (omitted[what] = (omitted[what] ?? 0) + n);
+  const shown = lay(source, folds);
+  for (const s of shown) {
+    if (s.fold) add(s.fold.omitted, s.to - s.from + 1);
+    else if (s.text.startsWith('[line ')) add('characters of long lines', source.code[s.from]!.length - CUT_WINDOW);
+  }
+  return [...source.head, ...shown.map((s) => s.text), ...source.tail].join('\n');
 }
 
 function process(input: ProcessorInput): ProcessorOutput {
@@ -170,8 +206,10 @@ function process(input: ProcessorInput): ProcessorOutput {
   const preserved = input.preserve.filter((p) => p !== '');
   const kept = (i: number) => preserved.some((p) => source.raw[i]!.includes(p));
   const omitted: Omitted = {};
-  const text = render(source, outline(source, found, input.level === 'aggressive', kept), omitted);
-  if (input.estimator.estimate(text) >= input.estimator.estimate(input.text)) return { text: input.text, omitted: {} };
+  const estimate = (text: string) => input.estimator.estimate(text);
+  const folds = fitted(source, outline(source, found, input.level === 'aggressive', kept), input.maxTokens, estimate);
+  const text = render(source, folds, omitted);
+  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
   return { text, omitted };
 }
 

@@ -3,7 +3,8 @@
 // every hunk header and every changed line of a hand-written file stays; runs
 // of context lines fold into a marker naming their lines in the text (the hunk
 // header above gives their file lines), where the marker costs less. A generated file (lockfile, minified, snapshot, build output,
-// or marked generated) keeps its header and becomes `+N −M lines`. Lines
+// or marked generated) keeps its header and becomes `+N −M lines`, as do the
+// biggest hand-written files when the result is still over maxTokens. Lines
 // outside files (`git show`'s commit header and message) stay. Lossless
 // returns the text unchanged.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../types.js';
@@ -82,65 +83,87 @@ function generated(lines: readonly string[], file: FileDiff): boolean {
   return false;
 }
 
-function process(input: ProcessorInput): ProcessorOutput {
-  if (input.level === 'lossless') return { text: input.text, omitted: {} };
-  const lines = input.text.split('\n');
-  const files = parse(lines);
-  const minRun = FOLD_CONTEXT[input.level];
-  const preserved = input.preserve.filter((p) => p !== '');
-  const kept = (i: number) => preserved.some((p) => lines[i]!.includes(p));
-  // The marker at line i stands for lines i..end, which are left out.
-  const markers = new Map<number, { end: number; text: string }>();
-  const omitted: Omitted = {};
-  const estimate = (text: string) => input.estimator.estimate(text);
-  const add = (what: string, n: number) => (omitted[what] = (omitted[what] ?? 0) + n);
-  const span = (from: number, to: number) => `lines ${from + 1}–${to + 1} (${count(to - from + 1)})`;
-  for (const file of files) {
-    if (file.hunks.length === 0) continue;
-    if (generated(lines, file)) {
-      const from = file.hunks[0]!.header;
-      const to = file.hunks.at(-1)!.to;
-      let plus = 0;
-      let minus = 0;
-      for (const h of file.hunks) {
-        for (let i = h.from; i <= h.to; i++) {
-          const prefix = lines[i]!.slice(0, h.width);
-          if (prefix.includes('+')) plus++;
-          else if (prefix.includes('-')) minus++;
-        }
-      }
-      markers.set(from, { end: to, text: `[… ${span(from, to)}: generated file, +${count(plus)} −${count(minus)} lines …]` });
-      add('lines of generated files', to - from + 1);
-      continue;
+/** A marker standing for lines from..end, which are left out; `omitted` says what they count as. */
+interface Marker {
+  readonly end: number;
+  readonly text: string;
+  readonly omitted: string;
+}
+
+const span = (from: number, to: number) => `lines ${from + 1}–${to + 1} (${count(to - from + 1)})`;
+
+/** One marker for all hunks of a file: `+N −M lines`. */
+function summary(lines: readonly string[], file: FileDiff, what: string): [number, Marker] {
+  const from = file.hunks[0]!.header;
+  const to = file.hunks.at(-1)!.to;
+  let plus = 0;
+  let minus = 0;
+  for (const h of file.hunks) {
+    for (let i = h.from; i <= h.to; i++) {
+      const prefix = lines[i]!.slice(0, h.width);
+      if (prefix.includes('+')) plus++;
+      else if (prefix.includes('-')) minus++;
     }
-    for (const h of file.hunks) {
-      let run = -1;
-      for (let i = h.from; i <= h.to + 1; i++) {
-        const line = i <= h.to ? lines[i]! : '+';
-        const prefix = line.slice(0, h.width);
-        const context = !line.startsWith('\\') && !/[+-]/.test(prefix) && !kept(i);
-        if (context && run === -1) run = i;
-        if (!context && run !== -1) {
-          const marker = `[… ${span(run, i - 1)}: context …]`;
-          if (i - run >= minRun && estimate(marker) < estimate(lines.slice(run, i).join('\n'))) {
-            markers.set(run, { end: i - 1, text: marker });
-            add('context lines', i - run);
-          }
-          run = -1;
+  }
+  return [from, { end: to, text: `[… ${span(from, to)}: ${what}, +${count(plus)} −${count(minus)} lines …]`, omitted: `lines of ${what}s` }];
+}
+
+/** Context runs of a hand-written file's hunks that fold (long enough, and dearer than their marker). */
+function contextMarkers(lines: readonly string[], file: FileDiff, minRun: number, kept: (i: number) => boolean, estimate: (text: string) => number): [number, Marker][] {
+  const markers: [number, Marker][] = [];
+  for (const h of file.hunks) {
+    let run = -1;
+    for (let i = h.from; i <= h.to + 1; i++) {
+      const line = i <= h.to ? lines[i]! : '+';
+      const context = !line.startsWith('\\') && !/[+-]/.test(line.slice(0, h.width)) && !kept(i);
+      if (context && run === -1) run = i;
+      if (!context && run !== -1) {
+        const marker = `[… ${span(run, i - 1)}: context …]`;
+        if (i - run >= minRun && estimate(marker) < estimate(lines.slice(run, i).join('\n'))) {
+          markers.push([run, { end: i - 1, text: marker, omitted: 'context lines' }]);
         }
+        run = -1;
       }
     }
   }
+  return markers;
+}
+
+function render(lines: readonly string[], markers: ReadonlyMap<number, Marker>, omitted: Omitted): string {
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const marker = markers.get(i);
     if (marker) {
       out.push(marker.text);
+      omitted[marker.omitted] = (omitted[marker.omitted] ?? 0) + marker.end - i + 1;
       i = marker.end;
     } else out.push(lines[i]!);
   }
-  const text = out.join('\n');
-  if (markers.size === 0 || estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
+  return out.join('\n');
+}
+
+function process(input: ProcessorInput): ProcessorOutput {
+  const level = input.level;
+  if (level === 'lossless') return { text: input.text, omitted: {} };
+  const lines = input.text.split('\n');
+  const files = parse(lines).filter((file) => file.hunks.length > 0);
+  const preserved = input.preserve.filter((p) => p !== '');
+  const kept = (i: number) => preserved.some((p) => lines[i]!.includes(p));
+  const estimate = (text: string) => input.estimator.estimate(text);
+  const perFile = new Map<FileDiff, [number, Marker][]>(files.map((file) => [file, generated(lines, file)
+    ? [summary(lines, file, 'generated file')]
+    : contextMarkers(lines, file, FOLD_CONTEXT[level], kept, estimate)]));
+  let omitted: Omitted = {};
+  let text = render(lines, new Map([...perFile.values()].flat()), omitted);
+  // Over the ceiling, the biggest hand-written files go to their counts too, headers kept.
+  const biggest = files.filter((f) => !generated(lines, f)).sort((a, b) => (b.hunks.at(-1)!.to - b.hunks[0]!.header) - (a.hunks.at(-1)!.to - a.hunks[0]!.header));
+  for (const file of biggest) {
+    if (estimate(text) <= input.maxTokens) break;
+    perFile.set(file, [summary(lines, file, 'file over the size limit')]);
+    omitted = {};
+    text = render(lines, new Map([...perFile.values()].flat()), omitted);
+  }
+  if (Object.keys(omitted).length === 0 || estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
   return { text, omitted };
 }
 

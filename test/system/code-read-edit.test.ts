@@ -33,7 +33,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function workspace(level: string) {
+async function workspace(level: 'lossless' | 'light' | 'aggressive') {
   const dir = mkdtempSync(join(tmpdir(), 'squeeze-read-edit-'));
   dirs.push(dir);
   for (const file of FILES) copyFileSync(join(ROOT, file), join(dir, basename(file)));
@@ -57,7 +57,7 @@ async function workspace(level: string) {
 }
 
 describe('read → edit with squeeze between the real DSH tools', () => {
-  it.each(['lossless', 'light', 'aggressive'])('at %s, every shown line taken as old_string edits the file', async (level) => {
+  it.each(['lossless', 'light', 'aggressive'] as const)('at %s, every shown line taken as old_string edits the file', async (level) => {
     const { dir, call } = await workspace(level);
     for (const file of FILES.map((f) => basename(f))) {
       const original = readFileSync(join(dir, file), 'utf8');

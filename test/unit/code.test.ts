@@ -86,6 +86,19 @@ describe(`code processor on source reads (${backendName})`, () => {
     expect(output).toContain('32:   // pinned: CVE-2024-3094 is fixed from 5.6.2 on');
     expect(output).toContain('[lines 2–31: body of run, 30 lines — read offset=2 limit=30]');
   });
+
+  it('keeps a read of a big log under maxTokens with its head and tail, not folding after stray brackets', () => {
+    const lines = Array.from({ length: 1500 }, (_, i) => `${i + 1}: 2026-11-30T10:${String(i % 60).padStart(2, '0')}:00Z worker[${i % 7}] job {id=${i}} step ${i % 13} done`);
+    const text = ['<path>/w/worker.log</path>', '<type>file</type>', '<content>', ...lines, '', '(End of file - total 1500 lines)', '</content>'].join('\n');
+    const result = createSqueeze({ ...options, targetTokens: 1000, maxTokens: 3000 }).compress(text, { toolName: 'read' });
+    expect(result.kind).toBe('code');
+    expect(result.tokensOut).toBeLessThanOrEqual(3000);
+    expect(result.output).toContain(lines[0]);
+    expect(result.output).toContain(lines.at(-1));
+    expect(result.output).toMatch(/^\[lines \d+–\d+: cut to fit the size limit, [\d,]+ lines — read offset=\d+ limit=\d+\]$/m);
+    expect(firstInventedLine(result.output, text)).toBeNull();
+    expect(accountedLines(result.output)).toBe(text.split('\n').length);
+  });
 });
 
 describeNeverLarger(codeProcessor, { estimate: (s: string) => Math.ceil(s.length / 3) });

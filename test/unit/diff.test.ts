@@ -60,6 +60,16 @@ describe(`diff processor on git and diff -u output (${backendName})`, () => {
     expect(diffProcessor.sniff('--- a note\nnot a diff\n+++ nor this')).toBe(0);
   });
 
+  it('over maxTokens, summarises the biggest hand-written files too, every file header kept', () => {
+    const diff = diffs.find((f) => f.name === 'project-diff')!;
+    const tight = createSqueeze({ backend: backendName, store: null, retainOriginal: false, recentResults: 0, targetTokens: 1000, maxTokens: 2500 });
+    const result = tight.compress(diff.text);
+    expect(result.tokensOut).toBeLessThanOrEqual(2500);
+    expect(result.output).toMatch(/^\[… lines \d+–\d+ \([\d,]+\): file over the size limit, \+[\d,]+ −[\d,]+ lines …\]$/m);
+    for (const header of diff.text.split('\n').filter((l) => /^(?:diff --git|\+\+\+|---) /.test(l))) expect(result.output).toContain(header);
+    expect(firstInventedLine(result.output, diff.text)).toBeNull();
+  });
+
   it('passes a diff through unchanged at lossless', () => {
     const diff = diffs.find((f) => f.name === 'project-diff')!;
     expect(squeeze.compress(diff.text, { level: 'lossless', maxTokens: 100_000, targetTokens: 100_000 }).output).toBe(diff.text);
