@@ -107,6 +107,8 @@ export interface Scan {
   readonly blocks: Block[];
   /** Lines holding nothing but comment text. */
   readonly comment: Uint8Array;
+  /** Blocks are document sections named by their heading (Markdown, TOML/INI). */
+  readonly sections?: boolean;
 }
 
 /** Modifiers before a declaration's keyword, at the start of its line. */
@@ -299,7 +301,7 @@ function scanMarkdown(lines: readonly string[], sections: boolean): Scan {
     const first = lines.findIndex((l, i) => i > h && i <= to && !blank(l));
     if (to > h) blocks.push({ header: h, from: h + 1, to, kind: 'body', keep: first === -1 || sections ? [] : [first], rank: 0 });
   });
-  return { blocks, comment: new Uint8Array(lines.length) };
+  return { blocks, comment: new Uint8Array(lines.length), sections: true };
 }
 
 /** YAML: every key whose next lines are indented deeper heads a block of them. */

@@ -114,8 +114,9 @@ function outline(source: Source, found: Scan, aggressive: boolean, kept: (i: num
         walk(children, containers + (kind === 'container' ? 1 : 0));
         continue;
       }
-      const name = block.header < 0 ? null : nameOf(headerText(code, block.header));
-      const label = name === null ? `end of a block opened before line ${source.numbers[0]}` : `body of ${name}`;
+      const label = block.header < 0 ? `end of a block opened before line ${source.numbers[0]}`
+        : found.sections ? `section "${code[block.header]!.replace(/^\s*(?:#+\s*|\[)|\]?\s*$/g, '')}"`
+        : `body of ${nameOf(headerText(code, block.header))}`;
       fold(block.from, block.to, label, aggressive ? [] : block.keep);
     }
   };
@@ -217,15 +218,15 @@ const DECLARATION = /^\s*(?:(?:export|pub(?:\([^)]*\))?|public|private|protected
 
 /**
  * A read envelope is certain. Plain source (`cat` output) is claimed when
- * declarations recur and most lines end as code lines do; timestamps at line
- * starts (logs) veto it.
+ * declarations recur and most lines end as code lines do.
  */
 function sniff(text: string): number {
   if (READ.test(text.slice(0, 4096)) || /^<path>[^\n]*<\/path>\n<type>file<\/type>\n<content>\n\d+: /.test(text)) return 0.99;
   const lines = text.split('\n', 300).filter((l) => l.trim() !== '').slice(0, 200);
   if (lines.length < 5) return 0;
   const share = (re: RegExp) => lines.filter((l) => re.test(l)).length / lines.length;
-  if (share(/^\[?\d{2,4}[-/:.]\d{1,2}[-/:.]\d{1,2}/) > 0.1) return 0;
+  // Timestamps at line starts (logs), markup lines (HTML with inline scripts) and hunks (diffs of code) are not source.
+  if (share(/^\[?\d{2,4}[-/:.]\d{1,2}[-/:.]\d{1,2}/) > 0.1 || share(/^\s*<[A-Za-z!/]/) > 0.1 || share(/^(?:@@ |diff --git )/) > 0) return 0;
   const declarations = share(DECLARATION);
   const codeEnds = share(/(?:[{}();,:]|=>|\*\/)\s*$|^\s*(?:\/\/|#|\*|\/\*)/);
   return declarations >= 0.05 && codeEnds >= 0.5 ? 0.7 : 0;

@@ -34,6 +34,11 @@ describe(`code processor on source reads (${backendName})`, () => {
     }
   });
 
+  it('sniffs plain source, and not logs, diffs or git logs', () => {
+    expect(codeProcessor.sniff(reads.find((f) => f.name === 'cat-ringbuf-c')!.text)).toBeGreaterThanOrEqual(0.5);
+    for (const f of [...fixtures('logs'), ...fixtures('diff'), ...fixtures('gitlog')]) expect(codeProcessor.sniff(f.text), f.name).toBe(0);
+  });
+
   it('routes a read by its envelope without the tool name', () => {
     const read = reads.find((f) => f.name === 'read-inventory-py')!;
     expect(squeeze.compress(read.text, { level: 'light' }).kind).toBe('code');
