@@ -373,12 +373,16 @@ function signatureStart(lines: readonly string[], header: number): string {
 }
 
 const DECLARED = String.raw`(class|interface|enum|struct|trait|impl|namespace|module|mod|object|union|record|type|fn|func|function\*?|def|macro_rules!)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)`;
+/** `const x = …`, `self.x: T = …`, `static readonly X = …`: the assigned name. */
+const ASSIGNED = /^\s*(?:(?:export|const|let|var|readonly|private|public|protected|static|pub|mut|final|val)\s+)*()([\w$@.]+)\s*(?::[^=()]*)?=(?![=>])/;
 const NOT_NAMES = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'function', 'with', 'elif', 'sizeof', 'typeof', 'await', 'new', 'else', 'do', 'try']);
 
 /** A short name for a block's header: the declared name, the called function or the assigned key. */
 export function nameOf(header: string): string {
   const declared = new RegExp(MODIFIERS.source + DECLARED).exec(header) ?? new RegExp(`\\b${DECLARED}`).exec(header);
   if (declared && !(/^(?:struct|union|enum)$/.test(declared[1]!) && header.includes('('))) return declared[2]!;
+  const assigned = ASSIGNED.exec(header) ?? /^\s*(["']?)([\w$@.-]+)\1\s*:\s*[[{(]/.exec(header);
+  if (assigned) return assigned[2]!;
   for (const m of header.matchAll(/([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>)?\s*\(/g)) if (!NOT_NAMES.has(m[1]!)) return m[1]!;
   const key = /(["']?)([\w$@./-]+)\1\s*[:=]/.exec(header.trim());
   if (key) return key[2]!;
