@@ -344,7 +344,12 @@ export function scan(lines: readonly string[], lang: Lang): Scan {
       return { blocks: [], comment: new Uint8Array(lines.length) };
     default: {
       const { blocks, comment } = scanBrackets(lines, lang);
-      for (const b of blocks) if (b.kind === 'body' && CONTAINER.test(headerText(lines, b.header))) b.kind = 'container';
+      for (const b of blocks) {
+        if (b.kind !== 'body') continue;
+        const header = headerText(lines, b.header);
+        if (IMPORT_LIST.test(header)) b.kind = 'transparent';
+        else if (CONTAINER.test(header)) b.kind = 'container';
+      }
       return { blocks, comment };
     }
   }
@@ -373,6 +378,9 @@ function signatureStart(lines: readonly string[], header: number): string {
 }
 
 const DECLARED = String.raw`(class|interface|enum|struct|trait|impl|namespace|module|mod|object|union|record|type|fn|func|function\*?|def|macro_rules!)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)`;
+/** Multi-line import and export lists (`import {`, `export {`, Rust `use a::{`): every line of them stays. */
+const IMPORT_LIST = /^\s*(?:import\b|export\s+(?:type\s+)?\{|(?:pub(?:\([^)]*\))?\s+)?use\b)/;
+
 /** `const x = …`, `self.x: T = …`, `static readonly X = …`: the assigned name. */
 const ASSIGNED = /^\s*(?:(?:export|const|let|var|readonly|private|public|protected|static|pub|mut|final|val)\s+)*()([\w$@.]+)\s*(?::[^=()]*)?=(?![=>])/;
 const NOT_NAMES = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'function', 'with', 'elif', 'sizeof', 'typeof', 'await', 'new', 'else', 'do', 'try']);

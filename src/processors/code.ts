@@ -54,6 +54,7 @@ function parse(text: string): Source {
   return { head, raw, code, numbers, tail: [...body.slice(body.length - footer), '</content>'], path: read[1], read: true };
 }
 
+const CALLBACK = /^\s*[\w$.]+\(.*(?:=>|\bfunction\b[^(]*\([^)]*\))\s*\{\s*$/;
 const ANONYMOUS = /^\s*(?:[[{(!]|define\(|module\.exports\s*=|export\s+default\s*\{|(?:async\s+)?function\s*\()/;
 
 interface Node {
@@ -103,11 +104,14 @@ function outline(source: Source, found: Scan, aggressive: boolean, kept: (i: num
     }
   };
   const yaml = found.blocks.some((b) => b.rank > 0);
+  // describe('…', () => { it('…', …) }): a callback holding callbacks shows them, like a class its methods.
+  const callback = (b: Block) => b.header >= 0 && CALLBACK.test(code[b.header]!);
+  const suite = (block: Block, children: readonly Node[]) => callback(block) && children.some((c) => callback(c.block));
   const walk = (nodes: readonly Node[], containers: number) => {
     for (const { block, children } of nodes) {
       // An anonymous block around most of the file (a JSON root, an IIFE, a UMD wrapper) shows its members.
       const wrapper = block.to - block.from + 1 >= Math.max(20, 0.6 * code.length) && ANONYMOUS.test(headerText(code, block.header));
-      let kind = block.kind === 'body' && wrapper ? 'container' : block.kind;
+      let kind = block.kind === 'body' && (wrapper || suite(block, children)) ? 'container' : block.kind;
       if (yaml) kind = block.rank < (aggressive ? 1 : 2) ? 'container' : 'body';
       else if (kind === 'container' && aggressive && containers > 0 && !wrapper) kind = 'body';
       if (kind !== 'body') {

@@ -92,6 +92,18 @@ describe(`code processor on source reads (${backendName})`, () => {
     expect(output).toContain('[lines 2–31: body of run, 30 lines — read offset=2 limit=30]');
   });
 
+  it('keeps every line of multi-line import lists', () => {
+    const source = [
+      'import {', '  alpha,', '  beta,', '  gamma,', "} from './letters.js';",
+      'use std::{', '    fmt,', '    io,', '    iter,', '};',
+      'export function letters(): string[] {', ...Array.from({ length: 12 }, (_, i) => `  step(${i});`), '  return [alpha, beta, gamma];', '}',
+    ];
+    const text = ['<path>/w/a.ts</path>', '<type>file</type>', '<content>', ...source.map((l, i) => `${i + 1}: ${l}`), '', `(End of file - total ${source.length} lines)`, '</content>'].join('\n');
+    const output = squeeze.compress(text, { toolName: 'read', level: 'aggressive', minTokens: 1 }).output;
+    for (const [i, line] of source.slice(0, 11).entries()) expect(output).toContain(`${i + 1}: ${line}`);
+    expect(output).toContain('[lines 12–24: body of letters, 13 lines — read offset=12 limit=13]');
+  });
+
   it('keeps a read of a big log under maxTokens with its head and tail, not folding after stray brackets', () => {
     const lines = Array.from({ length: 1500 }, (_, i) => `${i + 1}: 2026-11-30T10:${String(i % 60).padStart(2, '0')}:00Z worker[${i % 7}] job {id=${i}} step ${i % 13} done`);
     const text = ['<path>/w/worker.log</path>', '<type>file</type>', '<content>', ...lines, '', '(End of file - total 1500 lines)', '</content>'].join('\n');
