@@ -8,6 +8,7 @@ import { estimateCommand } from './commands/estimate.js';
 import { retrieveCommand } from './commands/retrieve.js';
 import { CliError, ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
+import { packageVersion } from './version.js';
 
 export const COMMANDS: readonly Command[] = [compressCommand, retrieveCommand, estimateCommand, evalCommand, demoCommand];
 
@@ -20,7 +21,8 @@ Compresses AI agents' tool outputs, keeping every original retrievable by id.
 Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
 
-Run "squeeze <command> --help" for a command's options.
+Run "squeeze <command> --help" for a command's options, "squeeze --version"
+(or -V) for the version.
 
 Exit status: 0 success, 1 internal error (SQUEEZE_DEBUG=1 shows details),
 2 bad usage, 3 original not found or expired, 4 file cannot be read or written,
@@ -36,6 +38,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (name === undefined) {
     io.stderr(mainHelp());
     return ExitCode.usage;
+  }
+  if (name === '--version' || name === '-V') {
+    io.stdout(`${packageVersion()}\n`);
+    return ExitCode.ok;
   }
   if (wantsHelp(name) || (name === 'help' && rest.length === 0)) {
     io.stdout(mainHelp());

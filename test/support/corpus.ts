@@ -1,8 +1,23 @@
-// The shared corpus of real tool outputs, read in place (never copied in).
+// The shared corpus of real tool outputs, read in place (never copied in). It
+// sits beside the clone on CI and in the project's workspace, not in a fresh
+// clone: tests that read it skip themselves there, saying so in one line.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const CORPUS_DIR = resolve(import.meta.dirname, '../../../shared/corpus');
+/** `../shared/corpus` beside the clone, or wherever SQUEEZE_SHARED_CORPUS points (a worktree elsewhere). */
+export const CORPUS_DIR = resolve(process.env.SQUEEZE_SHARED_CORPUS ?? resolve(import.meta.dirname, '../../../shared/corpus'));
+
+export const sharedCorpusAvailable = existsSync(CORPUS_DIR);
+
+/**
+ * For `describe.skipIf` / `it.skipIf`: true when the shared corpus is absent,
+ * after printing the one line that says what is skipped and why.
+ */
+export function skipWithoutSharedCorpus(what: string): boolean {
+  if (sharedCorpusAvailable) return false;
+  console.warn(`skipped: ${what} (needs the shared corpus, not found at ${CORPUS_DIR}; set SQUEEZE_SHARED_CORPUS to run it)`);
+  return true;
+}
 
 export interface CorpusFile {
   folder: string;

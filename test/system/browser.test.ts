@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createBackend, EVIDENCE_FLAGS, severityOf, TextAnalysis, tokenProfile, type Backend, type BlockSpans,
 } from '../../src/engine/index.js';
-import { corpusFiles } from '../support/corpus.js';
+import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const WASM = resolve(import.meta.dirname, '../../build/squeeze.wasm');
@@ -38,6 +38,7 @@ function texts(): [string, string][] {
     ['40K units (memory grows past its first page)', 'x\r\ny\n'.repeat(10_000)],
   ];
   const seen = new Set<string>();
+  if (skip || skipWithoutSharedCorpus('the browser test\'s real corpus samples (the edge cases still run)')) return samples;
   for (const file of corpusFiles()) {
     if (seen.has(file.folder)) continue;
     seen.add(file.folder);

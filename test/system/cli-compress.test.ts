@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, spawnCli } from '../support/cli.js';
-import { corpusFiles } from '../support/corpus.js';
+import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
 
 const root = mkdtempSync(join(tmpdir(), 'squeeze-cli-compress-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -72,7 +72,7 @@ describe('squeeze compress', () => {
   });
 });
 
-describe('squeeze compress -> retrieve over the corpus', () => {
+describe.skipIf(skipWithoutSharedCorpus('squeeze compress -> retrieve over the corpus'))('squeeze compress -> retrieve over the corpus', () => {
   it('gives back every original byte for byte, or passes it through unchanged', async () => {
     let stored = 0;
     for (const file of corpusFiles()) {

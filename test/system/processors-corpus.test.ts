@@ -6,11 +6,12 @@ import { createBackend, TextAnalysis } from '../../src/engine/index.js';
 import { htmlProcessor } from '../../src/processors/html.js';
 import { jsonProcessor } from '../../src/processors/json.js';
 import type { Level, Processor } from '../../src/types.js';
-import { corpusFiles } from '../support/corpus.js';
+import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
 
 const estimator = { estimate: (s: string) => Math.ceil(s.length / 3) };
 const BUDGET = 4000;
-const files = corpusFiles();
+const noCorpus = skipWithoutSharedCorpus('processors on the corpus (JSON and HTML)');
+const files = noCorpus ? [] : corpusFiles();
 
 interface Tally {
   tokensIn: number;
@@ -41,7 +42,7 @@ function runFolder(folder: string, processor: Processor, level: Exclude<Level, '
 
 const ratio = (t: Tally) => ({ reduction: 1 - t.tokensOut / t.tokensIn, needles: t.kept / t.needles });
 
-describe('processors on the corpus', () => {
+describe.skipIf(noCorpus)('processors on the corpus', () => {
   afterAll(() => console.log(report.join('\n')));
 
   it('JSON: every api-json file, smaller, needles kept', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TextAnalysis, templateText, volatileFields } from '../../src/engine/index.js';
 import { backendName, testBackend } from '../support/backend.js';
-import { corpusFiles } from '../support/corpus.js';
+import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
 
 function analyse(text: string): TextAnalysis {
   return new TextAnalysis(text, testBackend());
@@ -55,6 +55,8 @@ describe('volatile fields (host helper, the masking rule)', () => {
   });
 });
 
+const noCorpus = skipWithoutSharedCorpus('template fingerprints on real log lines (2 tests)');
+
 describe(`template fingerprints (${backendName})`, () => {
   it('groups lines that differ only in volatile fields', () => {
     const text = [
@@ -86,7 +88,7 @@ describe(`template fingerprints (${backendName})`, () => {
     expect(groups).toContainEqual(['took 5ms', 'took  5ms']);
   });
 
-  it('equals the line fingerprint of the template (one U+FFFF per field) on real log lines', () => {
+  it.skipIf(noCorpus)('equals the line fingerprint of the template (one U+FFFF per field) on real log lines', () => {
     const lines = corpusFiles()
       .filter((f) => f.folder === 'loghub' || f.folder === 'build-logs')
       .flatMap((f) => f.text.split('\n').slice(0, 150));
@@ -110,7 +112,7 @@ describe(`template fingerprints (${backendName})`, () => {
     expect(analyse('').templates.distinct).toBe(0);
   });
 
-  it('collapses HDFS_2k.log to a few dozen templates', () => {
+  it.skipIf(noCorpus)('collapses HDFS_2k.log to a few dozen templates', () => {
     const hdfs = corpusFiles().find((f) => f.name === 'HDFS_2k.log')!;
     const a = analyse(hdfs.text);
     expect(a.lines.count).toBe(2000);
