@@ -26,6 +26,13 @@ const UNAVAILABLE = '(unavailable)';
 const SPILL_DIR = /^dsh-subprocess-[A-Za-z0-9]{6}$/;
 const SPILL_FILE = /^dsh-subprocess-(\d+)-\d+-[0-9a-f]+-(stdout|stderr)\.log$/;
 const STDERR_HEADER = '[stderr]\n';
+/**
+ * What follows a notice the harness wrote: nothing, the stderr section, or a
+ * status marker (sandbox, timeout, signal, exit code). A notice line inside
+ * the output itself (a command printing an old transcript) is followed by
+ * more output and is not taken for one.
+ */
+const AFTER_NOTICE = /^(?:$|\n\[stderr\]\n|\n\[(?:sandbox|timed out|killed by signal|exit code)\b)/;
 
 export interface FullOutputOptions {
   /** Files larger than this are not read; 0 turns the whole feature off. */
@@ -133,7 +140,7 @@ interface Notice {
 
 /** Where the section a notice closes begins: the text start for stdout, after a `[stderr]` line for stderr. */
 function sectionStarts(text: string, stream: 'stdout' | 'stderr', from: number, notice: Notice): number[] {
-  if (stream === 'stdout') return from === 0 ? [0] : [];
+  if (stream === 'stdout') return [0];
   const starts: number[] = [];
   for (let i = text.indexOf(STDERR_HEADER, from); i !== -1 && i < notice.start; i = text.indexOf(STDERR_HEADER, i + 1)) {
     if (i === 0 || text[i - 1] === '\n') starts.push(i + STDERR_HEADER.length);
@@ -179,7 +186,9 @@ async function recoverStream(text: string, notice: Notice, from: number, options
  */
 export async function recoverFullOutput(toolName: string, text: string, options: FullOutputOptions): Promise<FullOutput | undefined> {
   if (options.maxBytes === 0 || !FULL_OUTPUT_TOOLS.has(toolName)) return undefined;
-  const notices: Notice[] = [...text.matchAll(NOTICE)].map((m) => ({ start: m.index, end: m.index + m[0].length, path: m[1]! }));
+  const notices: Notice[] = [...text.matchAll(NOTICE)]
+    .map((m) => ({ start: m.index, end: m.index + m[0].length, path: m[1]! }))
+    .filter((notice) => AFTER_NOTICE.test(text.slice(notice.end, notice.end + 40)));
   if (notices.length === 0) return undefined;
 
   const replacements: Replacement[] = [];

@@ -69,6 +69,16 @@ describe('recoverFullOutput', () => {
     expect(result?.note).toMatch(/^\[full stderr: [\d,]+ bytes, 400 lines;/);
   });
 
+  it('is not misled by a notice line the output itself contains', async () => {
+    const printed = `${numbered(100)}[output truncated; full output: /tmp/dsh-subprocess-Zz9Zz9/dsh-subprocess-1-1-0a1b2c3d4e5f-stdout.log]\n`;
+    const full = printed + numbered(200, 'after');
+    const out = cutStream(full, 2500); // the kept tail holds the printed notice
+    expect(out.kept).toContain('[output truncated;');
+    const result = await recoverFullOutput('bash', render(truncated(out), '', ['[exit code: 1]']), options);
+    expect(result?.text).toBe(render(full, '', ['[exit code: 1]']));
+    expect(result?.note).toMatch(/^\[full output: [\d,]+ bytes, 301 lines; [^;]*\]$/);
+  });
+
   it('recovers both streams', async () => {
     const fullOut = numbered(300);
     const fullErr = numbered(200, 'warning');
