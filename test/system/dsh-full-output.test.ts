@@ -7,14 +7,15 @@
 // the log's own lines. Every case the file cannot be trusted keeps the tail and
 // says why.
 import { createHash } from 'node:crypto';
-import { copyFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, renameSync, rmdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Context } from '@deepseek-ai/cordis';
 import LocalBash from '@deepseek-ai/dsh-bash-local';
 import * as ShellEnv from '@deepseek-ai/dsh-shell-env';
 import LocalSubprocess from '@deepseek-ai/dsh-subprocess-local';
 import * as ToolBash from '@deepseek-ai/dsh-tool-bash';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createHarness, squeezePlugin, textOf, type Harness } from '../support/dsh-harness.js';
 import { warnEvidence, warnLog } from '../support/warn-log.js';
 
@@ -30,6 +31,21 @@ const firstKeptLine = log.text.slice(0, logBytes - HARNESS_KEEPS).split('\n').le
 
 let h: Harness | undefined;
 afterEach(() => h?.close());
+
+// The harness never deletes its spill files: remove the ones this process's bash calls wrote.
+afterAll(() => {
+  for (const folder of readdirSync(tmpdir()).filter((name) => /^dsh-subprocess-[A-Za-z0-9]{6}$/.test(name))) {
+    const dir = join(tmpdir(), folder);
+    try {
+      const files = readdirSync(dir);
+      const ours = files.filter((file) => file.startsWith(`dsh-subprocess-${process.pid}-`));
+      for (const file of ours) rmSync(join(dir, file), { force: true });
+      if (ours.length > 0 && ours.length === files.length) rmdirSync(dir);
+    } catch {
+      // another user's or another process's folder
+    }
+  }
+});
 
 /** The real tool pipeline with the real bash tool, mounted as DSH mounts it, and squeeze when `config` is given. */
 async function bashHarness(config?: object, inner?: (ctx: Context) => void): Promise<{ h: Harness; cat: () => Promise<string> }> {
