@@ -60,6 +60,9 @@ const Fields = Schema.object({
     web: multiplier(DEFAULT_MULTIPLIERS.web),
     default: multiplier(DEFAULT_MULTIPLIERS.default),
   }).default({}),
+  fullOutputMaxBytes: Schema.natural()
+    .default(16 * 1024 * 1024)
+    .description("Compress the full output of a bash call the harness cut to its tail, from the harness's own file up to this size (0: never)."),
   previewMaxChars: Schema.natural().min(1).default(DEFAULTS.previewMaxChars),
   ttlSeconds: Schema.natural().min(1).default(DEFAULT_TTL_SECONDS),
   storeBudgetBytes: Schema.natural().min(1).default(DEFAULT_STORE_BUDGET_BYTES),

@@ -3,7 +3,7 @@
 // which never throws: a file it cannot write is reported once, then skipped).
 // The strings themselves are the store's ledger module, byte for byte.
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ledger as lines } from '../store/index.js';
 
 export { lines };
@@ -18,8 +18,14 @@ export interface Ledger {
   write(line: string): void;
 }
 
-/** `~/...` resolved against the home directory; '' stays '' (no file). */
-export function expandHome(path: string): string {
+/**
+ * `~/...` resolved against the home directory; '' stays '' (no file). Paths
+ * under `~/.dsh` follow `$DSH_HOME` when it is set, as the harness's own data
+ * does (dsh-home-paths: a blank DSH_HOME counts as unset).
+ */
+export function expandHome(path: string, env: NodeJS.ProcessEnv = process.env): string {
+  const dshHome = env.DSH_HOME?.trim() ? resolve(env.DSH_HOME) : undefined;
+  if (dshHome !== undefined && (path === '~/.dsh' || path.startsWith('~/.dsh/'))) return join(dshHome, path.slice('~/.dsh'.length));
   return path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
 }
 

@@ -7,6 +7,7 @@ import type { PostToolDecision, ToolExecution, ToolExecutionResult } from '@deep
 import type { CcrType } from '../pipeline/ccr.js';
 import type { PluginConfig } from './dsh-config.js';
 import type { ContextEngine } from './dsh-engine.js';
+import { recoverFullOutput, type FullOutput } from './dsh-full-output.js';
 import { gate, gateCeiling, gateSize, plainText, type Block } from './dsh-gate.js';
 import { lines, type Ledger } from './dsh-ledger.js';
 import type { NoticeInput, Services } from './dsh-ports.js';
@@ -100,6 +101,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     type: CcrType,
     isError: boolean,
     engine: ContextEngine | undefined,
+    full?: FullOutput & { shown: string },
   ): Promise<{ decision: PostToolDecision; id?: string }> {
     // Started first so the file write overlaps compression; if the result then
     // passes through, the spill file is simply not referenced.
@@ -113,11 +115,14 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     });
     if (result.outcome === 'failed') warn(`squeeze: compressing ${exec.name} failed (${describeError(result.error)}); keeping the original content`);
     if (result.outcome !== 'compressed' || exec.signal.aborted) return { decision };
-    const originalBytes = result.bytesIn; // the pipeline measured the same text
+    // What the model would see otherwise: the pipeline measured `text`, or the harness's tail when `text` is the full output.
+    const originalBytes = full ? Math.min(result.bytesIn, Buffer.byteLength(full.shown, 'utf8')) : result.bytesIn;
+    const originalTokens = full ? Math.min(result.tokensIn, services.estimator.estimate(full.shown)) : result.tokensIn;
+    const body = full ? `${result.output}\n\n${full.note}` : result.output;
     if (!config.retainOriginal) {
-      if (result.bytesOut >= originalBytes) return { decision };
-      ledger.write(`ccr: compressed ${exec.name} ${type} ${originalBytes} (original not retained)`);
-      return { decision: replaced(decision, result.output) };
+      if (Buffer.byteLength(body, 'utf8') >= originalBytes) return { decision };
+      ledger.write(`ccr: compressed ${exec.name} ${type} ${result.bytesIn} (original not retained)`);
+      return { decision: replaced(decision, body) };
     }
     let stored: { id: string; size: number };
     try {
@@ -128,9 +133,9 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     }
     const saved = await spillSave;
     const retention: NoticeInput = { id: stored.id, type, size: stored.size, ...(saved ? { spill: saved } : {}) };
-    const output = `${result.output}\n\n${services.notice(retention)}`;
+    const output = `${body}${full ? '\n' : '\n\n'}${services.notice(retention)}`;
     // Invariant 6: replace only when what the model sees gets smaller, in bytes and in tokens.
-    if (Buffer.byteLength(output, 'utf8') >= originalBytes || services.estimator.estimate(output) >= result.tokensIn) {
+    if (Buffer.byteLength(output, 'utf8') >= originalBytes || services.estimator.estimate(output) >= originalTokens) {
       return { decision, id: retention.id };
     }
     ledger.write(lines.compressed(exec.name, type, retention.size, retention.id));
@@ -158,7 +163,8 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
         engine?.observe({ toolName: exec.name, isError: result.isError, text, id: stored.id });
         return decision;
       }
-      const outcome = await compress(exec, decision, text, verdict.type, result.isError, engine);
+      const full = await recoverFullOutput(exec.name, text, { maxBytes: config.fullOutputMaxBytes });
+      const outcome = await compress(exec, decision, full?.text ?? text, verdict.type, result.isError, engine, full && { ...full, shown: text });
       engine?.observe({ toolName: exec.name, isError: result.isError, text, ...(outcome.id ? { id: outcome.id } : {}) });
       return outcome.decision;
     } catch (error) {
