@@ -21,6 +21,17 @@ export interface SpillStoreLike {
   }): Promise<{ locator: string; bytes: number; retrievalHint: string }>;
 }
 
+/**
+ * The command line of a shell tool's call (`bash`'s `command` argument), for
+ * routing its output by program; undefined for other tools.
+ */
+function commandOf(exec: ToolExecution): string | undefined {
+  const args = exec.arguments;
+  if (args === null || typeof args !== 'object') return undefined;
+  const command = (args as { command?: unknown }).command;
+  return typeof command === 'string' && command.trim() !== '' ? command : undefined;
+}
+
 /** The harness's file reader, never spilled (see `spill`). */
 const READ_TOOL = 'read';
 
@@ -105,8 +116,10 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     // passes through, the spill file is simply not referenced.
     const spillSave = config.retainOriginal ? spill(exec, text) : undefined;
     const contextFill = engine?.contextFill();
+    const command = commandOf(exec);
     const result = await services.squeeze.compress(text, {
       toolName: exec.name,
+      ...(command !== undefined ? { command } : {}),
       isError,
       ...(exec.agent !== undefined ? { conversation: exec.agent } : {}),
       ...(contextFill !== undefined ? { contextFill } : {}),

@@ -8,6 +8,8 @@ import type { ContentKind, Level, TokenEstimator } from '../types.js';
 
 export interface CompressCall {
   readonly toolName: string;
+  /** The shell command line a shell tool ran (routing by program and subcommand). */
+  readonly command?: string;
   readonly kind?: ContentKind;
   readonly level?: Level;
   readonly contextFill?: number;

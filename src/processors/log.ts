@@ -9,6 +9,7 @@ import { cutChars } from '../pipeline/ccr.js';
 import { lineMilliTokens } from './costs.js';
 import { count, omission, repeated } from './markers.js';
 import { prioritise } from './log-priority.js';
+import { logConfidence } from './log-sniff.js';
 
 const ANSI = /\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
 
@@ -132,7 +133,8 @@ function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: nu
   });
 }
 
-function budgeted(input: ProcessorInput): ProcessorOutput {
+/** Plans and renders within `cap` tokens for evidence (the share of maxTokens evidence may take). */
+function budgeted(input: ProcessorInput, cap: number): ProcessorOutput {
   const { analysis, level } = input;
   const aggressive = level === 'aggressive';
   const n = analysis.lines.count;
@@ -141,7 +143,7 @@ function budgeted(input: ProcessorInput): ProcessorOutput {
   for (let i = 0; i < n; i++) cost[i] = Math.ceil(milli[i]! / 1000);
   const { priority, evidence, evidenceCost } = prioritise(analysis, cost, input.preserve);
   // Evidence first: distinct evidence may take the budget up to 4/5 of the ceiling.
-  const budget = Math.min(Math.max(input.budget, Math.ceil(evidenceCost * 1.1)), Math.floor(input.maxTokens * 0.8));
+  const budget = Math.max(1, Math.min(Math.max(input.budget, Math.ceil(evidenceCost * 1.1)), cap));
   const overview = Math.min(300, Math.floor(budget * 0.08));
   const plan = analysis.planWindows({
     count: n, priority, cost, levels: analysis.classes.flags,
@@ -187,25 +189,40 @@ function budgeted(input: ProcessorInput): ProcessorOutput {
   return { text: [...header, ...body].join('\n'), omitted };
 }
 
-/** Timestamps, levels or build/test markers at line starts make a text a log. */
-const LOG_LINE = /^(?:\[?\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{6} \d{6}|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d|\[?\d\d:\d\d:\d\d|\[(?:INFO|WARN(?:ING)?|ERROR|DEBUG)\]|(?:INFO|WARN|ERROR|DEBUG|TRACE|FATAL)\b|[VDIWEF]\/|npm (?:ERR|WARN)|error(?:\[|:)|warning:|\s+at |FAIL|PASS|ok |---|\+\+\+|=+ )/;
+/**
+ * The budgeted form within maxTokens: markers and shape summaries come on top
+ * of the planned lines, so a plan that overshoots is redone with the evidence
+ * cap shrunk by the overshoot.
+ */
+function fitted(input: ProcessorInput): ProcessorOutput {
+  let cap = Math.floor(input.maxTokens * 0.8);
+  let output = budgeted(input, cap);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const tokens = input.estimator.estimate(output.text);
+    if (tokens <= input.maxTokens) break;
+    cap = Math.floor((cap * input.maxTokens * 0.95) / tokens);
+    output = budgeted(input, cap);
+  }
+  return output;
+}
+
+/** Programs whose output is a build, test or service log (routing by command line). */
+const LOG_COMMANDS = [
+  'npm test', 'npm run', 'npm install', 'npm ci', 'npm audit', 'yarn test', 'yarn run', 'yarn install', 'pnpm test',
+  'pnpm run', 'pnpm install', 'jest', 'vitest', 'mocha', 'pytest', 'tox', 'nox', 'go test', 'go build', 'go vet',
+  'cargo build', 'cargo test', 'cargo check', 'cargo clippy', 'cargo run', 'make', 'cmake', 'ninja', 'gcc', 'g++',
+  'cc', 'clang', 'clang++', 'tsc', 'eslint', 'mvn', 'gradle', 'gradlew', 'dotnet build', 'dotnet test', 'msbuild',
+  'javac', 'rustc', 'docker build', 'docker logs', 'kubectl logs', 'journalctl', 'dmesg', 'pip install',
+];
 
 export const logProcessor: Processor = {
   kind: 'log',
   lineShaped: true,
-  sniff(text: string): number {
-    let lines = 0;
-    let hits = 0;
-    for (let from = 0; from < text.length && lines < 200; lines++) {
-      let to = text.indexOf('\n', from);
-      if (to === -1) to = text.length;
-      if (LOG_LINE.test(text.slice(from, Math.min(to, from + 64)))) hits++;
-      from = to + 1;
-    }
-    return lines === 0 ? 0 : Math.min(0.9, 0.3 + hits / lines);
-  },
+  commands: LOG_COMMANDS,
+  fileExtensions: ['log'],
+  sniff: logConfidence,
   process(input: ProcessorInput): ProcessorOutput {
-    const output = input.level === 'lossless' ? lossless(input) : budgeted(input);
+    const output = input.level === 'lossless' ? lossless(input) : fitted(input);
     // Markers cost tokens too: on a tiny text they can outweigh what they replace.
     const suspect = output.text.length * 2 >= input.text.length;
     if (suspect && input.estimator.estimate(output.text) > input.estimator.estimate(input.text)) {
