@@ -61,20 +61,27 @@ function extensionOf(path: string): string {
   return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
+/** A command line's claim: the kind of its producing program's output, and whether a grep filtered it. */
+export interface CommandClaim {
+  readonly kind: ContentKind;
+  /** Only some lines remain: a document (JSON, HTML, code) cut by a grep is no longer one. */
+  readonly grepped: boolean;
+}
+
 /** The kind a shell command line's output has, by its producing program; null when no processor claims it. */
-export function kindOfCommand(line: string): ContentKind | null {
+export function claimOfCommand(line: string): CommandClaim | null {
   const command = producingCommand(line);
   if (command === null) return null;
   const files = printedFiles(command);
+  let kind: ContentKind | null = null;
   if (files.length > 0) {
-    // Lines a grep picked out of a file are not the file.
-    if (command.grepped) return null;
     const kinds = new Set(files.map((file) => EXTENSION_KINDS.get(extensionOf(file)) ?? null));
-    return kinds.size === 1 ? [...kinds][0]! : null;
+    kind = kinds.size === 1 ? [...kinds][0]! : null;
+  } else {
+    const words = [command.program, ...operands(command.program, command.args)];
+    kind = COMMANDS.find((entry) => entry.words.every((word, i) => words[i] === word))?.kind ?? null;
   }
-  const words = [command.program, ...operands(command.program, command.args)];
-  const match = COMMANDS.find((entry) => entry.words.every((word, i) => words[i] === word));
-  return match?.kind ?? null;
+  return kind === null ? null : { kind, grepped: command.grepped };
 }
 
 function bySniffing(text: string): ContentKind {
@@ -107,8 +114,9 @@ export function route(text: string, hints: RouteHints): ContentKind {
   if (hints.kind !== 'auto') return hints.kind;
   const byTool = hints.toolName === undefined ? undefined : TOOL_KINDS.get(hints.toolName);
   if (byTool && processors[byTool].sniff(text) >= CLAIM) return byTool;
-  const byCommand = hints.command === undefined ? null : kindOfCommand(hints.command);
-  if (byCommand && processors[byCommand].sniff(text) >= COMMAND_FLOOR) return byCommand;
+  const byCommand = hints.command === undefined ? null : claimOfCommand(hints.command);
+  // Lines a grep picked keep a line-record kind (a log, a listing) only if they still look like it.
+  if (byCommand && processors[byCommand.kind].sniff(text) >= (byCommand.grepped ? CLAIM : COMMAND_FLOOR)) return byCommand.kind;
   return bySniffing(text);
 }
 

@@ -90,6 +90,10 @@ function tokenize(line: string): Token[] {
       i++;
       continue;
     }
+    if (c === '\\' && line[i + 1] === '\n') {
+      i += 2; // a line continuation
+      continue;
+    }
     if (c === '#') {
       while (i < line.length && line[i] !== '\n') i++;
       continue;

@@ -190,4 +190,4 @@ function sniff(text: string): number {
   return tags >= 5 && tags / lines > 0.1 ? 0.3 : 0;
 }
 
-export const htmlProcessor: Processor = { kind: 'html', lineShaped: false, extracts: true, sniff, process };
+export const htmlProcessor: Processor = { kind: 'html', lineShaped: false, fileExtensions: ['html', 'htm', 'xhtml'], extracts: true, sniff, process };
