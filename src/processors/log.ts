@@ -2,13 +2,14 @@
 // stack-trace roots + tail; repeats collapsed with exact counts; the most
 // frequent shapes of what was cut summarised with their varying values.
 // Lossless keeps every line but collapses exact repeats and repeated blocks.
-import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES } from '../engine/flags.js';
+import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES, severityOf } from '../engine/flags.js';
 import { type TextAnalysis, volatileFields } from '../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../types.js';
 import { cutChars } from '../pipeline/ccr.js';
 import { lineMilliTokens } from './costs.js';
 import { count, omission, repeated } from './markers.js';
-import { prioritise } from './log-priority.js';
+import { diagnosticBlocks, wholeBlocks } from './log-blocks.js';
+import { preservedLines, prioritise } from './log-priority.js';
 import { logConfidence } from './log-sniff.js';
 
 const ANSI = /\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
@@ -115,7 +116,7 @@ function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: nu
   return top.map(([first, k]) => {
     const values: string[][] = [];
     let example = -1;
-    for (let i = first; i < omittedLine.length && values.length < 256; i++) {
+    for (let i = first; i < omittedLine.length; i++) {
       if (!omittedLine[i] || templates.group[i] !== first) continue;
       if (example < 0) example = i;
       values.push(volatileFields(analysis.line(i)));
@@ -123,17 +124,36 @@ function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: nu
     const varying: string[] = [];
     const fields = values[0]?.length ?? 0;
     for (let f = 0; f < fields && varying.length < 2; f++) {
-      const distinct = new Set(values.map((v) => v[f]));
-      const first = cutChars(values[0]![f]!, 24);
-      const last = cutChars(values.at(-1)![f]!, 24);
-      if (distinct.size > 1) varying.push(`${count(distinct.size)}${values.length === 256 ? '+' : ''} values ${first} … ${last}`);
+      const range = valueRange(values.map((v) => v[f] ?? ''));
+      if (range !== null) varying.push(range);
     }
     const shown = cutChars(cleanLine(analysis, example, flags), 160);
     return `[×${count(k)} omitted of this shape${varying.length ? `; varying: ${varying.join('; ')}` : ''}] ${shown}`;
   });
 }
 
-/** Plans and renders within `cap` tokens for evidence (the share of maxTokens evidence may take). */
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * What one field takes over every line it summarises, true of each: numbers
+ * by their minimum and maximum, other values (timestamps, ids) by the first
+ * and last in order. Null when the field does not vary.
+ */
+function valueRange(values: readonly string[]): string | null {
+  const distinct = new Set(values);
+  if (distinct.size < 2) return null;
+  if (values.every((v) => DECIMAL.test(v))) {
+    let min = values[0]!;
+    let max = values[0]!;
+    for (const v of values) {
+      if (Number(v) < Number(min)) min = v;
+      if (Number(v) > Number(max)) max = v;
+    }
+    return `${count(distinct.size)} values, min ${cutChars(min, 24)}, max ${cutChars(max, 24)}`;
+  }
+  return `${count(distinct.size)} values, first ${cutChars(values[0]!, 24)}, last ${cutChars(values.at(-1)!, 24)}`;
+}
+
 function budgeted(input: ProcessorInput, cap: number): ProcessorOutput {
   const { analysis, level } = input;
   const aggressive = level === 'aggressive';
@@ -154,28 +174,37 @@ function budgeted(input: ProcessorInput, cap: number): ProcessorOutput {
     tail: linesWithin(cost, n - 1, -1, aggressive ? 6 : 10, budget / 10),
     ...contextFor(evidence, n, aggressive),
   });
+  // The plan as a shown/omitted mask, compiler diagnostic blocks made whole or gone.
+  const kept = new Uint8Array(n);
+  for (let s = 0; s < plan.spans.length / 3; s++) {
+    if (plan.spans[3 * s + 2]) kept.fill(1, plan.spans[3 * s]!, plan.spans[3 * s + 1]!);
+  }
+  wholeBlocks(diagnosticBlocks(analysis), kept, preservedLines(analysis, input.preserve));
+  const flags = analysis.classes.flags;
   const body: string[] = [];
   const omittedLine = new Uint8Array(n);
   const bySeverity = new Array<number>(SEVERITY_COUNT).fill(0);
   let omittedTotal = 0;
   let collapsed = 0;
-  for (let s = 0; s < plan.spans.length / 3; s++) {
-    const from = plan.spans[3 * s]!;
-    const to = plan.spans[3 * s + 1]!;
+  for (let from = 0; from < n; ) {
+    let to = from + 1;
+    while (to < n && kept[to] === kept[from]) to++;
     // A lone omitted line costing about what its marker would is shown instead.
-    if (plan.spans[3 * s + 2] || (to - from === 1 && cost[from]! <= LONE_LINE_TOKENS)) {
+    if (kept[from] || (to - from === 1 && cost[from]! <= LONE_LINE_TOKENS)) {
       collapsed += renderRun(analysis, from, to, body);
+      from = to;
       continue;
     }
     const breakdown: Record<string, number> = {};
-    for (let v = 0; v < SEVERITY_COUNT; v++) {
-      const k = plan.omittedBySeverity[s * SEVERITY_COUNT + v]!;
-      if (k > 0) breakdown[SEVERITY_NAMES[v]!] = k;
-      bySeverity[v]! += k;
+    for (let i = from; i < to; i++) {
+      const v = Math.min(severityOf(flags[i]!), SEVERITY_COUNT - 1);
+      breakdown[SEVERITY_NAMES[v]!] = (breakdown[SEVERITY_NAMES[v]!] ?? 0) + 1;
+      bySeverity[v]!++;
     }
     omittedLine.fill(1, from, to);
     omittedTotal += to - from;
     body.push(omission(to - from, 'line', breakdown));
+    from = to;
   }
   const shapes = omittedTotal > 0 ? shapeSummary(analysis, omittedLine, aggressive ? 2 : 4) : [];
   const header = shapes.length > 0

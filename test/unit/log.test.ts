@@ -58,4 +58,69 @@ describe(`log processor on runner and compiler output (${backendName})`, () => {
   });
 });
 
+/** Diagnostic blocks by each compiler's own layout: the message line, then its excerpt lines. */
+function compilerBlocks(text: string): string[][] {
+  const lines = text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd());
+  const blocks: string[][] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^(?:\S+:\d+:\d+: (?:error|warning)|error\[E\d+\]|\S+:\d+:\d+ - error TS\d+)/.test(lines[i]!)) continue;
+    const block = [lines[i]!];
+    // gcc/rustc gutters and arrows; tsc's blank, numbered source line and underline.
+    for (let j = i + 1; j < lines.length && /^\s*\d*\s+\||^\s*-->|^$|^\d+ |^\s+~+$/.test(lines[j]!); j++) block.push(lines[j]!);
+    while (block.at(-1) === '') block.pop();
+    blocks.push(block);
+  }
+  return blocks;
+}
+
+describe(`log processor: compiler diagnostics whole or gone (${backendName})`, () => {
+  const diagnostics = fixtures('logs').filter((f) => ['gcc-diagnostics', 'gcc-many', 'rustc-diagnostics', 'tsc-pretty'].includes(f.name));
+  const tight = createSqueeze({ backend: backendName, targetTokens: 300, maxTokens: 1500, recentResults: 0, store: null, retainOriginal: false });
+  it.each(diagnostics.flatMap((f) => (['light', 'aggressive'] as const).map((level) => [f.name, level, f] as const)))(
+    '%s at %s', (_, level, fixture) => {
+      const output = tight.compress(fixture.text, { kind: 'log', level }).output.split('\n');
+      const blocks = compilerBlocks(fixture.text);
+      expect(blocks.length).toBeGreaterThan(0);
+      let whole = 0;
+      for (const block of blocks) {
+        // Headers repeat (rustc's `error[E0308]: mismatched types`): the location line tells them apart.
+        const at = output.findIndex((line, i) => line === block[0] && output[i + 1] === block[1]);
+        if (at === -1) {
+          // Gone whole: not one of its numbered source lines is shown.
+          for (const line of block.slice(1).filter((l) => /^\s*\d+\s*\||^\d+ |-->/.test(l))) expect(output, block[0]).not.toContain(line);
+          continue;
+        }
+        expect(output.slice(at, at + block.length), block[0]).toEqual(block);
+        whole++;
+      }
+      expect(whole).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe(`log processor: shape summaries true of every value (${backendName})`, () => {
+  it('gives the minimum and maximum of every omitted number, past the first 256', () => {
+    const rows = Array.from({ length: 4000 }, (_, i) => `row ${i + 1} processed in ${(i * 7919) % 9973} ms`);
+    const text = ['start', ...rows.slice(0, 2000), 'ERROR row 2001 failed: disk full', ...rows.slice(2000), 'done'].join('\n');
+    const output = squeeze.compress(text, { kind: 'log', level: 'aggressive' }).output;
+    const shown = new Set(output.split('\n'));
+    const omitted = rows.filter((row) => !shown.has(row)).map((row) => row.match(/\d+/g)!.map(Number));
+    const summary = /^\[×([\d,]+) omitted of this shape; varying: ([\d,]+) values, min (\d+), max (\d+); ([\d,]+) values, min (\d+), max (\d+)\] row /m.exec(output);
+    expect(summary, output.slice(0, 400)).not.toBeNull();
+    const [, k, , min1, max1, , min2, max2] = summary!;
+    expect(Number(k!.replaceAll(',', ''))).toBe(omitted.length);
+    for (const [field, min, max] of [[0, min1, max1], [1, min2, max2]] as const) {
+      const values = omitted.map((v) => v[field]!);
+      expect(Number(min)).toBe(Math.min(...values));
+      expect(Number(max)).toBe(Math.max(...values));
+    }
+  });
+
+  it('names the first and last value in order for values that are not numbers', () => {
+    const text = Array.from({ length: 3000 }, (_, i) => `2026-11-30T10:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z INFO tick`).join('\n');
+    const output = squeeze.compress(`${text}\n2026-11-30T11:00:00Z ERROR stop`, { kind: 'log', level: 'aggressive' }).output;
+    expect(output).toMatch(/varying: [\d,]+ values, first 2026-11-30T10:\d\d:\d\d, last 2026-11-30T10:\d\d:\d\d/);
+  });
+});
+
 describeNeverLarger(logProcessor, { estimate: (s: string) => Math.ceil(s.length / 3) });
