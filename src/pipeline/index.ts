@@ -24,7 +24,7 @@ import { fallbackKind, route } from './route.js';
 export type { CompressResult, LevelNotKept, Outcome } from './result.js';
 
 /** An id of the store's length: sizes the retrieval notice before the original is stored. */
-const SAMPLE_ID = '0'.repeat(24);
+const SAMPLE_ID = 'a3f9c2e81b7d4065f2c9e8d1';
 export { DEFAULTS, OptionsError, resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
 
 /** Per-call facts the host knows about one result. */
@@ -120,12 +120,19 @@ class Pipeline implements Squeeze {
         const omitted = { ...attempt.output.omitted, 'lines shown in earlier results': deduped.lines };
         attempt = { ...attempt, output: { ...attempt.output, omitted } };
       }
+      // The ceiling holds for what the model sees: the retrieval notice included.
       const notice = options.retainOriginal ? this.estimator.estimate(retrievalNotice(SAMPLE_ID, type, bytesIn, spill)) + 1 : 0;
-      attempt = this.fit(attempt, analysis, options, items, type, Math.max(1, options.maxTokens - notice));
-      kind = attempt.kind;
-      level = attempt.level;
-      return this.finish(text, attempt, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill }) ??
-        passThrough('not-smaller', kind, level);
+      let ceiling = Math.max(1, options.maxTokens - notice);
+      for (let tries = 1; ; tries++) {
+        const fitted = this.fit(attempt, analysis, options, items, type, ceiling);
+        kind = fitted.kind;
+        level = fitted.level;
+        const result = this.finish(text, fitted, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill });
+        if (result === null) return passThrough('not-smaller', kind, level);
+        // Estimates of parts do not add up exactly to the estimate of the whole.
+        if (result.tokensOut <= options.maxTokens || tries === 3) return result;
+        ceiling = Math.max(1, ceiling - (result.tokensOut - options.maxTokens) - 4);
+      }
     } catch (error) {
       return passThrough('failed', kind, level, error);
     }
