@@ -21,11 +21,15 @@ export interface SpillStoreLike {
   }): Promise<{ locator: string; bytes: number; retrievalHint: string }>;
 }
 
+/** The harness's shell tools: their `command` argument is the shell command line that printed the result. */
+const SHELL_TOOLS: ReadonlySet<string> = new Set(['bash']);
+
 /**
- * The command line of a shell tool's call (`bash`'s `command` argument), for
- * routing its output by program; undefined for other tools.
+ * The command line of a shell tool's call, for routing its output by program;
+ * undefined for other tools (their `command` arguments, if any, mean something else).
  */
 function commandOf(exec: ToolExecution): string | undefined {
+  if (!SHELL_TOOLS.has(exec.name)) return undefined;
   const args = exec.arguments;
   if (args === null || typeof args !== 'object') return undefined;
   const command = (args as { command?: unknown }).command;
