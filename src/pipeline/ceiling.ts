@@ -5,7 +5,7 @@
 // is a whole line of its source, in order. The pipeline falls back to the
 // emergency form when even this does not fit.
 import type { ProcessorOutput, TokenEstimator } from '../types.js';
-import { count } from '../processors/markers.js';
+import { omittedLines } from '../processors/markers.js';
 
 /** What a marker line costs, about: reserved per gap while choosing lines. */
 const MARKER_TOKENS = 16;
@@ -99,7 +99,5 @@ export function sampleToFit(source: CutSource, estimator: TokenEstimator, maxTok
 
 /** A gap of original lines: `[… lines 120–480 (361) omitted …]`, 1-based inclusive. */
 export function originalLinesGap(from: number, to: number): string {
-  return to - from === 1
-    ? `[… line ${count(from + 1)} omitted …]`
-    : `[… lines ${count(from + 1)}–${count(to)} (${count(to - from)}) omitted …]`;
+  return omittedLines(from, to);
 }

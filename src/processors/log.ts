@@ -7,7 +7,7 @@ import { type TextAnalysis, volatileFields } from '../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../types.js';
 import { cutChars } from '../pipeline/ccr.js';
 import { lineMilliTokens } from './costs.js';
-import { count, omission, repeated } from './markers.js';
+import { count, omittedLines, repeated } from './markers.js';
 import { diagnosticBlocks, wholeBlocks } from './log-blocks.js';
 import { preservedLines, prioritise } from './log-priority.js';
 import { logConfidence } from './log-sniff.js';
@@ -203,7 +203,7 @@ function budgeted(input: ProcessorInput, cap: number): ProcessorOutput {
     }
     omittedLine.fill(1, from, to);
     omittedTotal += to - from;
-    body.push(omission(to - from, 'line', breakdown));
+    body.push(omittedLines(from, to, breakdown));
     from = to;
   }
   const shapes = omittedTotal > 0 ? shapeSummary(analysis, omittedLine, aggressive ? 2 : 4) : [];

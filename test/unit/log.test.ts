@@ -9,14 +9,21 @@ import { logProcessor } from '../../src/processors/log.js';
 
 const squeeze = createSqueeze({ backend: backendName, targetTokens: 800, maxTokens: 3000, level: 'light', store: null, retainOriginal: false });
 
-/** Lines the output accounts for: shown lines plus the counts in omission and repeat markers. */
+/**
+ * Lines the output accounts for: shown lines plus the counts in omission and
+ * repeat markers; each omission marker must name the lines it stands for.
+ */
 function accountedLines(output: string): number {
   let lines = 0;
+  const number = (s: string | undefined) => Number((s ?? '').replaceAll(',', ''));
   for (const line of output.split('\n')) {
-    const omitted = /^\[… ([\d,]+) lines? omitted/.exec(line);
+    const omitted = /^\[… lines? ([\d,]+)(?:–([\d,]+))? \(([\d,]+)\)/.exec(line);
     const repeated = /^\[×([\d,]+)\] /.exec(line);
-    if (omitted) lines += Number(omitted[1]!.replaceAll(',', ''));
-    else if (repeated) lines += Number(repeated[1]!.replaceAll(',', ''));
+    if (omitted) {
+      expect(number(omitted[1]), line).toBe(lines + 1);
+      expect(number(omitted[2] ?? omitted[1]), line).toBe(lines + number(omitted[3]));
+      lines += number(omitted[3]);
+    } else if (repeated) lines += number(repeated[1]);
     else lines++;
   }
   return lines;
@@ -48,7 +55,7 @@ describe(`log processor on runner and compiler output (${backendName})`, () => {
     const result = squeeze.compress(text, { kind: 'log' });
     expect(result.output).toContain('ERROR worker: disk full on /var/lib/data');
     expect(result.omitted['INFO lines']! + result.omitted['DEBUG lines']!).toBeGreaterThan(900);
-    expect(result.output).toMatch(/\[… [\d,]+ lines omitted: [\d,]+ (INFO|DEBUG)/);
+    expect(result.output).toMatch(/\[… lines [\d,]+–[\d,]+ \([\d,]+\): [\d,]+ (INFO|DEBUG)/);
   });
 
   it('collapses consecutive identical lines with their exact count, losslessly', () => {
