@@ -90,6 +90,14 @@ describe(`routing order of trust (${backendName})`, () => {
     expect(route(prose, { kind: 'auto', toolName: 'bash' })).toBe('text');
   });
 
+  it('falls back along the chain when the processor a command chose refuses the text', () => {
+    const cut = ['[', ...Array.from({ length: 400 }, (_, i) => `  {"id": ${i}, "name": "user ${i}", "active": ${i % 3 === 0}},`)].join('\n');
+    expect(route(cut, { kind: 'auto', command: 'head -n 401 users.json' })).toBe('json');
+    const result = squeeze.compress(cut, { command: 'head -n 401 users.json', level: 'light' });
+    expect(result.outcome).toBe('compressed');
+    expect(result.kind).not.toBe('json');
+  });
+
   it('routes through the pipeline with the per-call command option', () => {
     expect(squeeze.compress(jest, { toolName: 'bash', command: 'cd app && npx jest --ci 2>&1 | tail -400' }).kind).toBe('log');
     expect(squeeze.compress(json, { toolName: 'bash', command: 'head -n 2000 users.json' }).kind).toBe('json');
