@@ -3,12 +3,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CompressCall } from '../../src/adapters/dsh-ports.js';
 import { fakeServices, headTail } from '../support/dsh-fakes.js';
-import { buildLog, createHarness, squeezePlugin, type Harness } from '../support/dsh-harness.js';
+import { createEstimator } from '../../src/engine/index.js';
+import { buildLog, createHarness, squeezePlugin, textOf, type Harness } from '../support/dsh-harness.js';
 
 let h: Harness;
 afterEach(() => h?.close());
 
-describe('squeeze/dsh routing hints', () => {
+describe('squeeze/dsh routing hints and ceiling', () => {
+  it('keeps what the model sees, notice and spill location included, within maxTokens', async () => {
+    h = await createHarness();
+    await h.ctx.plugin(squeezePlugin(), { logFile: '', minTokens: 100, targetTokens: 300, maxTokens: 600 });
+    const output = buildLog(3000);
+    h.tool('bash', output);
+    const shown = textOf(await h.call('bash', { command: 'npm test 2>&1' }));
+    expect(shown).toContain('<<<CCR:');
+    expect(shown).toContain('also saved:');
+    expect(createEstimator().estimate(shown)).toBeLessThanOrEqual(600);
+  });
+
   it("passes bash's command argument as the command option, and nothing for other tools", async () => {
     const calls: CompressCall[] = [];
     h = await createHarness();
