@@ -28,7 +28,7 @@ const FILTERS = new Set(['head', 'tail', 'less', 'more', 'cat', 'tee', 'sort', '
 const GREPS = new Set(['grep', 'egrep', 'fgrep', 'rg']);
 
 /** Programs that print files: their output's kind is the file's. */
-export const FILE_PRINTERS = new Set(['cat', 'head', 'tail', 'bat', 'batcat', 'less', 'more', 'sed', 'nl']);
+const FILE_PRINTERS = new Set(['cat', 'head', 'tail', 'bat', 'batcat', 'less', 'more', 'sed', 'nl']);
 
 /** Options (per program) whose value is the next word: skipped when looking for subcommands and files. */
 const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
@@ -213,7 +213,8 @@ export function producingCommand(line: string, depth = 0): ProducingCommand | nu
 /** The files a file printer prints (sed's first operand is its script unless -e/-f gave it). */
 export function printedFiles(command: ProducingCommand): string[] {
   if (!FILE_PRINTERS.has(command.program)) return [];
-  const words = operands(command.program, command.args);
+  // `less +G file`, `tail +5 file`: a leading `+` is a position, not a file.
+  const words = operands(command.program, command.args).filter((word) => !word.startsWith('+'));
   if (command.program === 'sed' && !command.args.some((a) => a === '-e' || a === '-f' || a.startsWith('--expression') || a.startsWith('--file'))) {
     return words.slice(1);
   }

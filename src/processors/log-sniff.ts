@@ -8,7 +8,7 @@
 const TIME = /\b\d{1,2}:\d{2}:\d{2}\b|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|^\[\s*\d+\.\d+\]|\b1[0-6]\d{8}\b/;
 
 /** A severity field: at the start, bracketed, after a timestamp/pid column, or keyed. */
-const SEVERITY = /(?:^|[\s[|(<])(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|SEVERE|FATAL|CRITICAL)(?:[\]\s:|>)]|$)|\[(?:notice|error|warn|warning|info|debug|crit|alert|emerg)\]|\b(?:level|lvl|severity)=\w|^(?:npm|yarn|pnpm) (?:ERR|WARN|notice)|^[VDIWEF]\/\w/;
+const SEVERITY = /(?:^|[\s[|(<])(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|SEVERE|FATAL|CRITICAL)(?:[\]\s:|>)]|$)|\[(?:notice|error|warn|warning|info|debug|crit|alert|emerg)\]|\b(?:level|lvl|severity)=\w|^(?:npm|yarn|pnpm) (?:ERR|WARN|warn|notice|http|timing|verb|info|sill)\b|^[VDIWEF]\/\w/;
 
 /**
  * Build and packaging steps: bracketed step tags, make/ninja/cmake progress, compiler invocations,

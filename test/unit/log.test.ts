@@ -130,4 +130,18 @@ describe(`log processor: shape summaries true of every value (${backendName})`, 
   });
 });
 
+describe('log processor sniffing', () => {
+  it.each(fixtures('logs').map((f) => [f.name, f.text] as const))('claims the real runner and compiler output %s', (_, text) => {
+    expect(logProcessor.sniff(text)).toBeGreaterThan(0.5);
+  });
+
+  it('leaves prose, source code and listings to others', () => {
+    const prose = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} explains why the team chose this design and what it costs.`).join('\n');
+    const code = Array.from({ length: 60 }, (_, i) => `export function step${i}(input: number): number {\n  return input * ${i} + 1;\n}`).join('\n');
+    const read = code.split('\n').map((line, i) => `${i + 1}: ${line}`).join('\n');
+    const listing = Array.from({ length: 50 }, (_, i) => `-rw-r--r-- 1 dev dev ${1000 + i} Dec  1 15:18 file${i}.ts`).join('\n');
+    for (const text of [prose, code, read, listing, '']) expect(logProcessor.sniff(text)).toBeLessThan(0.5);
+  });
+});
+
 describeNeverLarger(logProcessor, { estimate: (s: string) => Math.ceil(s.length / 3) });

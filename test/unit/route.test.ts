@@ -3,6 +3,7 @@
 // (tool name, command line, sniffing), the sniff floor and the text default.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { operands, producingCommand } from '../../src/pipeline/command.js';
 import { createSqueeze } from '../../src/pipeline/index.js';
@@ -49,6 +50,14 @@ describe('shell words', () => {
     expect(parseCommandLine('a | b |& c; d & e || f')).toEqual([[['a'], ['b'], ['c']], [['d']], [['e']], [['f']]]);
     expect(parseCommandLine('')).toEqual([]);
     expect(parseCommandLine('# only a comment')).toEqual([]);
+  });
+
+  it('never throws or hangs on any line', () => {
+    const pieces = fc.constantFrom('"', "'", '\\', '$(', '`', ')', '(', '|', '||', '&&', '&', ';', '<<', '<<-', 'EOF', '\n', ' ', '#', '2>&1', '>', 'git', 'diff', 'sudo', '-C', 'x', 'sh', '-c', 'xargs', 'cat', 'a.json', '=');
+    fc.assert(fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.array(pieces, { maxLength: 80 }).map((p) => p.join(''))), (line) => {
+      producingCommand(line);
+      claimOfCommand(line);
+    }), { numRuns: 500 });
   });
 
   it('never throws on unbalanced input', () => {
