@@ -68,7 +68,9 @@ says how it went and how to get the original back (squeeze retrieve ID).
                       result fits --max-tokens (over it: harsher, and a notice
                       says so). Default: lossless, light past --target-tokens,
                       aggressive past --max-tokens
-  --target-tokens N   token budget the default level aims for (default ${DEFAULTS.targetTokens})
+  --target-tokens N   token budget the default level aims for (default ${DEFAULTS.targetTokens});
+                      text already extracted (a web page's) is kept whole up
+                      to --max-tokens
   --max-tokens N      hard ceiling: no result is larger, notice included (default
                       ${DEFAULTS.maxTokens}, or --target-tokens when that is larger); past it
                       lines are sampled evenly, preserved items kept
