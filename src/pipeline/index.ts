@@ -1,7 +1,7 @@
 // The pipeline of seed 000, host-independent:
 // inspect -> enabled / excluded / threshold -> route -> process (level, escalate,
-// quality check) -> guard -> retain + notice -> result. Any internal error
-// returns the original untouched.
+// quality check) -> ceiling (maxTokens, notice included) -> guard -> retain +
+// notice -> result. Any internal error returns the original untouched.
 import { CharClassEstimator, createBackend, createEstimator, TextAnalysis } from '../engine/index.js';
 import { lineMilliTokens } from '../processors/costs.js';
 import { preservedLines } from '../processors/log-priority.js';
@@ -22,10 +22,10 @@ import type { CompressResult, LevelNotKept, Outcome } from './result.js';
 import { fallbackKind, route } from './route.js';
 
 export type { CompressResult, LevelNotKept, Outcome } from './result.js';
+export { DEFAULTS, OptionsError, resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
 
 /** An id of the store's length: sizes the retrieval notice before the original is stored. */
 const SAMPLE_ID = 'a3f9c2e81b7d4065f2c9e8d1';
-export { DEFAULTS, OptionsError, resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
 
 /** Per-call facts the host knows about one result. */
 export interface CallOptions extends SqueezeOptions {
