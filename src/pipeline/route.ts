@@ -125,7 +125,7 @@ export function route(text: string, hints: RouteHints): ContentKind {
  * unusual grep/listing shapes go the log way (their lines are records), every
  * other kind the conservative text way; text is the last resort.
  */
-const FALLBACK: Partial<Record<ContentKind, ContentKind>> = {
+const FALLBACK: Readonly<Record<string, ContentKind>> = {
   json: 'log',
   grep: 'log',
   paths: 'log',
