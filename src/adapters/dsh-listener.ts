@@ -10,7 +10,7 @@ import type { ContextEngine } from './dsh-engine.js';
 import { recoverFullOutput, type FullOutput } from './dsh-full-output.js';
 import { gate, gateCeiling, gateSize, plainText, type Block } from './dsh-gate.js';
 import { lines, type Ledger } from './dsh-ledger.js';
-import type { NoticeInput, Services } from './dsh-ports.js';
+import type { CompressCall, NoticeInput, Services } from './dsh-ports.js';
 
 /** The harness's spill store (`ctx.spillStore`), as far as the plugin uses it. */
 export interface SpillStoreLike {
@@ -21,6 +21,33 @@ export interface SpillStoreLike {
     content: string;
   }): Promise<{ locator: string; bytes: number; retrievalHint: string }>;
 }
+
+/** The harness's shell tools: their `command` argument is the shell command line that printed the result. */
+const SHELL_TOOLS: ReadonlySet<string> = new Set(['bash']);
+
+/**
+ * The command line of a shell tool's call, for routing its output by program;
+ * undefined for other tools (their `command` arguments, if any, mean something else).
+ */
+function commandOf(exec: ToolExecution): string | undefined {
+  if (!SHELL_TOOLS.has(exec.name)) return undefined;
+  const args = exec.arguments;
+  if (args === null || typeof args !== 'object') return undefined;
+  const command = (args as { command?: unknown }).command;
+  return typeof command === 'string' && command.trim() !== '' ? command : undefined;
+}
+
+/** An id of the store's length, to size the notice before the original is stored. */
+const SAMPLE_ID = 'a3f9c2e81b7d4065f2c9e8d1';
+
+/**
+ * A spill location a little longer than the local spill store gives (a temp
+ * path and its hint), to size the notice before the spill file exists.
+ */
+const SAMPLE_SPILL = {
+  locator: `/tmp/${'d'.repeat(24)}/spill/${'s'.repeat(36)}/${'c'.repeat(36)}-${'b'.repeat(12)}.txt`,
+  hint: 'Use read with offset/limit, or grep this path to search within it.',
+};
 
 /** The harness's file reader, never spilled (see `spill`). */
 const READ_TOOL = 'read';
@@ -94,6 +121,23 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     );
   }
 
+  /** Tokens of the notice the plugin appends (`\n\n` + the store's notice). */
+  function notice(type: CcrType, size: number, spilled: boolean): number {
+    const input: NoticeInput = { id: SAMPLE_ID, type, size, ...(spilled ? { spill: SAMPLE_SPILL } : {}) };
+    return services.estimator.estimate(`\n\n${services.notice(input)}`);
+  }
+
+  /** The per-call ceiling that leaves room for `reserve` tokens of notice under the configured maxTokens. */
+  function ceilingBeside(reserve: number): Pick<CompressCall, 'maxTokens' | 'targetTokens' | 'minTokens'> {
+    if (reserve <= 0) return {};
+    const maxTokens = Math.max(1, config.maxTokens - reserve);
+    return {
+      maxTokens,
+      ...(config.targetTokens > maxTokens ? { targetTokens: maxTokens } : {}),
+      ...(config.minTokens > maxTokens ? { minTokens: maxTokens } : {}),
+    };
+  }
+
   async function compress(
     exec: ToolExecution,
     decision: PostToolDecision,
@@ -107,8 +151,11 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     // passes through, the spill file is simply not referenced.
     const spillSave = config.retainOriginal ? spill(exec, text) : undefined;
     const contextFill = engine?.contextFill();
+    const command = commandOf(exec);
     const result = await services.squeeze.compress(text, {
       toolName: exec.name,
+      ...(command !== undefined ? { command } : {}),
+      ...ceilingBeside(config.retainOriginal ? notice(type, Buffer.byteLength(text, 'utf8'), spillSave !== undefined) : 0),
       isError,
       ...(exec.agent !== undefined ? { conversation: exec.agent } : {}),
       ...(contextFill !== undefined ? { contextFill } : {}),

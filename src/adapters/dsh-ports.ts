@@ -8,9 +8,19 @@ import type { ContentKind, Level, TokenEstimator } from '../types.js';
 
 export interface CompressCall {
   readonly toolName: string;
+  /** The shell command line a shell tool ran (routing by program and subcommand). */
+  readonly command?: string;
   readonly kind?: ContentKind;
   readonly level?: Level;
   readonly contextFill?: number;
+  /**
+   * The ceiling for this result's compressed text, when the plugin appends a
+   * notice of its own (the configured maxTokens less the notice), with the
+   * budget and activation threshold lowered to fit under it.
+   */
+  readonly maxTokens?: number;
+  readonly targetTokens?: number;
+  readonly minTokens?: number;
   /** The tool call failed (seed 002's `error` type for previews). */
   readonly isError?: boolean;
   /**

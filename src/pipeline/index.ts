@@ -1,9 +1,11 @@
 // The pipeline of seed 000, host-independent:
 // inspect -> enabled / excluded / threshold -> route -> process (level, escalate,
-// quality check) -> guard -> retain + notice -> result. Any internal error
-// returns the original untouched.
+// quality check) -> ceiling (maxTokens, notice included) -> guard -> retain +
+// notice -> result. Any internal error returns the original untouched.
 import { CharClassEstimator, createBackend, createEstimator, TextAnalysis } from '../engine/index.js';
 import { lineMilliTokens } from '../processors/costs.js';
+import { preservedLines } from '../processors/log-priority.js';
+import { count as formatCount } from '../processors/markers.js';
 import { processors } from '../processors/index.js';
 import { retrievalNotice, type SpillLocation } from '../store/notice.js';
 import { createStore } from '../store/store.js';
@@ -11,15 +13,19 @@ import type { OriginalStore } from '../store/types.js';
 import type { ContentKind, Level, Omitted, ProcessorOutput, TokenEstimator } from '../types.js';
 import { ccrType, utf8Bytes } from './ccr.js';
 import { emergencyOutput } from './emergency.js';
-import { budgetFor, ceilingFor, gentler, harsher, levelForFill } from './levels.js';
+import { type CutSource, originalLinesGap, sampleToFit } from './ceiling.js';
+import { budgetFor, ceilingFor, gentler, harsher, LEVELS, levelForFill } from './levels.js';
 import { RecentResults } from './repeats.js';
 import { resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
 import { detectPreserved, missingItems, type PreservedItem } from './preserve.js';
-import type { CompressResult, Outcome } from './result.js';
+import type { CompressResult, LevelNotKept, Outcome } from './result.js';
 import { fallbackKind, route } from './route.js';
 
-export type { CompressResult, Outcome } from './result.js';
+export type { CompressResult, LevelNotKept, Outcome } from './result.js';
 export { DEFAULTS, OptionsError, resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
+
+/** An id of the store's length: sizes the retrieval notice before the original is stored. */
+const SAMPLE_ID = 'a3f9c2e81b7d4065f2c9e8d1';
 
 /** Per-call facts the host knows about one result. */
 export interface CallOptions extends SqueezeOptions {
@@ -52,6 +58,8 @@ interface Attempt {
   readonly kind: ContentKind;
   readonly output: ProcessorOutput;
   readonly tokens: number;
+  /** Cut past what the level's processor produced, to fit maxTokens. */
+  readonly cut?: boolean;
 }
 
 class Pipeline implements Squeeze {
@@ -101,7 +109,7 @@ class Pipeline implements Squeeze {
         ? this.estimator.lines(analysis).tokens
         : this.estimator.estimate(text);
       if (tokensIn < options.minTokens) return passThrough('below-min-tokens');
-      kind = route(text, options.toolName, options.kind);
+      kind = route(text, options);
       const type = ccrType(options.toolName, isError, text);
       const { items } = detectPreserved(text, processors[kind].lineShaped, this.estimator, Math.floor(options.maxTokens / 2));
       // Blocks the model saw in a recent result become references first.
@@ -113,23 +121,37 @@ class Pipeline implements Squeeze {
         const omitted = { ...attempt.output.omitted, 'lines shown in earlier results': deduped.lines };
         attempt = { ...attempt, output: { ...attempt.output, omitted } };
       }
-      kind = attempt.kind;
-      level = attempt.level;
-      return this.finish(text, attempt, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill }) ??
-        passThrough('not-smaller', kind, level);
+      // The ceiling holds for what the model sees: the retrieval notice included.
+      const notice = options.retainOriginal ? this.estimator.estimate(retrievalNotice(SAMPLE_ID, type, bytesIn, spill)) + 1 : 0;
+      let ceiling = Math.max(1, options.maxTokens - notice);
+      for (let tries = 1; ; tries++) {
+        const fitted = this.fit(attempt, analysis, options, items, type, ceiling);
+        kind = fitted.kind;
+        level = fitted.level;
+        const result = this.finish(text, fitted, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill });
+        if (result === null) return passThrough('not-smaller', kind, level);
+        // Estimates of parts do not add up exactly to the estimate of the whole.
+        if (result.tokensOut <= options.maxTokens || tries === 3) return result;
+        ceiling = Math.max(1, ceiling - (result.tokensOut - options.maxTokens) - 4);
+      }
     } catch (error) {
       return passThrough('failed', kind, level, error);
     }
   }
 
-  /** Processes at the chosen level, escalating over the ceiling and reverting on a lost item. */
+  /**
+   * Processes at the chosen level, escalating over the ceiling and reverting on
+   * a lost item. A level forced by the caller is kept past targetTokens; only
+   * maxTokens sends it harsher (and the result says so).
+   */
   private run(
     text: string, analysis: TextAnalysis, kind: ContentKind, options: ResolvedOptions,
     items: readonly PreservedItem[], type: ReturnType<typeof ccrType>,
   ): Attempt {
+    const forced = options.level !== 'auto';
     let level: Level = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
     const { lineShaped, losslessUpToMax } = processors[kind];
-    if (level === 'lossless' && lineShaped && !losslessUpToMax && this.distinctTokens(analysis) > options.targetTokens) {
+    if (!forced && level === 'lossless' && lineShaped && !losslessUpToMax && this.distinctTokens(analysis) > options.targetTokens) {
       // Lossless keeps every distinct line once at least: past the target it is
       // certain to escalate, so spare the big text that pass.
       level = 'light';
@@ -138,8 +160,9 @@ class Pipeline implements Squeeze {
     let previous: Attempt | null = null;
     for (;;) {
       const attempt = this.attempt(text, analysis, kind, level, options, items, type);
-      // A harsher level that saves nothing (evidence-dense text) is not worth its loss.
-      if (previous && !reverted && attempt.tokens >= previous.tokens) return previous;
+      // A harsher level that saves nothing (evidence-dense text) is not worth its
+      // loss, unless the gentler one is over the hard ceiling.
+      if (previous && !reverted && attempt.tokens >= previous.tokens && previous.tokens <= options.maxTokens) return previous;
       const lost = missingItems(attempt.output.text, items).length > 0;
       const back = gentler(level);
       if (lost && back !== null) {
@@ -150,14 +173,55 @@ class Pipeline implements Squeeze {
         continue;
       }
       const next = harsher(level);
-      const over = attempt.tokens > ceilingFor(level, options.targetTokens, options.maxTokens, processors[attempt.kind].losslessUpToMax);
-      if (over && !reverted && next !== null && next !== 'emergency') {
+      const ceiling = forced
+        ? options.maxTokens
+        : ceilingFor(level, options.targetTokens, options.maxTokens, processors[attempt.kind].losslessUpToMax);
+      if (attempt.tokens > ceiling && !reverted && next !== null && next !== 'emergency') {
         previous = attempt;
         level = next;
         continue;
       }
       return attempt;
     }
+  }
+
+  /**
+   * The hard ceiling: an attempt still over `ceiling` is sampled down by lines
+   * (preserved lines kept), else replaced by the emergency form.
+   */
+  private fit(
+    attempt: Attempt, analysis: TextAnalysis, options: ResolvedOptions, items: readonly PreservedItem[],
+    type: ReturnType<typeof ccrType>, ceiling: number,
+  ): Attempt {
+    if (attempt.tokens <= ceiling || attempt.level === 'emergency') return attempt;
+    // The processor's own harshest form first, told the ceiling it must meet.
+    let max = ceiling;
+    for (let retry = 0; retry < 2 && max > 0; retry++) {
+      const narrowed = { ...options, maxTokens: max, targetTokens: Math.min(options.targetTokens, max) };
+      const harsh = this.attempt(analysis.text, analysis, attempt.kind, 'aggressive', narrowed, items, type);
+      if (harsh.tokens <= ceiling && missingItems(harsh.output.text, items).length === 0) return { ...harsh, cut: true };
+      max = Math.floor((max * ceiling * 0.95) / Math.max(harsh.tokens, 1));
+    }
+    const preserved = items.map((item) => item.text);
+    let source: CutSource;
+    if (processors[attempt.kind].lineShaped) {
+      const keep = preservedLines(analysis, preserved);
+      const lines = Array.from({ length: analysis.lines.count }, (_, i) => analysis.line(i));
+      source = { lines, keep, gap: originalLinesGap, unit: 'lines (sampled to fit maxTokens)' };
+    } else {
+      // Extractions (HTML text, JSON tables) are cut in their own lines: raw markup sampled is noise.
+      const lines = attempt.output.text.split('\n');
+      const keep = new Set(lines.flatMap((line, i) => (preserved.some((p) => line.includes(p)) ? [i] : [])));
+      const gap = (from: number, to: number) => `[… ${formatCount(to - from)} more lines of this ${attempt.kind} output omitted …]`;
+      source = { lines, keep, gap, unit: 'output lines (sampled to fit maxTokens)' };
+    }
+    const cut = sampleToFit(source, this.estimator, ceiling);
+    if (cut !== null && missingItems(cut.text, items).length === 0) {
+      const omitted = processors[attempt.kind].lineShaped ? cut.omitted : { ...attempt.output.omitted, ...cut.omitted };
+      return { ...attempt, output: { text: cut.text, omitted }, tokens: this.estimator.estimate(cut.text), cut: true };
+    }
+    const output = emergencyOutput(analysis, type, items, options.previewMaxChars);
+    return { level: 'emergency', kind: attempt.kind, output, tokens: this.estimator.estimate(output.text), cut: true };
   }
 
   /** Tokens of the first occurrence of every distinct line: a floor for any lossless output. */
@@ -217,12 +281,21 @@ class Pipeline implements Squeeze {
     const tokensOut = this.estimator.estimate(output);
     if (bytesOut >= facts.bytesIn || tokensOut >= facts.tokensIn) return null;
     const omitted: Omitted = { ...attempt.output.omitted };
+    const notKept = levelNotKept(options.level, attempt);
     return {
       output, outcome: 'compressed', kind: attempt.kind, level: attempt.level,
       tokensIn: facts.tokensIn, tokensOut, bytesIn: facts.bytesIn, bytesOut,
       omitted, id, backend: facts.backend, ms: performance.now() - facts.started,
+      ...(notKept ? { levelNotKept: notKept } : {}),
     };
   }
+}
+
+/** Why a level the caller forced is not the one applied (or was cut further), if so. */
+function levelNotKept(requested: ResolvedOptions['level'], attempt: Attempt): LevelNotKept | undefined {
+  if (requested === 'auto' || (attempt.level === requested && !attempt.cut)) return undefined;
+  const gentlerApplied = LEVELS.indexOf(attempt.level) < LEVELS.indexOf(requested);
+  return { requested, reason: gentlerApplied ? 'preserved-item-lost' : 'over-max-tokens' };
 }
 
 /** A squeeze instance: options resolved once, state (store, recent results) kept across results. */

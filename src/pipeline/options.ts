@@ -32,6 +32,11 @@ export interface SqueezeOptions {
   kind?: ContentKind | 'auto';
   /** Name of the tool that produced the text (routing, previews, exclusions). */
   toolName?: string;
+  /**
+   * The shell command line that printed the text (`git diff HEAD~3`, `cd web && npm test`),
+   * when a shell tool produced it: routes by its program and subcommand after the tool name.
+   */
+  command?: string;
   /** Tools whose results are never compressed. Default []. */
   exclude?: readonly string[];
   /** How many recent results repeated blocks are looked up in (seed 001 strategy 4). Default 3. */
@@ -42,8 +47,8 @@ export interface SqueezeOptions {
   retainOriginal?: boolean;
 }
 
-export type ResolvedOptions = Required<Omit<SqueezeOptions, 'contextFill' | 'toolName'>> &
-  Pick<SqueezeOptions, 'contextFill' | 'toolName'>;
+export type ResolvedOptions = Required<Omit<SqueezeOptions, 'contextFill' | 'toolName' | 'command'>> &
+  Pick<SqueezeOptions, 'contextFill' | 'toolName' | 'command'>;
 
 export const DEFAULTS: ResolvedOptions = {
   enabled: true,
@@ -88,7 +93,7 @@ function oneOf<T extends string>(key: string, value: unknown, allowed: readonly 
 /** Defaults filled in, every value checked; throws OptionsError naming the key. */
 export function resolveOptions(options: SqueezeOptions = {}, base: ResolvedOptions = DEFAULTS): ResolvedOptions {
   const merged = { ...base, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
-  const known = new Set([...Object.keys(DEFAULTS), 'contextFill', 'toolName']);
+  const known = new Set([...Object.keys(DEFAULTS), 'contextFill', 'toolName', 'command']);
   for (const key of Object.keys(options)) {
     if (!known.has(key)) throw new OptionsError(key, 'is not a squeeze option');
   }
@@ -107,12 +112,16 @@ export function resolveOptions(options: SqueezeOptions = {}, base: ResolvedOptio
     retainOriginal: Boolean(merged.retainOriginal),
     contextFill: merged.contextFill,
     toolName: merged.toolName,
+    command: merged.command,
   };
   if (resolved.minTokens > resolved.maxTokens) {
     throw new OptionsError('minTokens', `must be <= maxTokens (${resolved.maxTokens}), got ${resolved.minTokens}`);
   }
   if (resolved.targetTokens > resolved.maxTokens) {
     throw new OptionsError('targetTokens', `must be <= maxTokens (${resolved.maxTokens}), got ${resolved.targetTokens}`);
+  }
+  if (resolved.command !== undefined && typeof resolved.command !== 'string') {
+    throw new OptionsError('command', `must be a string (a shell command line), got ${JSON.stringify(resolved.command)}`);
   }
   if (resolved.contextFill !== undefined && !(Number.isFinite(resolved.contextFill) && resolved.contextFill >= 0)) {
     throw new OptionsError('contextFill', `must be a finite fraction >= 0, got ${JSON.stringify(resolved.contextFill)}`);

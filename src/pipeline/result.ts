@@ -10,6 +10,16 @@ export type Outcome =
   | 'not-smaller'
   | 'failed';
 
+/**
+ * A level forced by the caller (the `level` option) that the result could not
+ * keep: its output was over maxTokens (so a harsher level or a sampling cut
+ * applied), or it lost a preserved item (so the gentler level applied).
+ */
+export interface LevelNotKept {
+  readonly requested: Level;
+  readonly reason: 'over-max-tokens' | 'preserved-item-lost';
+}
+
 /** What `compress` did, for hosts, the CLI's --json and the ledger. */
 export interface CompressResult {
   /** What the model should see: the compressed text, or the original untouched. */
@@ -27,6 +37,8 @@ export interface CompressResult {
   readonly id: string | null;
   readonly backend: BackendName;
   readonly ms: number;
+  /** Set when the caller forced a level the result could not keep (see LevelNotKept). */
+  readonly levelNotKept?: LevelNotKept;
   /** The internal error behind outcome 'failed'. */
   readonly error?: unknown;
 }

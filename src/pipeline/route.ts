@@ -1,15 +1,43 @@
-// Routing: the content kind of a result, from the caller's say-so, the tool
-// name, or the processors' own sniffing (highest confidence wins).
+// Routing: the content kind of a result, in this order of trust: the caller's
+// say-so, the host tool's name (processors' `tools`), the shell command line
+// that produced it (processors' `commands` and `fileExtensions`), then the
+// processors' own sniffing. Text nobody claims gets the text processor's
+// gentle treatment: sampling lines is only for what is known to be a log.
 import { processors } from '../processors/index.js';
-import type { ContentKind } from '../types.js';
+import type { ContentKind, Processor } from '../types.js';
+import { operands, printedFiles, producingCommand } from './command.js';
+
+const TABLE: readonly Processor[] = Object.values(processors);
 
 /** Tools whose output has a known shape, from the processors' own `tools` lists. */
 const TOOL_KINDS: ReadonlyMap<string, ContentKind> = new Map(
-  Object.values(processors).flatMap((processor) => (processor.tools ?? []).map((tool) => [tool, processor.kind] as const)),
+  TABLE.flatMap((processor) => (processor.tools ?? []).map((tool) => [tool, processor.kind] as const)),
 );
 
-/** Below this confidence nobody claims the text and it is treated as a log (terminal output). */
+/** Commands as word lists ('git diff' -> ['git', 'diff']), longest first so the most specific wins. */
+const COMMANDS: readonly { readonly words: readonly string[]; readonly kind: ContentKind }[] = TABLE
+  .flatMap((processor) => (processor.commands ?? []).map((command) => ({ words: command.split(/\s+/), kind: processor.kind })))
+  .sort((a, b) => b.words.length - a.words.length);
+
+const EXTENSION_KINDS: ReadonlyMap<string, ContentKind> = new Map(
+  TABLE.flatMap((processor) => (processor.fileExtensions ?? []).map((ext) => [ext.toLowerCase(), processor.kind] as const)),
+);
+
+/** Confidence a sniff needs to claim a text by itself, or to confirm a tool's claim. */
 const CLAIM = 0.5;
+
+/**
+ * Confidence that confirms a command's claim: low, since the command already
+ * said what the text is; it only keeps an empty text or an error message from
+ * a processor that expects its shape (`git diff` that printed `fatal: ...`).
+ */
+const COMMAND_FLOOR = 0.2;
+
+/** Kinds whose shapes (path:line prefixes, bare paths) logs also take: sniffing alone needs near-certainty. */
+const SHAPE_ONLY: ReadonlySet<string> = new Set(['grep', 'paths']);
+
+/** The text nobody claims goes to this processor. */
+const UNCLAIMED: ContentKind = 'text';
 
 /** A file name with an extension (or a directory's trailing slash) at the end of a path. */
 const FILE_NAME = /(?:[\w-]\.[A-Za-z][\w]{0,7}|\/)$/;
@@ -18,27 +46,53 @@ const FILE_NAME = /(?:[\w-]\.[A-Za-z][\w]{0,7}|\/)$/;
  * Most of the first lines name files: the part before the first ':' for grep
  * hits, the whole line for listings. Log lines with timestamps fail this.
  */
-function namesFiles(text: string, kind: ContentKind): boolean {
+function namesFiles(text: string, grepShaped: boolean): boolean {
   const lines = text.split('\n', 50).filter((line) => line.trim() !== '' && line !== '--');
   const named = lines.filter((line) => {
-    const path = kind === 'grep' ? line.replace(/^([A-Za-z]:)?([^:]*).*$/s, '$1$2') : line.trimEnd();
+    const path = grepShaped ? line.replace(/^([A-Za-z]:)?([^:]*).*$/s, '$1$2') : line.trimEnd();
     return FILE_NAME.test(path);
   });
   return lines.length > 0 && named.length >= 0.9 * lines.length;
 }
 
-export function route(text: string, toolName: string | undefined, kind: ContentKind | 'auto'): ContentKind {
-  if (kind !== 'auto') return kind;
-  const byTool = toolName === undefined ? undefined : TOOL_KINDS.get(toolName);
-  if (byTool && processors[byTool].sniff(text) >= CLAIM) return byTool;
-  let best: ContentKind = 'log';
+function extensionOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/** A command line's claim: the kind of its producing program's output, and whether a grep filtered it. */
+export interface CommandClaim {
+  readonly kind: ContentKind;
+  /** Only some lines remain: a document (JSON, HTML, code) cut by a grep is no longer one. */
+  readonly grepped: boolean;
+}
+
+/** The kind a shell command line's output has, by its producing program; null when no processor claims it. */
+export function claimOfCommand(line: string): CommandClaim | null {
+  const command = producingCommand(line);
+  if (command === null) return null;
+  const files = printedFiles(command);
+  let kind: ContentKind | null = null;
+  if (files.length > 0) {
+    const kinds = new Set(files.map((file) => EXTENSION_KINDS.get(extensionOf(file)) ?? null));
+    kind = kinds.size === 1 ? [...kinds][0]! : null;
+  } else {
+    const words = [command.program, ...operands(command.program, command.args)];
+    kind = COMMANDS.find((entry) => entry.words.every((word, i) => words[i] === word))?.kind ?? null;
+  }
+  return kind === null ? null : { kind, grepped: command.grepped };
+}
+
+function bySniffing(text: string): ContentKind {
+  let best = UNCLAIMED;
   let bestScore = CLAIM;
-  for (const processor of Object.values(processors)) {
+  for (const processor of TABLE) {
     // Without the tool's name, timestamps (12:03:44) and paths in logs look like
     // grep hits and listings: those kinds must be near-certain to win.
-    const shapeOnly = processor.kind === 'grep' || processor.kind === 'paths';
+    const shapeOnly = SHAPE_ONLY.has(processor.kind);
     const score = shapeOnly
-      ? processor.sniff(text) >= 0.95 && namesFiles(text, processor.kind) ? 0.95 : 0
+      ? processor.sniff(text) >= 0.95 && namesFiles(text, processor.kind === 'grep') ? 0.95 : 0
       : processor.sniff(text);
     if (score > bestScore) {
       best = processor.kind;
@@ -48,24 +102,35 @@ export function route(text: string, toolName: string | undefined, kind: ContentK
   return best;
 }
 
+export interface RouteHints {
+  /** 'auto' to decide here; anything else is the caller's say-so. */
+  readonly kind: ContentKind | 'auto';
+  readonly toolName?: string | undefined;
+  /** The shell command line that printed the text. */
+  readonly command?: string | undefined;
+}
+
+export function route(text: string, hints: RouteHints): ContentKind {
+  if (hints.kind !== 'auto') return hints.kind;
+  const byTool = hints.toolName === undefined ? undefined : TOOL_KINDS.get(hints.toolName);
+  if (byTool && processors[byTool].sniff(text) >= CLAIM) return byTool;
+  const byCommand = hints.command === undefined ? null : claimOfCommand(hints.command);
+  // Lines a grep picked keep a line-record kind (a log, a listing) only if they still look like it.
+  if (byCommand && processors[byCommand.kind].sniff(text) >= (byCommand.grepped ? CLAIM : COMMAND_FLOOR)) return byCommand.kind;
+  return bySniffing(text);
+}
+
 /**
  * Where a processor that cannot handle the text sends it next: invalid JSON and
- * unusual grep/listing shapes go the log way, unreliable HTML and logs the
- * conservative text way (seed 000), as do code, diffs and git logs; text is
- * the last resort.
+ * unusual grep/listing shapes go the log way (their lines are records), every
+ * other kind the conservative text way; text is the last resort.
  */
-const FALLBACK: Record<ContentKind, ContentKind | null> = {
+const FALLBACK: Readonly<Record<string, ContentKind>> = {
   json: 'log',
   grep: 'log',
   paths: 'log',
-  html: 'text',
-  log: 'text',
-  code: 'text',
-  diff: 'text',
-  gitlog: 'text',
-  text: null,
 };
 
 export function fallbackKind(kind: ContentKind): ContentKind | null {
-  return FALLBACK[kind];
+  return kind === UNCLAIMED ? null : FALLBACK[kind] ?? UNCLAIMED;
 }

@@ -190,4 +190,6 @@ function sniff(text: string): number {
   return tags >= 5 && tags / lines > 0.1 ? 0.3 : 0;
 }
 
-export const htmlProcessor: Processor = { kind: 'html', lineShaped: false, losslessUpToMax: true, sniff, process };
+export const htmlProcessor: Processor = {
+  kind: 'html', lineShaped: false, losslessUpToMax: true, fileExtensions: ['html', 'htm', 'xhtml'], sniff, process,
+};

@@ -126,4 +126,4 @@ function sniff(text: string): number {
   return /^(?:\{\s*"|\[\s*[[{"]|\[\s*\n|\[\s*-?\d[\d.eE+-]*\s*,)/.test(head) ? 0.6 : 0.1;
 }
 
-export const jsonProcessor: Processor = { kind: 'json', lineShaped: false, sniff, process };
+export const jsonProcessor: Processor = { kind: 'json', lineShaped: false, fileExtensions: ['json', 'jsonl', 'ndjson', 'geojson', 'har'], sniff, process };

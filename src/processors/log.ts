@@ -2,13 +2,15 @@
 // stack-trace roots + tail; repeats collapsed with exact counts; the most
 // frequent shapes of what was cut summarised with their varying values.
 // Lossless keeps every line but collapses exact repeats and repeated blocks.
-import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES } from '../engine/flags.js';
+import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES, severityOf } from '../engine/flags.js';
 import { type TextAnalysis, volatileFields } from '../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../types.js';
 import { cutChars } from '../pipeline/ccr.js';
 import { lineMilliTokens } from './costs.js';
-import { count, omission, repeated } from './markers.js';
-import { prioritise } from './log-priority.js';
+import { count, omittedLines, repeated } from './markers.js';
+import { diagnosticBlocks, wholeBlocks } from './log-blocks.js';
+import { preservedLines, prioritise } from './log-priority.js';
+import { logConfidence } from './log-sniff.js';
 
 const ANSI = /\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
 
@@ -114,7 +116,7 @@ function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: nu
   return top.map(([first, k]) => {
     const values: string[][] = [];
     let example = -1;
-    for (let i = first; i < omittedLine.length && values.length < 256; i++) {
+    for (let i = first; i < omittedLine.length; i++) {
       if (!omittedLine[i] || templates.group[i] !== first) continue;
       if (example < 0) example = i;
       values.push(volatileFields(analysis.line(i)));
@@ -122,17 +124,37 @@ function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: nu
     const varying: string[] = [];
     const fields = values[0]?.length ?? 0;
     for (let f = 0; f < fields && varying.length < 2; f++) {
-      const distinct = new Set(values.map((v) => v[f]));
-      const first = cutChars(values[0]![f]!, 24);
-      const last = cutChars(values.at(-1)![f]!, 24);
-      if (distinct.size > 1) varying.push(`${count(distinct.size)}${values.length === 256 ? '+' : ''} values ${first} … ${last}`);
+      const range = valueRange(values.map((v) => v[f] ?? ''));
+      if (range !== null) varying.push(range);
     }
     const shown = cutChars(cleanLine(analysis, example, flags), 160);
     return `[×${count(k)} omitted of this shape${varying.length ? `; varying: ${varying.join('; ')}` : ''}] ${shown}`;
   });
 }
 
-function budgeted(input: ProcessorInput): ProcessorOutput {
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * What one field takes over every line it summarises, true of each: numbers
+ * by their minimum and maximum, other values (timestamps, ids) by the first
+ * and last in order. Null when the field does not vary.
+ */
+function valueRange(values: readonly string[]): string | null {
+  const distinct = new Set(values);
+  if (distinct.size < 2) return null;
+  if (values.every((v) => DECIMAL.test(v))) {
+    let min = values[0]!;
+    let max = values[0]!;
+    for (const v of values) {
+      if (Number(v) < Number(min)) min = v;
+      if (Number(v) > Number(max)) max = v;
+    }
+    return `${count(distinct.size)} values, min ${cutChars(min, 24)}, max ${cutChars(max, 24)}`;
+  }
+  return `${count(distinct.size)} values, first ${cutChars(values[0]!, 24)}, last ${cutChars(values.at(-1)!, 24)}`;
+}
+
+function budgeted(input: ProcessorInput, cap: number): ProcessorOutput {
   const { analysis, level } = input;
   const aggressive = level === 'aggressive';
   const n = analysis.lines.count;
@@ -141,7 +163,7 @@ function budgeted(input: ProcessorInput): ProcessorOutput {
   for (let i = 0; i < n; i++) cost[i] = Math.ceil(milli[i]! / 1000);
   const { priority, evidence, evidenceCost } = prioritise(analysis, cost, input.preserve);
   // Evidence first: distinct evidence may take the budget up to 4/5 of the ceiling.
-  const budget = Math.min(Math.max(input.budget, Math.ceil(evidenceCost * 1.1)), Math.floor(input.maxTokens * 0.8));
+  const budget = Math.max(1, Math.min(Math.max(input.budget, Math.ceil(evidenceCost * 1.1)), cap));
   const overview = Math.min(300, Math.floor(budget * 0.08));
   const plan = analysis.planWindows({
     count: n, priority, cost, levels: analysis.classes.flags,
@@ -152,28 +174,37 @@ function budgeted(input: ProcessorInput): ProcessorOutput {
     tail: linesWithin(cost, n - 1, -1, aggressive ? 6 : 10, budget / 10),
     ...contextFor(evidence, n, aggressive),
   });
+  // The plan as a shown/omitted mask, compiler diagnostic blocks made whole or gone.
+  const kept = new Uint8Array(n);
+  for (let s = 0; s < plan.spans.length / 3; s++) {
+    if (plan.spans[3 * s + 2]) kept.fill(1, plan.spans[3 * s]!, plan.spans[3 * s + 1]!);
+  }
+  wholeBlocks(diagnosticBlocks(analysis), kept, preservedLines(analysis, input.preserve));
+  const flags = analysis.classes.flags;
   const body: string[] = [];
   const omittedLine = new Uint8Array(n);
   const bySeverity = new Array<number>(SEVERITY_COUNT).fill(0);
   let omittedTotal = 0;
   let collapsed = 0;
-  for (let s = 0; s < plan.spans.length / 3; s++) {
-    const from = plan.spans[3 * s]!;
-    const to = plan.spans[3 * s + 1]!;
+  for (let from = 0; from < n; ) {
+    let to = from + 1;
+    while (to < n && kept[to] === kept[from]) to++;
     // A lone omitted line costing about what its marker would is shown instead.
-    if (plan.spans[3 * s + 2] || (to - from === 1 && cost[from]! <= LONE_LINE_TOKENS)) {
+    if (kept[from] || (to - from === 1 && cost[from]! <= LONE_LINE_TOKENS)) {
       collapsed += renderRun(analysis, from, to, body);
+      from = to;
       continue;
     }
     const breakdown: Record<string, number> = {};
-    for (let v = 0; v < SEVERITY_COUNT; v++) {
-      const k = plan.omittedBySeverity[s * SEVERITY_COUNT + v]!;
-      if (k > 0) breakdown[SEVERITY_NAMES[v]!] = k;
-      bySeverity[v]! += k;
+    for (let i = from; i < to; i++) {
+      const v = Math.min(severityOf(flags[i]!), SEVERITY_COUNT - 1);
+      breakdown[SEVERITY_NAMES[v]!] = (breakdown[SEVERITY_NAMES[v]!] ?? 0) + 1;
+      bySeverity[v]!++;
     }
     omittedLine.fill(1, from, to);
     omittedTotal += to - from;
-    body.push(omission(to - from, 'line', breakdown));
+    body.push(omittedLines(from, to, breakdown));
+    from = to;
   }
   const shapes = omittedTotal > 0 ? shapeSummary(analysis, omittedLine, aggressive ? 2 : 4) : [];
   const header = shapes.length > 0
@@ -187,25 +218,40 @@ function budgeted(input: ProcessorInput): ProcessorOutput {
   return { text: [...header, ...body].join('\n'), omitted };
 }
 
-/** Timestamps, levels or build/test markers at line starts make a text a log. */
-const LOG_LINE = /^(?:\[?\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{6} \d{6}|[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d|\[?\d\d:\d\d:\d\d|\[(?:INFO|WARN(?:ING)?|ERROR|DEBUG)\]|(?:INFO|WARN|ERROR|DEBUG|TRACE|FATAL)\b|[VDIWEF]\/|npm (?:ERR|WARN)|error(?:\[|:)|warning:|\s+at |FAIL|PASS|ok |---|\+\+\+|=+ )/;
+/**
+ * The budgeted form within maxTokens: markers and shape summaries come on top
+ * of the planned lines, so a plan that overshoots is redone with the evidence
+ * cap shrunk by the overshoot.
+ */
+function fitted(input: ProcessorInput): ProcessorOutput {
+  let cap = Math.floor(input.maxTokens * 0.8);
+  let output = budgeted(input, cap);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const tokens = input.estimator.estimate(output.text);
+    if (tokens <= input.maxTokens) break;
+    cap = Math.floor((cap * input.maxTokens * 0.95) / tokens);
+    output = budgeted(input, cap);
+  }
+  return output;
+}
+
+/** Programs whose output is a build, test or service log (routing by command line). */
+const LOG_COMMANDS = [
+  'npm test', 'npm run', 'npm install', 'npm ci', 'npm audit', 'yarn test', 'yarn run', 'yarn install', 'pnpm test',
+  'pnpm run', 'pnpm install', 'jest', 'vitest', 'mocha', 'pytest', 'tox', 'nox', 'go test', 'go build', 'go vet',
+  'cargo build', 'cargo test', 'cargo check', 'cargo clippy', 'cargo run', 'make', 'cmake', 'ninja', 'gcc', 'g++',
+  'cc', 'clang', 'clang++', 'tsc', 'eslint', 'mvn', 'gradle', 'gradlew', 'dotnet build', 'dotnet test', 'msbuild',
+  'javac', 'rustc', 'docker build', 'docker logs', 'kubectl logs', 'journalctl', 'dmesg', 'pip install',
+];
 
 export const logProcessor: Processor = {
   kind: 'log',
   lineShaped: true,
-  sniff(text: string): number {
-    let lines = 0;
-    let hits = 0;
-    for (let from = 0; from < text.length && lines < 200; lines++) {
-      let to = text.indexOf('\n', from);
-      if (to === -1) to = text.length;
-      if (LOG_LINE.test(text.slice(from, Math.min(to, from + 64)))) hits++;
-      from = to + 1;
-    }
-    return lines === 0 ? 0 : Math.min(0.9, 0.3 + hits / lines);
-  },
+  commands: LOG_COMMANDS,
+  fileExtensions: ['log'],
+  sniff: logConfidence,
   process(input: ProcessorInput): ProcessorOutput {
-    const output = input.level === 'lossless' ? lossless(input) : budgeted(input);
+    const output = input.level === 'lossless' ? lossless(input) : fitted(input);
     // Markers cost tokens too: on a tiny text they can outweigh what they replace.
     const suspect = output.text.length * 2 >= input.text.length;
     if (suspect && input.estimator.estimate(output.text) > input.estimator.estimate(input.text)) {

@@ -30,3 +30,17 @@ export function omission(n: number, unit: string, breakdown: Record<string, numb
 export function repeated(n: number): string {
   return `[×${count(n)}]`;
 }
+
+/**
+ * An omission marker naming the original lines it covers, 1-based inclusive:
+ * `[… lines 120–480 (361): 300 INFO, 61 other …]`. `from` and `to` are the
+ * 0-based half-open range [from, to) of the omitted lines.
+ */
+export function omittedLines(from: number, to: number, breakdown: Record<string, number> = {}): string {
+  const parts = Object.entries(breakdown)
+    .filter(([, k]) => k > 0)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([what, k]) => `${count(k)} ${what}`);
+  const where = to - from === 1 ? `line ${count(from + 1)}` : `lines ${count(from + 1)}–${count(to)}`;
+  return `[… ${where} (${count(to - from)})${parts.length > 0 ? `: ${parts.join(', ')}` : ' omitted'} …]`;
+}

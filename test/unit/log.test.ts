@@ -9,14 +9,21 @@ import { logProcessor } from '../../src/processors/log.js';
 
 const squeeze = createSqueeze({ backend: backendName, targetTokens: 800, maxTokens: 3000, level: 'light', store: null, retainOriginal: false });
 
-/** Lines the output accounts for: shown lines plus the counts in omission and repeat markers. */
+/**
+ * Lines the output accounts for: shown lines plus the counts in omission and
+ * repeat markers; each omission marker must name the lines it stands for.
+ */
 function accountedLines(output: string): number {
   let lines = 0;
+  const number = (s: string | undefined) => Number((s ?? '').replaceAll(',', ''));
   for (const line of output.split('\n')) {
-    const omitted = /^\[… ([\d,]+) lines? omitted/.exec(line);
+    const omitted = /^\[… lines? ([\d,]+)(?:–([\d,]+))? \(([\d,]+)\)/.exec(line);
     const repeated = /^\[×([\d,]+)\] /.exec(line);
-    if (omitted) lines += Number(omitted[1]!.replaceAll(',', ''));
-    else if (repeated) lines += Number(repeated[1]!.replaceAll(',', ''));
+    if (omitted) {
+      expect(number(omitted[1]), line).toBe(lines + 1);
+      expect(number(omitted[2] ?? omitted[1]), line).toBe(lines + number(omitted[3]));
+      lines += number(omitted[3]);
+    } else if (repeated) lines += number(repeated[1]);
     else lines++;
   }
   return lines;
@@ -48,13 +55,92 @@ describe(`log processor on runner and compiler output (${backendName})`, () => {
     const result = squeeze.compress(text, { kind: 'log' });
     expect(result.output).toContain('ERROR worker: disk full on /var/lib/data');
     expect(result.omitted['INFO lines']! + result.omitted['DEBUG lines']!).toBeGreaterThan(900);
-    expect(result.output).toMatch(/\[… [\d,]+ lines omitted: [\d,]+ (INFO|DEBUG)/);
+    expect(result.output).toMatch(/\[… lines [\d,]+–[\d,]+ \([\d,]+\): [\d,]+ (INFO|DEBUG)/);
   });
 
   it('collapses consecutive identical lines with their exact count, losslessly', () => {
     const text = ['start', ...Array.from({ length: 1200 }, () => 'retrying connection to db:5432'), 'done'].join('\n');
     const result = createSqueeze({ backend: backendName, minTokens: 10, store: null, retainOriginal: false }).compress(text, { kind: 'log', level: 'lossless' });
     expect(result.output).toBe('start\n[×1,200] retrying connection to db:5432\ndone');
+  });
+});
+
+/** Diagnostic blocks by each compiler's own layout: the message line, then its excerpt lines. */
+function compilerBlocks(text: string): string[][] {
+  const lines = text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd());
+  const blocks: string[][] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^(?:\S+:\d+:\d+: (?:error|warning)|error\[E\d+\]|\S+:\d+:\d+ - error TS\d+)/.test(lines[i]!)) continue;
+    const block = [lines[i]!];
+    // gcc/rustc gutters and arrows; tsc's blank, numbered source line and underline.
+    for (let j = i + 1; j < lines.length && /^\s*\d*\s+\||^\s*-->|^$|^\d+ |^\s+~+$/.test(lines[j]!); j++) block.push(lines[j]!);
+    while (block.at(-1) === '') block.pop();
+    blocks.push(block);
+  }
+  return blocks;
+}
+
+describe(`log processor: compiler diagnostics whole or gone (${backendName})`, () => {
+  const diagnostics = fixtures('logs').filter((f) => ['gcc-diagnostics', 'gcc-many', 'rustc-diagnostics', 'tsc-pretty'].includes(f.name));
+  const tight = createSqueeze({ backend: backendName, targetTokens: 300, maxTokens: 1500, recentResults: 0, store: null, retainOriginal: false });
+  it.each(diagnostics.flatMap((f) => (['light', 'aggressive'] as const).map((level) => [f.name, level, f] as const)))(
+    '%s at %s', (_, level, fixture) => {
+      const output = tight.compress(fixture.text, { kind: 'log', level }).output.split('\n');
+      const blocks = compilerBlocks(fixture.text);
+      expect(blocks.length).toBeGreaterThan(0);
+      let whole = 0;
+      for (const block of blocks) {
+        // Headers repeat (rustc's `error[E0308]: mismatched types`): the location line tells them apart.
+        const at = output.findIndex((line, i) => line === block[0] && output[i + 1] === block[1]);
+        if (at === -1) {
+          // Gone whole: not one of its numbered source lines is shown.
+          for (const line of block.slice(1).filter((l) => /^\s*\d+\s*\||^\d+ |-->/.test(l))) expect(output, block[0]).not.toContain(line);
+          continue;
+        }
+        expect(output.slice(at, at + block.length), block[0]).toEqual(block);
+        whole++;
+      }
+      expect(whole).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe(`log processor: shape summaries true of every value (${backendName})`, () => {
+  it('gives the minimum and maximum of every omitted number, past the first 256', () => {
+    const rows = Array.from({ length: 4000 }, (_, i) => `row ${i + 1} processed in ${(i * 7919) % 9973} ms`);
+    const text = ['start', ...rows.slice(0, 2000), 'ERROR row 2001 failed: disk full', ...rows.slice(2000), 'done'].join('\n');
+    const output = squeeze.compress(text, { kind: 'log', level: 'aggressive' }).output;
+    const shown = new Set(output.split('\n'));
+    const omitted = rows.filter((row) => !shown.has(row)).map((row) => row.match(/\d+/g)!.map(Number));
+    const summary = /^\[×([\d,]+) omitted of this shape; varying: ([\d,]+) values, min (\d+), max (\d+); ([\d,]+) values, min (\d+), max (\d+)\] row /m.exec(output);
+    expect(summary, output.slice(0, 400)).not.toBeNull();
+    const [, k, , min1, max1, , min2, max2] = summary!;
+    expect(Number(k!.replaceAll(',', ''))).toBe(omitted.length);
+    for (const [field, min, max] of [[0, min1, max1], [1, min2, max2]] as const) {
+      const values = omitted.map((v) => v[field]!);
+      expect(Number(min)).toBe(Math.min(...values));
+      expect(Number(max)).toBe(Math.max(...values));
+    }
+  });
+
+  it('names the first and last value in order for values that are not numbers', () => {
+    const text = Array.from({ length: 3000 }, (_, i) => `2026-11-30T10:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z INFO tick`).join('\n');
+    const output = squeeze.compress(`${text}\n2026-11-30T11:00:00Z ERROR stop`, { kind: 'log', level: 'aggressive' }).output;
+    expect(output).toMatch(/varying: [\d,]+ values, first 2026-11-30T10:\d\d:\d\d, last 2026-11-30T10:\d\d:\d\d/);
+  });
+});
+
+describe('log processor sniffing', () => {
+  it.each(fixtures('logs').map((f) => [f.name, f.text] as const))('claims the real runner and compiler output %s', (_, text) => {
+    expect(logProcessor.sniff(text)).toBeGreaterThan(0.5);
+  });
+
+  it('leaves prose, source code and listings to others', () => {
+    const prose = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} explains why the team chose this design and what it costs.`).join('\n');
+    const code = Array.from({ length: 60 }, (_, i) => `export function step${i}(input: number): number {\n  return input * ${i} + 1;\n}`).join('\n');
+    const read = code.split('\n').map((line, i) => `${i + 1}: ${line}`).join('\n');
+    const listing = Array.from({ length: 50 }, (_, i) => `-rw-r--r-- 1 dev dev ${1000 + i} Dec  1 15:18 file${i}.ts`).join('\n');
+    for (const text of [prose, code, read, listing, '']) expect(logProcessor.sniff(text)).toBeLessThan(0.5);
   });
 });
 

@@ -150,6 +150,26 @@ function levelWord(a: number, len: number): number {
   return 0;
 }
 
+/**
+ * An upper-case level word is a severity field only where a field stands: after
+ * the line start, a blank or a bracket, and before a separator and more text
+ * (`INFO  [http] GET`, `ERROR: disk full`, `WARNING! at line 5`), or last after
+ * a label (`status: ERROR`). A file named `DEBUG` at the end of a listing line,
+ * `ERROR.md` or `/define:DEBUG;TRACE` names no severity.
+ */
+function levelField(n: number, e: number): boolean {
+  const p = prevSig;
+  if (!(p == 0 || isBlankChar(p) || p == 91 || p == 124 || p == 40 || p == 60 || p == 93 || p == 44 || p == 58)) return false;
+  if (n < e) {
+    const c = at(n);
+    if (!(isBlankChar(c) || c == 58 || c == 93 || c == 124 || c == 41 || c == 33)) return false;
+    let k = n + 1;
+    while (k < e && (isBlankChar(at(k)) || at(k) == 58 || at(k) == 33)) k++;
+    if (k < e) return true;
+  }
+  return lastNonBlank == 58;
+}
+
 /** Severity of a one-letter Android/glog level (V D I W E F A), or 0. */
 function letterLevel(c: number): number {
   switch (c) {
@@ -454,7 +474,7 @@ function word(ws: number, we: number, upper: number, lowerCount: number, f: numb
         const named = level & 7;
         if (bracketed || keyed) sev = named;
         else if (level >= 8) { if (allUpper && len == 3 && lower(c0) == 101) sev = named; } // npm's ERR!
-        else if (allUpper || (firstLetterWord && title)) sev = named;
+        else if ((allUpper && levelField(n, e)) || (firstLetterWord && title)) sev = named;
         else if (firstLetterWord && next == 58 && (n + 1 >= e || at(n + 1) != 58)) sev = named;
       }
     }
