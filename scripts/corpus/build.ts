@@ -115,6 +115,8 @@ function captures(): Capture[] {
   bash('git-show-lockfile', 'diff', 'git show HEAD~4', { viaDsh: true });
   bash('git-show-merge', 'diff', 'git show --stat HEAD~36');
   bash('git-show-python', 'diff', 'git show HEAD~40');
+  bash('git-diff-range', 'diff', 'git diff HEAD~40 HEAD');
+  bash('git-log-patch', 'diff', 'git log -p');
   bash('git-log', 'gitlog', 'git log');
   bash('git-log-stat', 'gitlog', 'git log --stat');
   bash('git-log-graph', 'gitlog', 'git log --graph --oneline --all');

@@ -259,6 +259,13 @@ function pythonSources(): Record<string, string> {
       '    stock.reserve(sku, count)',
       '    assert stock.available(sku) == expected',
       '',
+      '',
+      '@pytest.mark.parametrize("batch", range(160))',
+      'def test_receive_batches(stock, batch):',
+      '    stock.receive(f"sku-{batch}", batch % 7)',
+      '    assert stock.available(f"sku-{batch}") == batch % 7 or batch % 53 == 52',
+      '    assert batch != 97, "batch 97 is quarantined"',
+      '',
     ].join('\n'),
   };
 }
