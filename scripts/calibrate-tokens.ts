@@ -1,6 +1,9 @@
 // Fits the token profiles to the real tokenizers: `npx tsx scripts/calibrate-tokens.ts`.
-// 1. Exact DeepSeek-V3 and o200k counts of every 8 K-unit chunk of the corpus
-//    (cached in bench/.cache/; about a minute the first time).
+// The data: ../shared/corpus (when present) and the everyday corpus
+// (test/corpus/everyday) without its held-out part, which is only measured:
+// the report gives accuracy before and after per part, held-out on its own.
+// 1. Exact DeepSeek-V3 and o200k counts of every 8 K-unit chunk of the corpora
+//    (cached in bench/.cache/; a few minutes the first time).
 // 2. The estimate is linear in the cost table, so each slot's feature is the
 //    twin run with a unit table; the ASCII slots are fitted by non-negative
 //    least squares on relative chunk error (each file weighted equally,
@@ -10,10 +13,13 @@
 // 4. The table is scaled so the mean bias over files lands at +1.5% (over-
 //    estimating is the safe side), then printed for src/engine/tokens.ts with
 //    the accuracy of every estimator on the corpus.
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import { estimateTokenCount } from 'tokenx';
 import { tokenProfile, type TokenProfileName } from '../src/engine/tokens.js';
 import { COST, COST_SLOTS, textMilli, WORD_TABLE } from '../src/engine/twin/tokens.js';
-import { corpusFiles } from '../test/support/corpus.js';
+import { CORPUS_DIR, corpusFiles } from '../test/support/corpus.js';
+import { everydayFiles } from '../test/support/everyday.js';
 import { deviationStats, exactChunks, exactTokens, formatStats } from './exact-tokens.js';
 
 const TARGET_BIAS = 0.015;
@@ -107,9 +113,23 @@ function fit(samples: Sample[], weights: number[], slots: number[], base: Int32A
   if (words.length !== WORD_TABLE) throw new Error('every word length must be fitted');
 }
 
+interface CalibrationFile { folder: string; name: string; text: string; heldOut: boolean }
+
+/**
+ * The shared corpus (when present) and the everyday corpus. Everyday files in
+ * the held-out part are only measured, never fitted on.
+ */
+function calibrationFiles(): CalibrationFile[] {
+  const shared = existsSync(CORPUS_DIR) ? corpusFiles().map((f) => ({ folder: f.folder, name: f.name, text: f.text, heldOut: false })) : [];
+  if (shared.length === 0) console.error(`calibrate: the shared corpus is absent (${CORPUS_DIR}); fitting on the everyday corpus only`);
+  const everyday = everydayFiles().map((f) => ({ folder: `everyday/${f.kind}`, name: basename(f.file), text: f.text, heldOut: f.heldOut }));
+  return [...shared, ...everyday];
+}
+
 function main(): void {
-  const files = corpusFiles();
-  const exact = exactChunks(files.map((f) => ({ key: `${f.folder}/${f.name}`, text: f.text })), console.error);
+  const all = calibrationFiles();
+  const files = all.filter((f) => !f.heldOut);
+  const exact = exactChunks(all.map((f) => ({ key: `${f.folder}/${f.name}`, text: f.text })), console.error);
   const report: string[] = [];
   for (const tokenizer of ['deepseek-v3', 'o200k'] as const) {
     const costs = Int32Array.from(tokenProfile(tokenizer).costs);
@@ -134,14 +154,26 @@ function main(): void {
     const scale = (1 + TARGET_BIAS) / (1 + bias(milli));
     for (let s = 0; s < COST_SLOTS; s++) if (!THRESHOLDS.includes(s)) costs[s] = Math.round(costs[s]! * scale);
 
-    const rows = (estimate: (text: string) => number) =>
-      files.map((f, i) => ({ name: `${f.folder}/${f.name}`, exact: fileExact[i]!, estimate: estimate(f.text) }));
-    const ours = deviationStats(rows((t) => Math.ceil(textMilli(t, costs) / 1000)));
+    // Accuracy before and after, per part: the held-out part is reported on its own.
+    const exactOf = (f: CalibrationFile) => exact.get(`${f.folder}/${f.name}`)!.chunks.reduce((s, c) => s + c[tokenizer], 0);
+    const parts: Array<[string, CalibrationFile[]]> = [
+      ['shared corpus', all.filter((f) => !f.folder.startsWith('everyday/'))],
+      ['everyday, fitted part', all.filter((f) => f.folder.startsWith('everyday/') && !f.heldOut)],
+      ['everyday, held-out part', all.filter((f) => f.heldOut)],
+      ['both corpora, all files', all],
+    ];
+    const before = tokenProfile(tokenizer).costs;
     report.push(`\n${tokenizer} profile:\n${formatTable(costs)}`);
-    report.push('| estimator | mean | p95 | worst | bias |', '|---|---|---|---|---|');
-    report.push(formatStats(`squeeze ${tokenizer}`, ours) + ` worst: ${ours.worstName}`);
-    report.push(formatStats('tokenx', deviationStats(rows((t) => estimateTokenCount(t)))));
-    report.push(formatStats('chars/4', deviationStats(rows((t) => Math.ceil(t.length / 4)))));
+    report.push('| files | estimator | mean | p95 | worst | bias |', '|---|---|---|---|---|---|');
+    for (const [label, part] of parts) {
+      if (part.length === 0) continue;
+      const rows = (estimate: (text: string) => number) => part.map((f) => ({ name: `${f.folder}/${f.name}`, exact: exactOf(f), estimate: estimate(f.text) }));
+      const after = deviationStats(rows((t) => Math.ceil(textMilli(t, costs) / 1000)));
+      report.push(formatStats(`${label} (${part.length}) | before`, deviationStats(rows((t) => Math.ceil(textMilli(t, before) / 1000)))));
+      report.push(formatStats(`${label} (${part.length}) | after`, after) + ` worst: ${after.worstName}`);
+      report.push(formatStats(`${label} (${part.length}) | tokenx`, deviationStats(rows((t) => estimateTokenCount(t)))));
+      report.push(formatStats(`${label} (${part.length}) | chars/4`, deviationStats(rows((t) => Math.ceil(t.length / 4)))));
+    }
   }
   console.log(report.join('\n'));
 }

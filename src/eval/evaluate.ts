@@ -34,7 +34,12 @@ export interface Tally {
 export interface Report {
   readonly counter: string;
   readonly systems: readonly string[];
-  /** tallies[system][group], groups being `folder:<name>`, `type:<name>` and `all`. */
+  /** Samples over this many input tokens also count in `over:<folder>` and `over:all`. */
+  readonly overTokens?: number;
+  /**
+   * tallies[system][group], groups being `folder:<name>`, `type:<name>`, `all`,
+   * and with `overTokens` `over:<folder>` and `over:all`.
+   */
   readonly tallies: Record<string, Record<string, Tally>>;
 }
 
@@ -47,6 +52,7 @@ export async function evaluate(
   systems: readonly EvalSystem[],
   counter: TokenCounter,
   progress: (done: number, total: number, sample: Sample) => void = () => {},
+  options: { overTokens?: number } = {},
 ): Promise<Report> {
   const tallies: Record<string, Record<string, Tally>> = {};
   for (const system of systems) tallies[system.name] = {};
@@ -58,7 +64,8 @@ export async function evaluate(
       const tokensOut = counter.count(result.output);
       const inline = sample.needles.filter((n) => result.output.includes(n));
       const lost = sample.needles.filter((n) => !result.output.includes(n) && !result.recoverable(n)).length;
-      for (const group of [`folder:${sample.folder}`, `type:${sample.type}`, 'all']) {
+      const over = options.overTokens !== undefined && tokensIn > options.overTokens ? [`over:${sample.folder}`, 'over:all'] : [];
+      for (const group of [`folder:${sample.folder}`, `type:${sample.type}`, 'all', ...over]) {
         const t = (tallies[system.name]![group] ??= emptyTally());
         t.samples++;
         t.tokensIn += tokensIn;
@@ -72,7 +79,7 @@ export async function evaluate(
     }
     progress(++done, samples.length, sample);
   }
-  return { counter: counter.name, systems: systems.map((s) => s.name), tallies };
+  return { counter: counter.name, systems: systems.map((s) => s.name), tallies, ...(options.overTokens !== undefined ? { overTokens: options.overTokens } : {}) };
 }
 
 function median(values: readonly number[]): number {
@@ -133,7 +140,10 @@ export function renderSummary(report: Report, targets: Record<string, string> = 
     const name = group.replace(/^folder:/, '');
     const cells = report.systems.map((system) => {
       const t = report.tallies[system]![group]!;
-      return `${(100 * reduction(t)).toFixed(1)}% / ${pct(t.inline, t.needles)} / ${t.lost} lost`;
+      // With overTokens: the reduction on the outputs over it, in brackets ('–' when none is).
+      const over = report.tallies[system]![group === 'all' ? 'over:all' : `over:${name}`];
+      const overCell = report.overTokens === undefined ? '' : ` (${over ? `${(100 * reduction(over)).toFixed(1)}%` : '–'})`;
+      return `${(100 * reduction(t)).toFixed(1)}%${overCell} / ${pct(t.inline, t.needles)} / ${t.lost} lost`;
     });
     lines.push(`| ${name} | ${targets[name] ?? ''} | ${cells.join(' | ')} |`);
   }

