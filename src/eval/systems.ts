@@ -13,12 +13,11 @@ function timed(run: () => Omit<SystemOutput, 'ms'>): SystemOutput {
 }
 
 /**
- * How a sample is routed: the host tool's name, as the DSH adapter passes it.
- * The one place the command line (`sample.command`, from the label) will be
- * passed too, once CompressOptions takes the command the model ran.
+ * How a sample is routed: the host tool's name and the command line the model
+ * ran (from the label), as the DSH adapter passes them.
  */
 export function routingOptions(sample: Sample): CallOptions {
-  return { toolName: sample.tool };
+  return { toolName: sample.tool, ...(sample.command === undefined ? {} : { command: sample.command }) };
 }
 
 /** squeeze at default settings, a fresh instance per sample, originals in `store()`. */
