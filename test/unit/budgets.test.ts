@@ -10,7 +10,10 @@ import { backendName } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
-const folders = readdirSync(FIXTURES).filter((name) => statSync(join(FIXTURES, name)).isDirectory());
+/** Fixture folders (labelled with `.keep.json`); test/fixtures/sources holds the raw files reads are made of. */
+const folders = readdirSync(FIXTURES).filter(
+  (name) => statSync(join(FIXTURES, name)).isDirectory() && readdirSync(join(FIXTURES, name)).some((file) => file.endsWith('.keep.json')),
+);
 const LEVELS: (Level | 'auto')[] = ['auto', 'lossless', 'light', 'aggressive', 'emergency'];
 /** The defaults, and a ceiling tight enough for fixture-sized texts to hit it. */
 const CEILINGS = [{}, { minTokens: 100, targetTokens: 200, maxTokens: 400 }];
