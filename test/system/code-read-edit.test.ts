@@ -23,7 +23,7 @@ const FILES = [
   'src/pipeline/index.ts',
   'src/processors/code-scan.ts',
   'package.json',
-  'README.md',
+  'docs/ABI.md',
 ];
 /** Shown lines tried per file and level, spread over the file (every one would be thousands of calls). */
 const TRIES = 25;
