@@ -2,7 +2,7 @@
 import type { TextAnalysis } from './engine/index.js';
 
 /** What a text can be, for routing: one processor per kind (the one list of kinds). */
-export const CONTENT_KINDS = ['log', 'json', 'html', 'text', 'grep', 'paths'] as const;
+export const CONTENT_KINDS = ['log', 'json', 'html', 'text', 'grep', 'listing', 'table'] as const;
 
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
@@ -35,6 +35,8 @@ export interface ProcessorInput {
   /** Verbatim strings that must survive (seed 001's preserved items found in the text). */
   readonly preserve: readonly string[];
   readonly toolName?: string;
+  /** The search pattern when the host knows it (a grep tool's arguments): finds the match in long lines. */
+  readonly pattern?: string;
 }
 
 export interface ProcessorOutput {

@@ -36,7 +36,7 @@ export function route(text: string, toolName: string | undefined, kind: ContentK
   for (const processor of Object.values(processors)) {
     // Without the tool's name, timestamps (12:03:44) and paths in logs look like
     // grep hits and listings: those kinds must be near-certain to win.
-    const shapeOnly = processor.kind === 'grep' || processor.kind === 'paths';
+    const shapeOnly = processor.kind === 'grep' || processor.kind === 'listing';
     const score = shapeOnly
       ? processor.sniff(text) >= 0.95 && namesFiles(text, processor.kind) ? 0.95 : 0
       : processor.sniff(text);
@@ -56,7 +56,8 @@ export function route(text: string, toolName: string | undefined, kind: ContentK
 const FALLBACK: Record<ContentKind, ContentKind | null> = {
   json: 'log',
   grep: 'log',
-  paths: 'log',
+  listing: 'log',
+  table: 'log',
   html: 'text',
   log: 'text',
   text: null,

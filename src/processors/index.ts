@@ -4,8 +4,9 @@ import type { ContentKind, Processor } from '../types.js';
 import { grepProcessor } from './grep.js';
 import { htmlProcessor } from './html.js';
 import { jsonProcessor } from './json.js';
+import { listingProcessor } from './listing.js';
 import { logProcessor } from './log.js';
-import { pathsProcessor } from './paths.js';
+import { tableProcessor } from './table.js';
 import { textProcessor } from './text.js';
 
 export const processors: Record<ContentKind, Processor> = {
@@ -14,7 +15,8 @@ export const processors: Record<ContentKind, Processor> = {
   html: htmlProcessor,
   text: textProcessor,
   grep: grepProcessor,
-  paths: pathsProcessor,
+  listing: listingProcessor,
+  table: tableProcessor,
 };
 
 export { ProcessorError, JsonInputError } from './errors.js';
