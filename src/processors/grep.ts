@@ -212,8 +212,8 @@ interface Detail {
   readonly files: number;
   /** Locations listed per collapsed text and files per count marker, before `+N more`. */
   readonly list: number;
-  /** Texts found at several locations show past the file cutoff (one line covers them all). */
-  readonly shared?: boolean;
+  /** Texts found at this many locations or more show past the file cutoff (one line covers them all). */
+  readonly shared?: number;
 }
 
 const EVERYTHING: Detail = { all: true, perFile: Infinity, files: Infinity, list: Infinity };
@@ -273,6 +273,13 @@ class GrepView {
     return this.shown[i]!;
   }
 
+  /** Locations of the most repeated match text (1 when none repeats). */
+  get mostShared(): number {
+    let most = 1;
+    for (const list of this.repeats.values()) most = Math.max(most, list.length + 1);
+    return most;
+  }
+
   get maxPerFile(): number {
     return this.rank.reduce((a, b) => Math.max(a, b + 1), 1);
   }
@@ -287,7 +294,7 @@ class GrepView {
     switch (r.kind) {
       case 'match':
         return this.first[i] === i && this.rank[i]! < d.perFile &&
-          (this.fileOrder[r.file + 1]! < d.files || (d.shared === true && (this.repeats.get(i)?.length ?? 0) >= 2));
+          (this.fileOrder[r.file + 1]! < d.files || (this.repeats.get(i)?.length ?? 0) + 1 >= (d.shared ?? Infinity));
       case 'context':
         return false;
       case 'other':
@@ -415,10 +422,15 @@ function process(input: ProcessorInput): ProcessorOutput {
     const short = { ...distinct, list: 20 };
     const perFile = largestFitting(PER_FILE_FLOOR, view.maxPerFile, (k) => fits({ ...short, perFile: k }));
     if (fits({ ...short, perFile })) return { ...short, perFile };
-    const sampled = { ...short, perFile: PER_FILE_FLOOR, shared: true };
+    const sampled = { ...short, perFile: PER_FILE_FLOOR };
     const files = largestFitting(1, view.fileCount, (f) => fits({ ...sampled, files: f }));
-    if (fits({ ...sampled, files })) return { ...sampled, files };
-    const first = { ...sampled, files: 1, list: 3, shared: false };
+    if (fits({ ...sampled, files })) {
+      // Then the texts shared by the most locations, as far as the budget goes.
+      const most = view.mostShared;
+      const fewest = most - largestFitting(0, most - 2, (k) => fits({ ...sampled, files, shared: most - k }));
+      return fewest <= most - 0 && fits({ ...sampled, files, shared: fewest }) ? { ...sampled, files, shared: fewest } : { ...sampled, files };
+    }
+    const first = { ...sampled, files: 1, list: 3 };
     return { ...first, perFile: largestFitting(1, PER_FILE_FLOOR, (k) => fits({ ...first, perFile: k })) };
   };
   let { text, omitted } = view.render(ladder());

@@ -131,7 +131,9 @@ function analyse(table: Table): Analysis {
     const raw = fields.map((f) => f[c] ?? '');
     const numbers = raw.map(numeric);
     if (numbers.filter((x) => x !== null).length >= 0.8 * n) {
-      if (n >= 5 && new Set(raw).size > 1) extremes(numbers).forEach((r) => flag(r, 3));
+      // Distinct integers in every row are identifiers (PID, order id): their extremes mean nothing.
+      const ids = new Set(raw).size === n && numbers.every((x) => x !== null && Number.isInteger(x));
+      if (n >= 5 && !ids && new Set(raw).size > 1) extremes(numbers).forEach((r) => flag(r, 3));
       continue;
     }
     const values = raw.map((v) => v.replace(/\d+/g, '#'));
@@ -250,25 +252,36 @@ function process(input: ProcessorInput): ProcessorOutput {
   return { text, omitted };
 }
 
-/** A header of column names (words starting upper-case, or %, #) over rows that split like it; or CSV/TSV. */
+/**
+ * CSV/TSV (one delimiter splits every line alike, under a header of short
+ * names), or a header of column names (words starting upper-case, or %, #)
+ * whose columns the rows line up with, left- or right-aligned: log lines
+ * under a capitalised first line do not.
+ */
 function sniff(text: string): number {
   const lines = text.split('\n', 201).slice(0, 200).map((l) => l.replace(/\r$/, '')).filter((l) => l.trim() !== '');
   if (lines.length < 3) return 0;
+  const header = lines[0]!;
   const delimiter = delimiterOf(lines);
   if (delimiter !== null) {
-    const width = splitDelimited(lines[0]!, delimiter).length;
-    if (delimiter === '\t') return 0.9;
-    return width >= 3 ? 0.85 : 0.6;
+    const names = splitDelimited(header, delimiter);
+    if (/^\d/.test(header) || names.some((n) => n.length > 40)) return 0.3;
+    return delimiter === '\t' ? 0.9 : names.length >= 3 ? 0.85 : 0.6;
   }
-  const names = lines[0]!.trim().split(/\s{2,}|\s(?=[A-Z%#])/);
-  if (names.length < 2 || !names.every((n) => /^[A-Z%#][\w%#()/.: -]*$/.test(n) && !/\d{2}/.test(n))) return 0;
-  const width = lines[0]!.trim().split(/\s+/).length;
-  const rows = lines.slice(1).filter((l) => !SEPARATOR.test(l));
-  const shaped = rows.filter((l) => {
-    const k = l.trim().split(/\s+/).length;
-    return k >= width - 1 && k <= width + 12;
-  }).length;
-  return rows.length === 0 ? 0 : 0.9 * (shaped / rows.length);
+  const names = header.trim().split(/\s{2,}|\s(?=[A-Z%#])/);
+  if (names.length < 2 || !names.every((n) => /^(?:[A-Z%#]|\d[A-Za-z])[\w%#()/.: -]*$/.test(n) && !/\d{2}/.test(n))) return 0;
+  const columns = [...header.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length] as const);
+  const rows = lines.slice(1, 101).filter((l) => !SEPARATOR.test(l));
+  let aligned = 0;
+  for (const row of rows) {
+    for (const [start, end] of columns) {
+      const left = (start === 0 || row[start - 1] === ' ') && row[start] !== undefined && row[start] !== ' ';
+      const right = row[end - 1] !== undefined && row[end - 1] !== ' ' && (end >= row.length || row[end] === ' ');
+      if (left || right) aligned++;
+    }
+  }
+  const share = rows.length === 0 ? 0 : aligned / (rows.length * columns.length);
+  return share >= 0.85 ? 0.9 : share >= 0.7 ? 0.6 : 0.2 * share;
 }
 
 export const tableProcessor: Processor = {
