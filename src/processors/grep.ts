@@ -422,15 +422,18 @@ function process(input: ProcessorInput): ProcessorOutput {
     const short = { ...distinct, list: 20 };
     const perFile = largestFitting(PER_FILE_FLOOR, view.maxPerFile, (k) => fits({ ...short, perFile: k }));
     if (fits({ ...short, perFile })) return { ...short, perFile };
-    const sampled = { ...short, perFile: PER_FILE_FLOOR };
-    const files = largestFitting(1, view.fileCount, (f) => fits({ ...sampled, files: f }));
-    if (fits({ ...sampled, files })) {
-      // Then the texts shared by the most locations, as far as the budget goes.
-      const most = view.mostShared;
-      const fewest = most - largestFitting(0, most - 2, (k) => fits({ ...sampled, files, shared: most - k }));
-      return fewest <= most - 0 && fits({ ...sampled, files, shared: fewest }) ? { ...sampled, files, shared: fewest } : { ...sampled, files };
+    // Texts shared by the most locations go first (one line covers them all),
+    // up to half the budget; then files in order keep their first texts.
+    let sampled: Detail = { ...short, perFile: PER_FILE_FLOOR, files: 1 };
+    const most = view.mostShared;
+    if (most >= 2) {
+      const half = (d: Detail) => estimate(view.render(d).text) <= target / 2;
+      const shared = most - largestFitting(0, most - 2, (k) => half({ ...sampled, shared: most - k }));
+      if (half({ ...sampled, shared })) sampled = { ...sampled, shared };
     }
-    const first = { ...sampled, files: 1, list: 3 };
+    const files = largestFitting(1, view.fileCount, (f) => fits({ ...sampled, files: f }));
+    if (fits({ ...sampled, files })) return { ...sampled, files };
+    const first: Detail = { ...sampled, files: 1, list: 3, shared: Infinity };
     return { ...first, perFile: largestFitting(1, PER_FILE_FLOOR, (k) => fits({ ...first, perFile: k })) };
   };
   let { text, omitted } = view.render(ladder());
