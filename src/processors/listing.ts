@@ -194,6 +194,8 @@ function histogram(entries: readonly Entry[], limit: number): string {
 
 /** Subtrees of at most this many entries never fold on their own (a marker costs as much). */
 const SMALL_SUBTREE = 3;
+/** Subdirectories of a big directory up to this many entries fold into its marker unless it names them. */
+const QUIET_SUBTREE = 12;
 
 /** How much a rendering shows. */
 interface Detail {
@@ -219,6 +221,9 @@ class ListingView {
   readonly maxEntries: number;
   foldable = 0;
 
+  /** Each directory's own line in its parent's listing, when the listing has one. */
+  private readonly lineOf = new Map<Dir, number>();
+
   constructor(private readonly parsed: Parsed, preserve: readonly string[]) {
     this.forced = new Set(parsed.lines.flatMap((l, i) => (parsed.entries[i] && preserve.some((p) => p !== '' && l.includes(p)) ? [i] : [])));
     for (const dir of parsed.dirs) this.ranked.set(dir, this.rank(dir));
@@ -229,6 +234,31 @@ class ListingView {
       return n;
     };
     size(parsed.root);
+    for (const dir of parsed.dirs) {
+      if (!dir.parent) continue;
+      const name = dir.path.slice(dir.path.lastIndexOf('/') + 1);
+      const own = dir.header >= 0 && parsed.entries[dir.header] ? dir.header : dir.parent.entries.find((i) => parsed.entries[i]!.isDir && parsed.entries[i]!.name === name);
+      if (own !== undefined) this.lineOf.set(dir, own);
+    }
+  }
+
+  /**
+   * Small subdirectories a big directory does not name among its shown
+   * entries: they fold into its marker (60 vendored packages of two files
+   * each are counted, not listed), bigger ones keep their own structure.
+   */
+  private quietFolds(detail: Detail): Set<Dir> {
+    const quiet = new Set<Dir>();
+    if (detail.perDir === Infinity) return quiet;
+    for (const dir of this.parsed.dirs) {
+      if (dir.children.length === 0 || dir.entries.length <= Math.max(detail.small, detail.perDir + 2)) continue;
+      const named = new Set(this.ranked.get(dir)!.slice(0, detail.perDir));
+      for (const child of dir.children) {
+        const own = this.lineOf.get(child);
+        if (own !== undefined && !named.has(own) && this.subtree.get(child)! <= QUIET_SUBTREE) quiet.add(child);
+      }
+    }
+    return quiet;
   }
 
   /**
@@ -284,23 +314,30 @@ class ListingView {
     return order;
   }
 
-  /** The outermost folded directory holding `dir` (itself included), or null. */
-  private foldedInto(dir: Dir, folded: number): Dir | null {
+  /** The directory whose marker accounts for `dir` (the outermost fold holding it), or null when it shows. */
+  private foldedInto(dir: Dir, folded: number, quiet: ReadonlySet<Dir>): Dir | null {
     let into: Dir | null = null;
-    for (let d: Dir | null = dir; d; d = d.parent) if ((this.foldRank.get(d) ?? Infinity) < folded) into = d;
+    for (let d: Dir | null = dir; d; d = d.parent) {
+      if ((this.foldRank.get(d) ?? Infinity) < folded) into = d;
+      else if (quiet.has(d)) into = d.parent;
+    }
     return into;
   }
 
   /** Which lines show at `detail`, and the hidden entry lines each marker accounts for. */
-  private visibility(detail: Detail): { show: Uint8Array; hidden: Map<Dir, number[]>; foldedDirs: Map<Dir, number>; everything: boolean } {
+  private visibility(detail: Detail): {
+    show: Uint8Array; hidden: Map<Dir, number[]>; foldedDirs: Map<Dir, number>; foldedEntries: Map<Dir, number>; everything: boolean;
+  } {
     const { lines, entries, dirs } = this.parsed;
     const show = new Uint8Array(lines.length);
     const hidden = new Map<Dir, number[]>();
     const foldedDirs = new Map<Dir, number>();
+    const foldedEntries = new Map<Dir, number>();
     for (let i = 0; i < lines.length; i++) if (!entries[i]) show[i] = 1;
     const everything = detail.perDir === Infinity && detail.folded === 0;
     if (!everything) for (const i of this.parsed.selfLines) show[i] = 0;
-    const into = new Map(dirs.map((d) => [d, this.foldedInto(d, detail.folded)]));
+    const quiet = this.quietFolds(detail);
+    const into = new Map(dirs.map((d) => [d, this.foldedInto(d, detail.folded, quiet)]));
     // Headers of unfolded directories stay (for tree and find they are also their parent's entries).
     const headers = new Set<number>();
     for (const dir of dirs) {
@@ -313,7 +350,10 @@ class ListingView {
     for (const dir of dirs) {
       const folded = into.get(dir) ?? null;
       const owner = folded ?? dir;
-      if (folded && folded !== dir) foldedDirs.set(folded, (foldedDirs.get(folded) ?? 0) + 1);
+      if (folded && folded !== dir) {
+        foldedDirs.set(folded, (foldedDirs.get(folded) ?? 0) + 1);
+        foldedEntries.set(folded, (foldedEntries.get(folded) ?? 0) + dir.entries.length);
+      }
       // A directory a marker would not shorten shows whole.
       const keep = folded ? 0 : dir.entries.length <= Math.max(detail.small, detail.perDir + 2) ? Infinity : detail.perDir;
       let list = hidden.get(owner);
@@ -329,12 +369,12 @@ class ListingView {
         }
       }
     }
-    return { show, hidden, foldedDirs, everything };
+    return { show, hidden, foldedDirs, foldedEntries, everything };
   }
 
   render(detail: Detail): { text: string; omitted: Omitted } {
     const { lines, entries } = this.parsed;
-    const { show, hidden, foldedDirs, everything } = this.visibility(detail);
+    const { show, hidden, foldedDirs, foldedEntries, everything } = this.visibility(detail);
     // Markers go after the last line their directory accounts for, deepest first.
     const markers = new Map<number, string[]>();
     const placedAt = new Map<number, typeof placed>();
@@ -346,7 +386,7 @@ class ListingView {
     for (const { dir, list, first, last } of placed) {
       omittedEntries += list.length;
       const subdirs = foldedDirs.get(dir);
-      const total = subdirs ? this.subtree.get(dir)! : dir.entries.length;
+      const total = dir.entries.length + (foldedEntries.get(dir) ?? 0);
       const where = dir.path === '' ? '' : ` in ${dir.path}/`;
       const sub = subdirs ? ` and ${plural(subdirs, 'subdirectory', 'subdirectories')}` : '';
       const what = list.length === total ? plural(total, 'entry', 'entries') : `${count(list.length)} of ${count(total)} entries`;
