@@ -210,13 +210,15 @@ interface Detail {
   readonly perFile: number;
   /** Files (in order of appearance) that show any match. */
   readonly files: number;
-  /** Locations listed per collapsed text and files per count marker, before `+N more`. */
+  /** Locations listed per collapsed text, before `+N more`. */
   readonly list: number;
+  /** Files named with their counts per count marker, before `+N more`. */
+  readonly counted: number;
   /** Texts found at this many locations or more show past the file cutoff (one line covers them all). */
   readonly shared?: number;
 }
 
-const EVERYTHING: Detail = { all: true, perFile: Infinity, files: Infinity, list: Infinity };
+const EVERYTHING: Detail = { all: true, perFile: Infinity, files: Infinity, list: Infinity, counted: Infinity };
 
 class GrepView {
   private readonly locations: string[];
@@ -228,10 +230,13 @@ class GrepView {
   private readonly fileOrder: Int32Array;
   private readonly forced: Uint8Array;
   private readonly shown: string[];
+  /** Paths stand on their own lines above their matches (rg --heading, DSH grep). */
+  private readonly headed: boolean;
   cut = 0;
 
   constructor(private readonly parsed: Parsed, find: (text: string) => [number, number] | null, preserve: readonly string[]) {
     const { raw, rows, files } = parsed;
+    this.headed = rows.some((r) => r.kind === 'file');
     this.locations = rows.map((r) => location(r, files));
     this.first = new Int32Array(rows.length).fill(-1);
     this.rank = new Int32Array(rows.length).fill(-1);
@@ -247,7 +252,7 @@ class GrepView {
         if (preserve.some((p) => p !== '' && line.includes(p))) this.forced[i] = 1;
       }
       if (r.kind === 'match') {
-        const key = `${line.slice(r.prefix).trim()}`;
+        const key = line.slice(r.prefix).trim();
         const seen = byText.get(key);
         if (seen === undefined) {
           byText.set(key, i);
@@ -313,9 +318,10 @@ class GrepView {
     let gapFrom = -1;
     const closeGap = (to: number) => {
       if (gapFrom < 0) return;
-      const marker = this.gapMarker(gapFrom, to, show, d.list);
-      // A lone hidden line no longer than its marker is cheaper shown.
-      const lone = gapFrom === to && !this.repeats.has(to) && this.shown[to]!.length <= marker.text.length;
+      const marker = this.gapMarker(gapFrom, to, show, d.counted);
+      // A lone hidden line no longer than its marker is cheaper shown (where no
+      // file header line is needed above it to say whose line it is).
+      const lone = gapFrom === to && !this.headed && !this.repeats.has(to) && this.shown[to]!.length <= marker.text.length;
       if (lone) {
         out.push(this.shown[to]!);
         gapFrom = -1;
@@ -415,16 +421,16 @@ function process(input: ProcessorInput): ProcessorOutput {
   const fits = (d: Detail) => estimate(view.render(d).text) <= target;
   const ladder = (): Detail => {
     if (fits(EVERYTHING)) return EVERYTHING;
-    const distinct: Detail = { all: false, perFile: Infinity, files: Infinity, list: Infinity };
+    const distinct: Detail = { all: false, perFile: Infinity, files: Infinity, list: Infinity, counted: Infinity };
     if (fits(distinct)) return distinct;
     // Big files keep their first distinct texts (down to a few), then files
     // past the budget are counted, then the first file's texts shrink.
-    const short = { ...distinct, list: 20 };
+    const short = { ...distinct, list: 20, counted: 20 };
     const perFile = largestFitting(PER_FILE_FLOOR, view.maxPerFile, (k) => fits({ ...short, perFile: k }));
     if (fits({ ...short, perFile })) return { ...short, perFile };
     // Texts shared by the most locations go first (one line covers them all),
     // up to half the budget; then files in order keep their first texts.
-    let sampled: Detail = { ...short, perFile: PER_FILE_FLOOR, files: 1 };
+    let sampled: Detail = { ...short, perFile: PER_FILE_FLOOR, files: 1, counted: 5 };
     const most = view.mostShared;
     if (most >= 2) {
       const half = (d: Detail) => estimate(view.render(d).text) <= target / 2;
@@ -433,7 +439,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     }
     const files = largestFitting(1, view.fileCount, (f) => fits({ ...sampled, files: f }));
     if (fits({ ...sampled, files })) return { ...sampled, files };
-    const first: Detail = { ...sampled, files: 1, list: 3, shared: Infinity };
+    const first: Detail = { ...sampled, files: 1, list: 3, counted: 3, shared: Infinity };
     return { ...first, perFile: largestFitting(1, PER_FILE_FLOOR, (k) => fits({ ...first, perFile: k })) };
   };
   let { text, omitted } = view.render(ladder());

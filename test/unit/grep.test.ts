@@ -80,6 +80,26 @@ describe(`grep processor on real grep, rg, git grep and DSH grep output (${backe
     }
   });
 
+  it.each(['rg-heading', 'dsh-grep'])('%s: every shown match sits under its own file header', (name) => {
+    const fixture = all.find((f) => f.name === name)!;
+    const owned = (text: string) => {
+      const pairs: string[] = [];
+      let path = '';
+      for (const line of text.split('\n')) {
+        if (MARKER.test(line) || line === '' || line.startsWith('Found ')) continue;
+        if (MATCH_LINE.test(line)) pairs.push(`${path}\n${line}`);
+        else path = line;
+      }
+      return pairs;
+    };
+    const original = new Set(owned(fixture.text));
+    for (const budget of [2000, 400, 120]) {
+      const shown = owned(run(fixture.text, 'light', budget, 3 * budget).text).filter((p) => !p.includes('chars cut'));
+      if (budget > 120) expect(shown.length).toBeGreaterThan(0);
+      for (const pair of shown) expect(original.has(pair), pair).toBe(true);
+    }
+  });
+
   it('lossless keeps the text byte-identical when it fits under maxTokens', () => {
     for (const fixture of all) expect(run(fixture.text, 'lossless', 100, 100_000).text).toBe(fixture.text);
   });
