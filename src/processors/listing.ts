@@ -3,7 +3,8 @@
 // counted per directory in markers naming its original lines, with the
 // extension histogram of what went. Directory headers (`./src:`) stay; a
 // directory with few entries keeps its names, a big one its rarest and
-// largest entries; deep subtrees fold into their ancestor last.
+// largest entries (its small subdirectories it does not name are counted in
+// its marker); over budget the subtrees whose lines cost most fold whole.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../types.js';
 import { ProcessorError } from './errors.js';
 import { largestFitting, lineRange, splitLines, targetOf } from './fit.js';
