@@ -71,7 +71,8 @@ class Tree {
 
   /** The directory at a path, created with its ancestors. */
   dir(path: string): Dir {
-    const clean = path.replace(/\/+$/, '').replace(/^\.\/?(?=.)/, '') || '.';
+    // `./src` and `src` are one directory; `.git` keeps its dot.
+    const clean = path.replace(/\/+$/, '').replace(/^\.\/(?=.)/, '') || '.';
     const key = clean === '.' ? '' : clean;
     let dir = this.byPath.get(key);
     if (dir) return dir;

@@ -89,6 +89,15 @@ describe(`listing processor on real ls, find, du, tree and DSH glob output (${ba
     expect(out).not.toContain('./src/cart:');
   });
 
+  it('keeps a dot directory apart from its dotless namesake', () => {
+    const files = (dir: string) => Array.from({ length: 20 }, (_, i) => `-rw-r--r-- 1 dev dev ${100 + i} Dec  1 15:31 ${dir}${i}.txt`);
+    const lines = ['.:', 'drwxr-xr-x 2 dev dev 4096 Dec  1 15:31 .git', 'drwxr-xr-x 2 dev dev 4096 Dec  1 15:31 git', ''];
+    const text = [...lines, './.git:', ...files('dot'), '', './git:', ...files('plain')].join('\n');
+    const out = run(text, 'light', 2000, 6000).text;
+    expect(out).toMatch(/\[… 15 of 20 entries in \.git\/, lines 9–23: 15 \.txt …\]/);
+    expect(out).toMatch(/\[… 15 of 20 entries in git\/, lines 31–45: 15 \.txt …\]/);
+  });
+
   it('keeps preserved entries and refuses empty listings', () => {
     const fixture = all.find((f) => f.name === 'find')!;
     expect(run(fixture.text, 'aggressive', 100, 400, ['./src/gen/entity77.ts']).text).toContain('./src/gen/entity77.ts');
