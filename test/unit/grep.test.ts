@@ -100,6 +100,16 @@ describe(`grep processor on real grep, rg, git grep and DSH grep output (${backe
     }
   });
 
+  it("keeps DSH grep's capped header and its closing note", () => {
+    const fixture = all.find((f) => f.name === 'dsh-grep')!;
+    const note = '(The complete result could not be saved; narrow pattern, path, or include to see more.)';
+    const capped = `${fixture.text.replace('Found 168 matches', 'Found 168 of 545 matches')}\n\n${note}`;
+    expect(grepProcessor.sniff(capped)).toBeGreaterThan(0.9);
+    const out = run(capped, 'light', 300, 900).text.split('\n');
+    expect(out[0]).toBe('Found 168 of 545 matches');
+    expect(out.at(-1)).toBe(note);
+  });
+
   it('lossless keeps the text byte-identical when it fits under maxTokens', () => {
     for (const fixture of all) expect(run(fixture.text, 'lossless', 100, 100_000).text).toBe(fixture.text);
   });
