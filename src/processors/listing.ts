@@ -88,7 +88,7 @@ class Tree {
 /** ls (-l, -R): entries under `dir:` headers, `total N` lines framing. */
 function parseLs(lines: string[], tree: Tree, selfLines: Set<number>, framing: Map<number, Dir>): (Entry | null)[] {
   let dir = tree.root;
-  return lines.map((line, i) => {
+  const entries = lines.map((line, i): Entry | null => {
     if (line === '') return null;
     if (TOTAL.test(line)) {
       framing.set(i, dir);
@@ -113,6 +113,9 @@ function parseLs(lines: string[], tree: Tree, selfLines: Set<number>, framing: M
     dir.entries.push(i);
     return entry;
   });
+  // Plain ls -R shows no modes: a name is a directory when its own `dir:` block follows.
+  const headed = new Set(tree.dirs.filter((d) => d.header >= 0).map((d) => d.path));
+  return entries.map((e) => (e && !e.isDir && headed.has(e.dir.path === '' ? e.name : `${e.dir.path}/${e.name}`) ? { ...e, isDir: true } : e));
 }
 
 /** find, fd, glob, du: one path per line (du with a size before a tab). */
