@@ -216,6 +216,8 @@ interface Detail {
   readonly counted: number;
   /** Texts found at this many locations or more show past the file cutoff (one line covers them all). */
   readonly shared?: number;
+  /** Hidden matches named by their `path:line` per count marker, before the rest are counted per file. */
+  readonly located?: number;
 }
 
 const EVERYTHING: Detail = { all: true, perFile: Infinity, files: Infinity, list: Infinity, counted: Infinity };
@@ -285,6 +287,10 @@ class GrepView {
     return most;
   }
 
+  get matchCount(): number {
+    return this.parsed.rows.reduce((n, r) => n + (r.kind === 'match' ? 1 : 0), 0);
+  }
+
   get maxPerFile(): number {
     return this.rank.reduce((a, b) => Math.max(a, b + 1), 1);
   }
@@ -318,7 +324,7 @@ class GrepView {
     let gapFrom = -1;
     const closeGap = (to: number) => {
       if (gapFrom < 0) return;
-      const marker = this.gapMarker(gapFrom, to, show, d.counted);
+      const marker = this.gapMarker(gapFrom, to, show, d);
       // A lone hidden line no longer than its marker is cheaper shown (where no
       // file header line is needed above it to say whose line it is).
       const lone = gapFrom === to && !this.headed && !this.repeats.has(to) && this.shown[to]!.length <= marker.text.length;
@@ -354,11 +360,13 @@ class GrepView {
     return { text: out.join('\n'), omitted: result };
   }
 
-  /** The marker for hidden rows [from, to]: matches counted per file, repeats already listed, context. */
-  private gapMarker(from: number, to: number, show: boolean[], list: number): { text: string; matches: number; context: number } {
+  /**
+   * The marker for hidden rows [from, to]: the first `located` hidden matches
+   * by `path:line`, the rest counted per file; repeats already listed; context.
+   */
+  private gapMarker(from: number, to: number, show: boolean[], d: Detail): { text: string; matches: number; context: number } {
     const { rows, files } = this.parsed;
-    const perFile = new Map<number, number>();
-    let matches = 0;
+    const hidden: number[] = [];
     let context = 0;
     let repeats = 0;
     for (let i = from; i <= to; i++) {
@@ -366,18 +374,25 @@ class GrepView {
       if (r.kind === 'context') context++;
       else if (r.kind === 'match') {
         if (this.first[i] !== i && show[this.first[i]!]) repeats++;
-        else {
-          matches++;
-          perFile.set(r.file, (perFile.get(r.file) ?? 0) + 1);
-        }
+        else hidden.push(i);
       }
     }
+    const matches = hidden.length;
     if (matches + context === 0) return { text: '', matches, context };
     const parts = [matches ? plural(matches, 'match', 'matches') : '', context ? `${count(context)} context` : '', repeats ? `${count(repeats)} repeats listed above` : '']
       .filter(Boolean)
       .join(', ');
+    const located = hidden.slice(0, d.located ?? 0);
+    const perFile = new Map<number, number>();
+    for (const i of hidden.slice(located.length)) perFile.set(rows[i]!.file, (perFile.get(rows[i]!.file) ?? 0) + 1);
     const counts = [...perFile].map(([f, n]) => `${f < 0 ? '(this file)' : files[f]} ${count(n)}`);
-    const where = counts.length === 0 ? '' : ` in ${plural(counts.length, 'file')}: ${listed(counts, list)}`;
+    const rest = matches - located.length;
+    let where = '';
+    if (located.length > 0) where = ` at ${located.map((i) => this.locations[i]).join(', ')}`;
+    if (counts.length > 0) {
+      const what = located.length > 0 ? `; ${plural(rest, 'other', 'others')}` : '';
+      where += `${what} in ${plural(counts.length, 'file')}: ${listed(counts, d.counted)}`;
+    }
     return { text: `[… ${lineSpan(from, to)}: ${parts}${where} …]`, matches, context };
   }
 }
@@ -438,7 +453,13 @@ function process(input: ProcessorInput): ProcessorOutput {
       if (half({ ...sampled, shared })) sampled = { ...sampled, shared };
     }
     const files = largestFitting(1, view.fileCount, (f) => fits({ ...sampled, files: f }));
-    if (fits({ ...sampled, files })) return { ...sampled, files };
+    if (fits({ ...sampled, files })) {
+      // A location costs a fraction of its line: past the files whose texts fill
+      // 60% of the budget, hidden matches are named by path:line where they fit.
+      const texts = largestFitting(1, files, (f) => estimate(view.render({ ...sampled, files: f }).text) <= 0.6 * target);
+      const located = largestFitting(0, view.matchCount, (n) => fits({ ...sampled, files: texts, located: n }));
+      return located > 0 ? { ...sampled, files: texts, located } : { ...sampled, files };
+    }
     const first: Detail = { ...sampled, files: 1, list: 3, counted: 3, shared: Infinity };
     return { ...first, perFile: largestFitting(1, PER_FILE_FLOOR, (k) => fits({ ...first, perFile: k })) };
   };

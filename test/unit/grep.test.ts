@@ -95,7 +95,7 @@ describe(`grep processor on real grep, rg, git grep and DSH grep output (${backe
     const original = new Set(owned(fixture.text));
     for (const budget of [2000, 400, 120]) {
       const shown = owned(run(fixture.text, 'light', budget, 3 * budget).text).filter((p) => !p.includes('chars cut'));
-      if (budget > 120) expect(shown.length).toBeGreaterThan(0);
+      if (budget >= 2000) expect(shown.length).toBeGreaterThan(0);
       for (const pair of shown) expect(original.has(pair), pair).toBe(true);
     }
   });
@@ -148,6 +148,14 @@ describe(`grep processor on real grep, rg, git grep and DSH grep output (${backe
     const out = run(fixture.text, 'aggressive', 120, 400).text;
     expect(out).toMatch(/\[… lines [\d–, ()]+: [\d,]+ matches in [\d,]+ files: .*, \+[\d,]+ more …\]/);
     expect(out.split('\n').filter((l) => MATCH_LINE.test(l)).length).toBeGreaterThan(0);
+  });
+
+  it('names hidden matches by path:line where the budget allows, a fraction of their lines', () => {
+    const fixture = all.find((f) => f.name === 'git-grep')!;
+    const out = run(fixture.text, 'light', 1000, 3000).text;
+    expect(out).toMatch(/\[… lines [\d–, ()]+: [\d,]+ matches at src\/server\.ts:5, src\/gen\/entity1\.ts:7, src\/gen\/entity2\.ts:7, /);
+    const named = new Set(out.match(/[\w./-]+\.ts:\d+/g));
+    expect(named.size).toBeGreaterThan(40);
   });
 
   it('keeps preserved lines past the sample', () => {
