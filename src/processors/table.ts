@@ -100,7 +100,8 @@ function parse(text: string): Table | null {
 function numeric(value: string): number | null {
   if (!NUMBER.test(value)) return null;
   const n = Number.parseFloat(value.replaceAll(',', ''));
-  const unit = /([KMGTPE])i?B?$/i.exec(value)?.[1];
+  // Upper-case size units only: a lower-case m is millicores or minutes, not mega.
+  const unit = /([KMGTPE])i?B?$/.exec(value)?.[1];
   return unit ? n * 1024 ** (' KMGTPE'.indexOf(unit.toUpperCase())) : n;
 }
 
