@@ -2,7 +2,7 @@
 import type { TextAnalysis } from './engine/index.js';
 
 /** What a text can be, for routing: one processor per kind (the one list of kinds). */
-export const CONTENT_KINDS = ['log', 'json', 'html', 'text', 'grep', 'paths', 'code', 'diff', 'gitlog'] as const;
+export const CONTENT_KINDS = ['log', 'json', 'html', 'text', 'grep', 'listing', 'table', 'code', 'diff', 'gitlog'] as const;
 
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
@@ -35,6 +35,8 @@ export interface ProcessorInput {
   /** Verbatim strings that must survive (seed 001's preserved items found in the text). */
   readonly preserve: readonly string[];
   readonly toolName?: string;
+  /** The search pattern when the host knows it (a grep tool's arguments): finds the match in long lines. */
+  readonly pattern?: string;
 }
 
 export interface ProcessorOutput {
@@ -56,6 +58,15 @@ export interface Processor {
    * results can be replaced by references before the processor runs.
    */
   readonly lineShaped: boolean;
+  /**
+   * Its lines begin with a file path (`'prefix'`: grep hits) or are one
+   * (`'whole'`: listings). Logs take these shapes too (timestamps, paths), so
+   * sniffing alone claims such a text only when near-certain and most of its
+   * first lines name files.
+   */
+  readonly pathLines?: 'prefix' | 'whole';
+  /** Where a text goes when this processor cannot handle it (default: the text processor). */
+  readonly fallback?: ContentKind;
   /** Host tool names whose results are this kind (routing trusts these first). */
   readonly tools?: readonly string[];
   /**

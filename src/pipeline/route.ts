@@ -33,9 +33,6 @@ const CLAIM = 0.5;
  */
 const COMMAND_FLOOR = 0.2;
 
-/** Kinds whose shapes (path:line prefixes, bare paths) logs also take: sniffing alone needs near-certainty. */
-const SHAPE_ONLY: ReadonlySet<string> = new Set(['grep', 'paths']);
-
 /** The text nobody claims goes to this processor. */
 const UNCLAIMED: ContentKind = 'text';
 
@@ -46,10 +43,10 @@ const FILE_NAME = /(?:[\w-]\.[A-Za-z][\w]{0,7}|\/)$/;
  * Most of the first lines name files: the part before the first ':' for grep
  * hits, the whole line for listings. Log lines with timestamps fail this.
  */
-function namesFiles(text: string, grepShaped: boolean): boolean {
+function namesFiles(text: string, pathLines: 'prefix' | 'whole'): boolean {
   const lines = text.split('\n', 50).filter((line) => line.trim() !== '' && line !== '--');
   const named = lines.filter((line) => {
-    const path = grepShaped ? line.replace(/^([A-Za-z]:)?([^:]*).*$/s, '$1$2') : line.trimEnd();
+    const path = pathLines === 'prefix' ? line.replace(/^([A-Za-z]:)?([^:]*).*$/s, '$1$2') : line.trimEnd();
     return FILE_NAME.test(path);
   });
   return lines.length > 0 && named.length >= 0.9 * lines.length;
@@ -90,9 +87,9 @@ function bySniffing(text: string): ContentKind {
   for (const processor of TABLE) {
     // Without the tool's name, timestamps (12:03:44) and paths in logs look like
     // grep hits and listings: those kinds must be near-certain to win.
-    const shapeOnly = SHAPE_ONLY.has(processor.kind);
-    const score = shapeOnly
-      ? processor.sniff(text) >= 0.95 && namesFiles(text, processor.kind === 'grep') ? 0.95 : 0
+    const { pathLines } = processor;
+    const score = pathLines !== undefined
+      ? processor.sniff(text) >= 0.95 && namesFiles(text, pathLines) ? 0.95 : 0
       : processor.sniff(text);
     if (score > bestScore) {
       best = processor.kind;
@@ -120,17 +117,7 @@ export function route(text: string, hints: RouteHints): ContentKind {
   return bySniffing(text);
 }
 
-/**
- * Where a processor that cannot handle the text sends it next: invalid JSON and
- * unusual grep/listing shapes go the log way (their lines are records), every
- * other kind the conservative text way; text is the last resort.
- */
-const FALLBACK: Readonly<Record<string, ContentKind>> = {
-  json: 'log',
-  grep: 'log',
-  paths: 'log',
-};
-
+/** Where a processor that cannot handle the text sends it next (its `fallback`); text is the last resort. */
 export function fallbackKind(kind: ContentKind): ContentKind | null {
-  return kind === UNCLAIMED ? null : FALLBACK[kind] ?? UNCLAIMED;
+  return kind === UNCLAIMED ? null : processors[kind].fallback ?? UNCLAIMED;
 }

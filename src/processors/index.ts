@@ -7,8 +7,9 @@ import { gitlogProcessor } from './gitlog.js';
 import { grepProcessor } from './grep.js';
 import { htmlProcessor } from './html.js';
 import { jsonProcessor } from './json.js';
+import { listingProcessor } from './listing.js';
 import { logProcessor } from './log.js';
-import { pathsProcessor } from './paths.js';
+import { tableProcessor } from './table.js';
 import { textProcessor } from './text.js';
 
 export const processors: Record<ContentKind, Processor> = {
@@ -17,7 +18,8 @@ export const processors: Record<ContentKind, Processor> = {
   html: htmlProcessor,
   text: textProcessor,
   grep: grepProcessor,
-  paths: pathsProcessor,
+  listing: listingProcessor,
+  table: tableProcessor,
   code: codeProcessor,
   diff: diffProcessor,
   gitlog: gitlogProcessor,

@@ -126,4 +126,6 @@ function sniff(text: string): number {
   return /^(?:\{\s*"|\[\s*[[{"]|\[\s*\n|\[\s*-?\d[\d.eE+-]*\s*,)/.test(head) ? 0.6 : 0.1;
 }
 
-export const jsonProcessor: Processor = { kind: 'json', lineShaped: false, fileExtensions: ['json', 'jsonl', 'ndjson', 'geojson', 'har'], sniff, process };
+export const jsonProcessor: Processor = {
+  kind: 'json', lineShaped: false, fallback: 'log', fileExtensions: ['json', 'jsonl', 'ndjson', 'geojson', 'har'], sniff, process,
+};

@@ -4,12 +4,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compress, createSqueeze } from '../../src/pipeline/index.js';
+import { CONTENT_KINDS, type ContentKind } from '../../src/types.js';
 import { backendName } from '../support/backend.js';
 
 const backend = backendName;
 const squeeze = createSqueeze({ backend, minTokens: 1 });
 
-function checkInvariants(text: string, kind?: 'log' | 'json' | 'html' | 'text' | 'grep' | 'paths'): void {
+function checkInvariants(text: string, kind?: ContentKind): void {
   const result = squeeze.compress(text, kind ? { kind } : {});
   expect(['compressed', 'below-min-tokens', 'not-smaller', 'failed']).toContain(result.outcome);
   expect(result.bytesOut).toBeLessThanOrEqual(result.bytesIn);
@@ -18,9 +19,7 @@ function checkInvariants(text: string, kind?: 'log' | 'json' | 'html' | 'text' |
 
 describe(`bad input (${backend})`, () => {
   it('random strings of any code units, in every kind', () => {
-    const kinds = fc.constantFrom(undefined, 'log', 'json', 'html', 'text', 'grep', 'paths') as fc.Arbitrary<
-      'log' | 'json' | 'html' | 'text' | 'grep' | 'paths' | undefined
-    >;
+    const kinds = fc.constantFrom(undefined, ...CONTENT_KINDS);
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 3000 }), kinds, (text, kind) => checkInvariants(text, kind)),
       { numRuns: 150 },

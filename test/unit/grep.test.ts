@@ -1,81 +1,179 @@
+// The grep processor on real grep -rn, git grep -n, grep -C2, grep -n (one
+// file), rg --heading and DSH grep outputs over a small project (the head of
+// each fixture), with bulk matches of the same shape added by @@repeat.
 import { describe, expect, it } from 'vitest';
-import { TextAnalysis } from '../../src/engine/index.js';
+import { createEstimator, TextAnalysis } from '../../src/engine/index.js';
+import { createSqueeze } from '../../src/pipeline/index.js';
 import { ProcessorError } from '../../src/processors/errors.js';
 import { grepProcessor } from '../../src/processors/grep.js';
 import type { ProcessorInput } from '../../src/types.js';
 import { backendName, testBackend } from '../support/backend.js';
+import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 
-const estimator = { estimate: (s: string) => Math.ceil(s.length / 3) };
-function run(text: string, level: ProcessorInput['level'], budget = 4000, preserve: string[] = []) {
-  return grepProcessor.process({ text, analysis: new TextAnalysis(text, testBackend()), level, budget, maxTokens: 3 * budget, estimator, preserve });
+const squeeze = createSqueeze({ backend: backendName, targetTokens: 2000, maxTokens: 4000, level: 'light', store: null, retainOriginal: false });
+const estimator = createEstimator({ backend: backendName });
+const all = fixtures('grep');
+
+function run(text: string, level: ProcessorInput['level'], budget: number, maxTokens: number, extra: Partial<ProcessorInput> = {}) {
+  return grepProcessor.process({
+    text, analysis: new TextAnalysis(text, testBackend()), level, budget, maxTokens, estimator, preserve: [], ...extra,
+  });
 }
 
-// rg -n: src/app.ts has 40 matches, lib/util.ts 3, README.md 1 (path:match, no line number).
-const rg = [
-  ...Array.from({ length: 40 }, (_, i) => `src/app.ts:${10 + i}:  const value${i} = fetchConfig('key${i}');`),
-  'lib/util.ts:7:export function fetchConfig(key: string) {',
-  'lib/util.ts-8-  return cache.get(key);',
-  '--',
-  'lib/util.ts:19:  fetchConfig.cache = new Map();',
-  'lib/util.ts:30:// fetchConfig is memoised',
-  'README.md:Call fetchConfig() once at startup.',
-].join('\n');
+const MARKER = /^\[… .* …\]$/;
+/** A match line in any of the fixtures' formats: `path:12:`, `12:` or DSH's `Line 12: `. */
+const MATCH_LINE = /^(?:[^\s:,;]+?:\d+:|\d+:|Line \d+: )/;
 
-describe(`grep processor (${backendName})`, () => {
-  it('groups by file in input order with exact match counts; lossless keeps every hit', () => {
-    const out = run(rg, 'lossless');
-    const headers = out.text.split('\n').filter((l) => !l.startsWith('  '));
-    expect(headers).toEqual(['src/app.ts (40 matches)', 'lib/util.ts (3 matches)', 'README.md (1 match)']);
-    expect(out.text).toContain("  49:  const value39 = fetchConfig('key39');");
-    expect(out.text).toContain('  8-  return cache.get(key);');
-    expect(out.text).toContain('  Call fetchConfig() once at startup.');
-    expect(out.omitted).toEqual({});
-    expect(out.text.length).toBeLessThan(rg.length);
+/** Matches the output accounts for: shown match lines, repeats listed by location, counts in gap markers. */
+function accountedMatches(output: string): number {
+  let n = 0;
+  for (const line of output.split('\n')) {
+    const repeats = /^\[… same text at ([\d,]+) more: /.exec(line);
+    const gap = /^\[… lines? [\d–, ()]+: ([\d,]+) match(?:es)?/.exec(line);
+    if (repeats) n += Number(repeats[1]!.replaceAll(',', ''));
+    else if (gap) n += Number(gap[1]!.replaceAll(',', ''));
+    else if (!MARKER.test(line) && MATCH_LINE.test(line)) n++;
+  }
+  return n;
+}
+
+describe(`grep processor on real grep, rg, git grep and DSH grep output (${backendName})`, () => {
+  it.each(all.map((f) => [f.name, f] as const))('%s keeps its evidence under a tight budget', (_, fixture) => {
+    const result = squeeze.compress(fixture.text, { toolName: 'grep', kind: 'grep' });
+    expect(result.outcome).toBe('compressed');
+    expect(result.kind).toBe('grep');
+    expect(result.tokensOut).toBeLessThan(result.tokensIn);
+    for (const needle of fixture.keep) expect(result.output).toContain(needle);
   });
 
-  it('light and aggressive sample matches per file with exact markers, keeping every file', () => {
-    for (const level of ['light', 'aggressive'] as const) {
-      const out = run(rg, level, 400);
-      expect(out.text).toContain('src/app.ts (40 matches)');
-      expect(out.text).toContain('README.md (1 match)');
-      const shown = out.text.split('\n').filter((l) => /^  \d+:/.test(l) && l.includes('value')).length;
-      const marker = /src\/app\.ts[^]*?\[… ([\d,]+) lines omitted: \1 matching …\]/.exec(out.text);
-      expect(shown + Number(marker![1])).toBe(40);
-      const markers = [...out.text.matchAll(/\[… [\d,]+ lines? omitted: ([\d,]+) matching/g)].reduce((a, m) => a + Number(m[1]), 0);
-      expect(out.omitted['matching lines']).toBe(markers);
+  it.each(all.map((f) => [f.name, f] as const))('%s: shown lines are original lines in order, long ones cut around the match', (_, fixture) => {
+    const out = run(fixture.text, 'light', 600, 3000).text.split('\n');
+    const original = fixture.text.split('\n');
+    let at = 0;
+    for (const line of out) {
+      if (MARKER.test(line)) continue;
+      const cut = /^(.*?)\[… ([\d,]+) chars cut …\](.*?)(?:\[… [\d,]+ chars cut …\])?(?: \(line truncated\))?$/.exec(line);
+      const found = cut
+        ? original.findIndex((l, i) => i >= at && l.startsWith(cut[1]!) && l.includes(cut[3]!))
+        : original.indexOf(line, at);
+      expect(found, line).toBeGreaterThanOrEqual(at);
+      at = found + 1;
     }
-    expect(run(rg, 'aggressive', 400).omitted['matching lines']!).toBeGreaterThan(run(rg, 'light', 400).omitted['matching lines']!);
-    // context lines past the sample are counted, never dropped silently
-    const withContext = rg.replace('lib/util.ts:7:', 'lib/util.ts-6-/** docs */\nlib/util.ts:7:');
-    const out = run(withContext, 'aggressive', 80);
-    const kept = out.text.split('\n').filter((l) => /^  \d+[-:]/.test(l)).length;
-    expect(kept + out.omitted['matching lines']! + (out.omitted['context lines'] ?? 0)).toBe(46);
   });
 
-  it('on a tiny budget lists every file with its count and one marker for all matches', () => {
-    const out = run(rg, 'light', 30);
-    expect(out.text).toBe(
-      ['src/app.ts (40 matches)', 'lib/util.ts (3 matches)', 'README.md (1 match)', '[… 45 lines omitted: 44 matching, 1 context …]'].join('\n'),
-    );
-    expect(out.omitted).toEqual({ 'matching lines': 44, 'context lines': 1 });
+  it.each(all.map((f) => [f.name, f] as const))('%s accounts for every match (shown, listed or counted)', (_, fixture) => {
+    const total = fixture.text.split('\n').filter((l) => MATCH_LINE.test(l)).length;
+    for (const budget of [2000, 600, 150]) {
+      const out = run(fixture.text, 'light', budget, 3 * budget).text;
+      expect(accountedMatches(out), `budget ${budget}`).toBe(total);
+    }
   });
 
-  it('keeps preserved match lines past the sample', () => {
-    const out = run(rg, 'aggressive', 100, ["fetchConfig('key33')"]);
-    expect(out.text).toContain("fetchConfig('key33')");
+  it.each(all.map((f) => [f.name, f] as const))('%s never exceeds maxTokens at any level, and shows a match', (_, fixture) => {
+    for (const level of ['lossless', 'light', 'aggressive'] as const) {
+      for (const maxTokens of [4000, 400, 120]) {
+        const out = run(fixture.text, level, Math.floor(maxTokens / 3), maxTokens);
+        expect(estimator.estimate(out.text), `${level} ${maxTokens}`).toBeLessThanOrEqual(maxTokens);
+        expect(out.text.split('\n').some((l) => !MARKER.test(l) && MATCH_LINE.test(l))).toBe(true);
+      }
+    }
   });
 
-  it('refuses text without grep lines and sniffs grep output', () => {
-    expect(() => run('', 'light')).toThrow(ProcessorError);
-    expect(() => run('just prose here\nand more', 'light')).toThrow(ProcessorError);
-    expect(() => run('\u0000\u0001\u0002\ufffd\n'.repeat(100), 'light')).toThrow(ProcessorError);
-    expect(grepProcessor.sniff(rg)).toBeGreaterThan(0.9);
+  it.each(['rg-heading', 'dsh-grep'])('%s: every shown match sits under its own file header', (name) => {
+    const fixture = all.find((f) => f.name === name)!;
+    const owned = (text: string) => {
+      const pairs: string[] = [];
+      let path = '';
+      for (const line of text.split('\n')) {
+        if (MARKER.test(line) || line === '' || line.startsWith('Found ')) continue;
+        if (MATCH_LINE.test(line)) pairs.push(`${path}\n${line}`);
+        else path = line;
+      }
+      return pairs;
+    };
+    const original = new Set(owned(fixture.text));
+    for (const budget of [2000, 400, 120]) {
+      const shown = owned(run(fixture.text, 'light', budget, 3 * budget).text).filter((p) => !p.includes('chars cut'));
+      if (budget >= 2000) expect(shown.length).toBeGreaterThan(0);
+      for (const pair of shown) expect(original.has(pair), pair).toBe(true);
+    }
+  });
+
+  it("keeps DSH grep's capped header and its closing note", () => {
+    const fixture = all.find((f) => f.name === 'dsh-grep')!;
+    const note = '(The complete result could not be saved; narrow pattern, path, or include to see more.)';
+    const capped = `${fixture.text.replace('Found 168 matches', 'Found 168 of 545 matches')}\n\n${note}`;
+    expect(grepProcessor.sniff(capped)).toBeGreaterThan(0.9);
+    const out = run(capped, 'light', 300, 900).text.split('\n');
+    expect(out[0]).toBe('Found 168 of 545 matches');
+    expect(out.at(-1)).toBe(note);
+  });
+
+  it('lossless keeps the text byte-identical when it fits under maxTokens', () => {
+    for (const fixture of all) expect(run(fixture.text, 'lossless', 100, 100_000).text).toBe(fixture.text);
+  });
+
+  it('collapses identical match texts into one line with every location', () => {
+    const fixture = all.find((f) => f.name === 'grep-rn')!;
+    const text = fixture.text.split('\n').filter((l) => !l.includes('src/gen/')).join('\n');
+    const out = run(text, 'light', 3000, 6000).text;
+    const marker = out.split('\n').find((l) => l.includes("same text at") && l.includes('vendor/lib2/index.js:3'))!;
+    expect(marker).toContain('./vendor/lib200/index.js:3');
+    expect(out.split('\n').filter((l) => l.includes("throw new TypeError('expected a function')"))).toHaveLength(1);
+  });
+
+  it('cuts a minified line to a window around the match: the pattern when given, else the text short matches share', () => {
+    const fixture = all.find((f) => f.name === 'grep-rn')!;
+    const minified = fixture.text.split('\n').find((l) => l.startsWith('./dist/app.min.js:1:'))!;
+    const short = "./src/router.ts:5:  throw new Error(`no route for ${req.url}`);";
+    for (const [text, extra] of [[minified, { pattern: 'throw new' }], [minified, { pattern: 'null\\)throw' }], [`${short}\n${minified}`, {}]] as const) {
+      const out = run(text, 'light', 400, 1000, extra).text.split('\n').at(-1)!;
+      expect(out).toMatch(/^\.\/dist\/app\.min\.js:1:\[… [\d,]+ chars cut …\].*throw new Error\("bad input"\).*\[… [\d,]+ chars cut …\]$/);
+      expect(out.length).toBeLessThan(minified.length / 4);
+    }
+    // With neither, the window starts the line, and the cut is still marked.
+    expect(run(minified, 'light', 100, 400).text).toMatch(/^\.\/dist\/app\.min\.js:1:var a=function.*\[… [\d,]+ chars cut …\]$/);
+  });
+
+  it('drops context lines before match lines, and counts them', () => {
+    const fixture = all.find((f) => f.name === 'grep-context')!;
+    const out = run(fixture.text, 'light', 1200, 4000);
+    expect(out.omitted['context lines']).toBeGreaterThan(0);
+    expect(out.text).toContain("src/cart/checkout.ts:6:  if (cart.items.length > 100) throw new RangeError('too many items');");
+  });
+
+  it('past the budget counts the rest per file, never showing zero match texts', () => {
+    const fixture = all.find((f) => f.name === 'git-grep')!;
+    const out = run(fixture.text, 'aggressive', 120, 400).text;
+    expect(out).toMatch(/\[… lines [\d–, ()]+: [\d,]+ matches in [\d,]+ files: .*, \+[\d,]+ more …\]/);
+    expect(out.split('\n').filter((l) => MATCH_LINE.test(l)).length).toBeGreaterThan(0);
+  });
+
+  it('names hidden matches by path:line where the budget allows, a fraction of their lines', () => {
+    const fixture = all.find((f) => f.name === 'git-grep')!;
+    const out = run(fixture.text, 'light', 1000, 3000).text;
+    expect(out).toMatch(/\[… lines [\d–, ()]+: [\d,]+ matches at src\/server\.ts:5, src\/gen\/entity1\.ts:7, src\/gen\/entity2\.ts:7, /);
+    const named = new Set(out.match(/[\w./-]+\.ts:\d+/g));
+    expect(named.size).toBeGreaterThan(40);
+  });
+
+  it('keeps preserved lines past the sample', () => {
+    const fixture = all.find((f) => f.name === 'git-grep')!;
+    const out = run(fixture.text, 'aggressive', 150, 600, { preserve: ['entity 177: row without id'] }).text;
+    expect(out).toContain("src/gen/entity177.ts:7:    if (!row.id) throw new Error('entity 177: row without id');");
+  });
+
+  it('refuses text without matches and sniffs grep output only', () => {
+    expect(() => run('', 'light', 100, 300)).toThrow(ProcessorError);
+    expect(() => run('just prose here\nand more', 'light', 100, 300)).toThrow(ProcessorError);
+    for (const fixture of all) expect(grepProcessor.sniff(fixture.text), fixture.name).toBeGreaterThan(fixture.name === 'grep-n-file' ? 0.5 : 0.9);
     expect(grepProcessor.sniff('hello world\nnothing here')).toBe(0);
     const log = Array.from({ length: 50 }, (_, i) => `nova-api.log.1.2017-05-16_13:53:08 2017-05-16 00:00:${i} INFO request ${i}`).join('\n');
     expect(grepProcessor.sniff(log)).toBeLessThan(0.1);
-    expect(grepProcessor.sniff('03-17 16:13:38.811  1702  2395 D WindowManager: printFreezingDisplayLogs')).toBe(0);
+    const csv = Array.from({ length: 50 }, (_, i) => `${i},cust_${i},DE,paid,2026-11-05T12:${10 + i}:00Z`).join('\n');
+    expect(grepProcessor.sniff(csv)).toBe(0);
   });
 });
 
-describeNeverLarger(grepProcessor, estimator);
+describeNeverLarger(grepProcessor, { estimate: (s: string) => Math.ceil(s.length / 3) });

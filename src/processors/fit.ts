@@ -1,0 +1,46 @@
+// Budget fitting shared by the structured line processors (grep, listing,
+// table): each renders its text at a detail setting, and these helpers pick
+// the most detailed setting whose output fits.
+import type { ProcessorInput } from '../types.js';
+import { count } from './markers.js';
+
+/**
+ * Tokens the output should fit in: the level's budget, never above maxTokens.
+ * Lossless aims at maxTokens alone (it shortens only what would break the ceiling).
+ */
+export function targetOf(input: ProcessorInput): number {
+  return input.level === 'lossless' ? input.maxTokens : Math.min(input.budget, input.maxTokens);
+}
+
+/**
+ * The largest n in [low, high] for which `fits(n)` holds, assuming fits is
+ * monotone (more detail never costs less); `low` when none does.
+ */
+export function largestFitting(low: number, high: number, fits: (n: number) => boolean): number {
+  if (high <= low || fits(high)) return Math.max(low, high);
+  let ok = low;
+  let bad = high;
+  while (bad - ok > 1) {
+    const mid = Math.floor((ok + bad) / 2);
+    if (fits(mid)) ok = mid;
+    else bad = mid;
+  }
+  return ok;
+}
+
+/** The lines of a text, a final line break not counting as an empty last line. */
+export function splitLines(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** "lines 12–40" or "line 12" for 0-based line indexes: original line numbers, 1-based and inclusive. */
+export function lineRange(from: number, to: number): string {
+  return from === to ? `line ${from + 1}` : `lines ${from + 1}–${to + 1}`;
+}
+
+/** "lines 12–40 (29)" or "line 12": a range with its line count. */
+export function lineSpan(from: number, to: number): string {
+  return from === to ? lineRange(from, to) : `${lineRange(from, to)} (${count(to - from + 1)})`;
+}

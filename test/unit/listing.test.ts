@@ -1,0 +1,114 @@
+// The listing processor on real ls -laR, ls -l, find, du -a, du -h, tree and
+// DSH glob outputs over a small project with a 300-file generated directory
+// and 60 vendored packages (the runs of same-shaped lines written as @@repeat).
+import { describe, expect, it } from 'vitest';
+import { createEstimator, TextAnalysis } from '../../src/engine/index.js';
+import { createSqueeze } from '../../src/pipeline/index.js';
+import { ProcessorError } from '../../src/processors/errors.js';
+import { listingProcessor } from '../../src/processors/listing.js';
+import type { ProcessorInput } from '../../src/types.js';
+import { backendName, testBackend } from '../support/backend.js';
+import { fixtures } from '../support/fixtures.js';
+import { describeNeverLarger } from '../support/never-larger.js';
+
+const squeeze = createSqueeze({ backend: backendName, targetTokens: 2000, maxTokens: 4000, minTokens: 1, level: 'light', store: null, retainOriginal: false });
+const estimator = createEstimator({ backend: backendName });
+const all = fixtures('listing');
+
+function run(text: string, level: ProcessorInput['level'], budget: number, maxTokens: number, preserve: string[] = []) {
+  return listingProcessor.process({ text, analysis: new TextAnalysis(text, testBackend()), level, budget, maxTokens, estimator, preserve });
+}
+
+const MARKER = /^\[… .* …\]$/;
+
+/** Entries the markers count: `[… 296 of 301 entries …]` or `[… 180 entries …]`. */
+function countedEntries(output: string): number {
+  return output
+    .split('\n')
+    .map((l) => /^\[… ([\d,]+) (?:of [\d,]+ )?entr(?:y|ies)\b/.exec(l))
+    .reduce((a, m) => a + (m ? Number(m[1]!.replaceAll(',', '')) : 0), 0);
+}
+
+describe(`listing processor on real ls, find, du, tree and DSH glob output (${backendName})`, () => {
+  it.each(all.map((f) => [f.name, f] as const))('%s keeps its evidence under a tight budget', (_, fixture) => {
+    const result = squeeze.compress(fixture.text, { toolName: 'bash', kind: 'listing' });
+    expect(result.outcome).toBe('compressed');
+    expect(result.kind).toBe('listing');
+    expect(result.tokensOut).toBeLessThan(result.tokensIn);
+    for (const needle of fixture.keep) expect(result.output).toContain(needle);
+  });
+
+  it.each(all.map((f) => [f.name, f] as const))('%s: shown lines are original lines in order; markers count what went', (_, fixture) => {
+    for (const [budget, level] of [[1500, 'light'], [300, 'aggressive'], [60, 'aggressive']] as const) {
+      const out = run(fixture.text, level, budget, 4 * budget);
+      const original = fixture.text.split('\n');
+      let at = 0;
+      for (const line of out.text.split('\n')) {
+        if (MARKER.test(line)) continue;
+        const found = original.indexOf(line, at);
+        expect(found, line).toBeGreaterThanOrEqual(at);
+        at = found + 1;
+      }
+      expect(countedEntries(out.text), `budget ${budget}`).toBe(out.omitted['entries (counted per directory)'] ?? out.omitted['entries (counted)'] ?? 0);
+    }
+  });
+
+  it.each(all.map((f) => [f.name, f] as const))('%s never exceeds maxTokens at any level', (_, fixture) => {
+    for (const level of ['lossless', 'light', 'aggressive'] as const) {
+      for (const maxTokens of [4000, 300, 60]) {
+        const out = run(fixture.text, level, Math.floor(maxTokens / 3), maxTokens);
+        expect(estimator.estimate(out.text), `${level} ${maxTokens}`).toBeLessThanOrEqual(maxTokens);
+      }
+    }
+  });
+
+  it('lossless keeps the text byte-identical when it fits under maxTokens', () => {
+    for (const fixture of all) expect(run(fixture.text, 'lossless', 100, 100_000).text).toBe(fixture.text);
+  });
+
+  it('ls -laR: directory headers, small directories whole, big ones by rarest and largest with a histogram', () => {
+    const fixture = all.find((f) => f.name === 'ls-laR')!;
+    const out = run(fixture.text, 'light', 6000, 12000);
+    const shown = out.text.split('\n');
+    // Every header but those of the small packages vendor/ does not name (it counts them).
+    const headers = fixture.text.split('\n').filter((l) => /^\.[^ ]*:$/.test(l));
+    for (const header of headers.filter((h) => !/^\.\/vendor\/lib([6-9]|\d\d):$/.test(h))) expect(shown).toContain(header);
+    expect(out.text).toMatch(/\[… 165 of 170 entries in vendor\/ and 55 subdirectories, lines [\d–]+: 55 \.js, 55 \.json, 55 dirs …\]/);
+    expect(out.text).toMatch(/-rw-r--r-- +1 root root +30 Dec +1 15:31 DEBUG\n/);
+    expect(out.text).toContain('schema.graphql');
+    expect(out.text).toMatch(/\[… 296 of 301 entries in src\/gen\/, lines [\d–]+: 296 \.ts …\]/);
+    expect(out.omitted['. and .. entries']).toBeGreaterThan(0);
+    expect(Object.keys(out.omitted).some((k) => k.includes('DEBUG'))).toBe(false);
+  });
+
+  it('folds the subtrees that cost most when the structure itself is over budget', () => {
+    const fixture = all.find((f) => f.name === 'ls-laR')!;
+    const out = run(fixture.text, 'light', 1000, 4000).text;
+    expect(out).toMatch(/\[… 321 entries in src\/ and 3 subdirectories, lines [\d–]+: 317 \.ts, 3 dirs, 1 \.graphql …\]/);
+    expect(out.split('\n')).toContain('./docs/img:');
+    expect(out).not.toContain('./src/cart:');
+  });
+
+  it('keeps a dot directory apart from its dotless namesake', () => {
+    const files = (dir: string) => Array.from({ length: 20 }, (_, i) => `-rw-r--r-- 1 dev dev ${100 + i} Dec  1 15:31 ${dir}${i}.txt`);
+    const lines = ['.:', 'drwxr-xr-x 2 dev dev 4096 Dec  1 15:31 .git', 'drwxr-xr-x 2 dev dev 4096 Dec  1 15:31 git', ''];
+    const text = [...lines, './.git:', ...files('dot'), '', './git:', ...files('plain')].join('\n');
+    const out = run(text, 'light', 2000, 6000).text;
+    expect(out).toMatch(/\[… 15 of 20 entries in \.git\/, lines 9–23: 15 \.txt …\]/);
+    expect(out).toMatch(/\[… 15 of 20 entries in git\/, lines 31–45: 15 \.txt …\]/);
+  });
+
+  it('keeps preserved entries and refuses empty listings', () => {
+    const fixture = all.find((f) => f.name === 'find')!;
+    expect(run(fixture.text, 'aggressive', 100, 400, ['./src/gen/entity77.ts']).text).toContain('./src/gen/entity77.ts');
+    expect(() => run('', 'light', 100, 300)).toThrow(ProcessorError);
+  });
+
+  it('sniffs listings, not prose or grep output', () => {
+    for (const fixture of all) expect(listingProcessor.sniff(fixture.text), fixture.name).toBeGreaterThan(0.9);
+    expect(listingProcessor.sniff('This is a sentence.\nAnother one here.')).toBeLessThan(0.5);
+    expect(listingProcessor.sniff("src/a.ts:12:  const x = 1;\nsrc/b.ts:3:  return x;")).toBeLessThan(0.5);
+  });
+});
+
+describeNeverLarger(listingProcessor, { estimate: (s: string) => Math.ceil(s.length / 3) });
