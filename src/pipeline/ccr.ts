@@ -16,9 +16,13 @@ const TOOL_TYPES: Record<string, CcrType> = {
   web_search: 'web',
 };
 
+/** Past this many characters the brackets decide: parsing a huge document only to label it costs seconds. */
+const PARSE_CHECK_CHARS = 2_000_000;
+
 function looksLikeJson(text: string): boolean {
   const t = text.trim();
   if (!((t.startsWith('{') && t.endsWith('}')) || (t.startsWith('[') && t.endsWith(']')))) return false;
+  if (t.length > PARSE_CHECK_CHARS) return true;
   try {
     JSON.parse(t);
     return true;
@@ -66,6 +70,7 @@ export function utf8Bytes(text: string): number {
 }
 
 function jsonShape(text: string): string {
+  if (text.length > PARSE_CHECK_CHARS) return `${utf8Bytes(text)} bytes`;
   try {
     const value: unknown = JSON.parse(text);
     if (Array.isArray(value)) return `${value.length} items`;
