@@ -38,6 +38,8 @@ export interface SqueezeSetup extends SqueezeOptions {
   store?: OriginalStore | null;
   /** Overrides the calibrated estimator (tests, other tokenizers). */
   estimator?: TokenEstimator;
+  /** The clock the time budget is measured on, in milliseconds (tests). Default performance.now. */
+  now?: () => number;
 }
 
 export interface Squeeze {
@@ -52,6 +54,8 @@ interface Attempt {
   readonly kind: ContentKind;
   readonly output: ProcessorOutput;
   readonly tokens: number;
+  /** Returned because the time budget ran out before the next level. */
+  readonly timedOut?: true;
 }
 
 class Pipeline implements Squeeze {
@@ -59,9 +63,11 @@ class Pipeline implements Squeeze {
   readonly store: OriginalStore | null;
   readonly estimator: TokenEstimator & { readonly backendName?: CompressResult['backend'] };
   private readonly recent: RecentResults | null;
+  private readonly now: () => number;
 
   constructor(setup: SqueezeSetup) {
-    const { store, estimator, ...options } = setup;
+    const { store, estimator, now, ...options } = setup;
+    this.now = now ?? (() => performance.now());
     this.options = resolveOptions(options);
     this.store = store === undefined ? createStore() : store;
     this.estimator = estimator ?? createEstimator({ profile: this.options.tokenizer, backend: this.options.backend });
@@ -79,14 +85,14 @@ class Pipeline implements Squeeze {
   }
 
   private compressOnce(text: string, call: CallOptions): CompressResult {
-    const started = performance.now();
+    const started = this.now();
     const { isError = false, spill, ...perCall } = call;
     const options = resolveOptions(perCall, this.options);
     const bytesIn = utf8Bytes(text);
     let tokensIn = 0;
     const passThrough = (outcome: Outcome, kind: ContentKind = 'text', level: Level = 'lossless', error?: unknown): CompressResult => ({
       output: text, outcome, kind, level, tokensIn, tokensOut: tokensIn, bytesIn, bytesOut: bytesIn,
-      omitted: {}, id: null, backend: this.estimator.backendName ?? 'js', ms: performance.now() - started,
+      omitted: {}, id: null, backend: this.estimator.backendName ?? 'js', ms: this.now() - started,
       ...(error === undefined ? {} : { error }),
     });
     if (!options.enabled) return passThrough('disabled');
@@ -107,7 +113,12 @@ class Pipeline implements Squeeze {
       // Blocks the model saw in a recent result become references first.
       const deduped = processors[kind].lineShaped ? this.recent?.dedupe(analysis) ?? null : null;
       const work = deduped ? new TextAnalysis(deduped.text, createBackend(options.backend)) : analysis;
-      let attempt = this.run(work.text, work, kind, options, items, type);
+      const deadline = started + options.timeBudgetMs;
+      // Analysis of a huge text can eat the budget by itself: then no level is tried.
+      if (this.now() > deadline) return passThrough('timed-out', kind);
+      const ran = this.run(work.text, work, kind, options, items, type, deadline);
+      if (ran === null) return passThrough('timed-out', kind);
+      let attempt = ran;
       if (deduped) {
         const omitted = { ...attempt.output.omitted, 'lines shown in earlier results': deduped.lines };
         attempt = { ...attempt, output: { ...attempt.output, omitted } };
@@ -121,11 +132,16 @@ class Pipeline implements Squeeze {
     }
   }
 
-  /** Processes at the chosen level, escalating over the ceiling and reverting on a lost item. */
+  /**
+   * Processes at the chosen level, escalating over the ceiling and reverting
+   * on a lost item. Past the deadline it starts no further level: it returns
+   * the attempt in hand (marked timedOut), or null when that one lost a
+   * preserved item and the gentler level was never run.
+   */
   private run(
     text: string, analysis: TextAnalysis, kind: ContentKind, options: ResolvedOptions,
-    items: readonly PreservedItem[], type: ReturnType<typeof ccrType>,
-  ): Attempt {
+    items: readonly PreservedItem[], type: ReturnType<typeof ccrType>, deadline: number,
+  ): Attempt | null {
     let level: Level = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
     if (level === 'lossless' && processors[kind].lineShaped && this.distinctTokens(analysis) > options.targetTokens) {
       // Lossless keeps every distinct line once at least: past the target it is
@@ -143,6 +159,7 @@ class Pipeline implements Squeeze {
       if (lost && back !== null) {
         // Seed 001's quality check: revert to the previous level and retry.
         if (previous && previous.level === back) return previous;
+        if (this.now() > deadline) return null;
         reverted = true;
         level = back;
         continue;
@@ -150,6 +167,7 @@ class Pipeline implements Squeeze {
       const next = harsher(level);
       const over = attempt.tokens > ceilingFor(level, options.targetTokens, options.maxTokens, processors[attempt.kind].extracts);
       if (over && !reverted && next !== null && next !== 'emergency') {
+        if (this.now() > deadline) return { ...attempt, timedOut: true };
         previous = attempt;
         level = next;
         continue;
@@ -218,7 +236,8 @@ class Pipeline implements Squeeze {
     return {
       output, outcome: 'compressed', kind: attempt.kind, level: attempt.level,
       tokensIn: facts.tokensIn, tokensOut, bytesIn: facts.bytesIn, bytesOut,
-      omitted, id, backend: facts.backend, ms: performance.now() - facts.started,
+      omitted, id, backend: facts.backend, ms: this.now() - facts.started,
+      ...(attempt.timedOut ? { timedOut: true as const } : {}),
     };
   }
 }

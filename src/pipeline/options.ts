@@ -40,6 +40,12 @@ export interface SqueezeOptions {
   previewMaxChars?: number;
   /** Keep the original in the store and add a retrieval notice (seed 000). Default true. */
   retainOriginal?: boolean;
+  /**
+   * Milliseconds one result may take. Past it the pipeline starts no further
+   * level: it returns the best output so far (`timedOut: true`), or the
+   * original with outcome 'timed-out' when none is ready. Default 2000.
+   */
+  timeBudgetMs?: number;
 }
 
 export type ResolvedOptions = Required<Omit<SqueezeOptions, 'contextFill' | 'toolName'>> &
@@ -58,6 +64,7 @@ export const DEFAULTS: ResolvedOptions = {
   recentResults: 3,
   previewMaxChars: 240,
   retainOriginal: true,
+  timeBudgetMs: 2000,
 };
 
 /** A bad option value; `key` names the option. */
@@ -105,6 +112,7 @@ export function resolveOptions(options: SqueezeOptions = {}, base: ResolvedOptio
     recentResults: merged.recentResults === 0 ? 0 : positiveInteger('recentResults', merged.recentResults),
     previewMaxChars: positiveInteger('previewMaxChars', merged.previewMaxChars),
     retainOriginal: Boolean(merged.retainOriginal),
+    timeBudgetMs: positiveInteger('timeBudgetMs', merged.timeBudgetMs),
     contextFill: merged.contextFill,
     toolName: merged.toolName,
   };
