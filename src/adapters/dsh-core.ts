@@ -34,7 +34,8 @@ export const coreServices: ServiceFactory = (config, options) => {
   });
   return {
     squeeze: {
-      compress: (text, { conversation, ...call }) => pipelineFor(conversation).compress(text, call),
+      // Big results go to a worker thread: the harness's event loop keeps running meanwhile.
+      compress: (text, { conversation, ...call }) => pipelineFor(conversation).compressAsync(text, call),
     },
     estimator: shared.estimator,
     store,

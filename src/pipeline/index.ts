@@ -16,7 +16,9 @@ import { RecentResults } from './repeats.js';
 import { resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
 import { detectPreserved, missingItems, type PreservedItem } from './preserve.js';
 import type { CompressResult, Outcome } from './result.js';
+import { workerPool } from './pool.js';
 import { fallbackKind, route } from './route.js';
+import type { WorkerResult } from './worker.js';
 
 export type { CompressResult, Outcome } from './result.js';
 export { DEFAULTS, OptionsError, resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
@@ -47,6 +49,12 @@ export interface Squeeze {
   readonly store: OriginalStore | null;
   readonly estimator: TokenEstimator;
   compress(text: string, call?: CallOptions): CompressResult;
+  /**
+   * The same result, with texts of `workerMinChars` or more compressed on a
+   * worker thread (recent-result references are skipped there). Falls back to
+   * `compress` where no worker can run.
+   */
+  compressAsync(text: string, call?: CallOptions): Promise<CompressResult>;
 }
 
 interface Attempt {
@@ -64,10 +72,13 @@ class Pipeline implements Squeeze {
   readonly estimator: TokenEstimator & { readonly backendName?: CompressResult['backend'] };
   private readonly recent: RecentResults | null;
   private readonly now: () => number;
+  /** A worker rebuilds this pipeline from its options alone: not with an estimator of the caller's own. */
+  private readonly portable: boolean;
 
   constructor(setup: SqueezeSetup) {
     const { store, estimator, now, ...options } = setup;
     this.now = now ?? (() => performance.now());
+    this.portable = estimator === undefined || estimator instanceof CharClassEstimator;
     this.options = resolveOptions(options);
     this.store = store === undefined ? createStore() : store;
     this.estimator = estimator ?? createEstimator({ profile: this.options.tokenizer, backend: this.options.backend });
@@ -82,6 +93,48 @@ class Pipeline implements Squeeze {
       // Remembering is an optimisation for later results: never fail this one for it.
     }
     return result;
+  }
+
+  async compressAsync(text: string, call: CallOptions = {}): Promise<CompressResult> {
+    const started = this.now();
+    const { isError = false, spill, ...perCall } = call;
+    const options = resolveOptions(perCall, this.options);
+    const pool = this.portable && text.length >= options.workerMinChars ? workerPool() : null;
+    if (pool === null) return this.compress(text, call);
+    let done: WorkerResult;
+    try {
+      done = await pool.run({ text, options, isError });
+    } catch {
+      return this.compress(text, call); // the worker could not run: the same work, here
+    }
+    const result = this.retained(text, done, options, isError, spill, started);
+    try {
+      this.recent?.remember(result.output);
+    } catch {
+      // as in compress: an optimisation for later results
+    }
+    return result;
+  }
+
+  /** A worker's result made whole here: its error rebuilt, the original stored and the notice added. */
+  private retained(
+    text: string, done: WorkerResult, options: ResolvedOptions, isError: boolean, spill: SpillLocation | undefined, started: number,
+  ): CompressResult {
+    const { error: failure, ...rest } = done;
+    const error = failure && Object.assign(new Error(failure.message), { name: failure.name });
+    const result: CompressResult = { ...rest, ms: this.now() - started, ...(error ? { error } : {}) };
+    if (result.outcome !== 'compressed' || !options.retainOriginal) return result;
+    const unchanged: CompressResult = {
+      ...result, output: text, outcome: 'not-smaller', tokensOut: result.tokensIn, bytesOut: result.bytesIn, omitted: {}, id: null,
+    };
+    if (!this.store) return unchanged;
+    const type = ccrType(options.toolName, isError, text);
+    const stored = this.store.put(text, { type, ...(options.toolName === undefined ? {} : { tool: options.toolName }) });
+    const output = `${result.output}\n${retrievalNotice(stored.id, type, stored.size, spill)}`;
+    const bytesOut = utf8Bytes(output);
+    const tokensOut = this.estimator.estimate(output);
+    if (bytesOut >= result.bytesIn || tokensOut >= result.tokensIn) return unchanged;
+    return { ...result, output, bytesOut, tokensOut, id: stored.id };
   }
 
   private compressOnce(text: string, call: CallOptions): CompressResult {

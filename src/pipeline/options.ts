@@ -46,6 +46,11 @@ export interface SqueezeOptions {
    * original with outcome 'timed-out' when none is ready. Default 2000.
    */
   timeBudgetMs?: number;
+  /**
+   * Texts of at least this many characters are compressed on a worker thread
+   * by `compressAsync` (the caller's event loop keeps running). Default 262,144.
+   */
+  workerMinChars?: number;
 }
 
 export type ResolvedOptions = Required<Omit<SqueezeOptions, 'contextFill' | 'toolName'>> &
@@ -65,6 +70,7 @@ export const DEFAULTS: ResolvedOptions = {
   previewMaxChars: 240,
   retainOriginal: true,
   timeBudgetMs: 2000,
+  workerMinChars: 262_144,
 };
 
 /** A bad option value; `key` names the option. */
@@ -113,6 +119,7 @@ export function resolveOptions(options: SqueezeOptions = {}, base: ResolvedOptio
     previewMaxChars: positiveInteger('previewMaxChars', merged.previewMaxChars),
     retainOriginal: Boolean(merged.retainOriginal),
     timeBudgetMs: positiveInteger('timeBudgetMs', merged.timeBudgetMs),
+    workerMinChars: positiveInteger('workerMinChars', merged.workerMinChars),
     contextFill: merged.contextFill,
     toolName: merged.toolName,
   };
