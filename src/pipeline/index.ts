@@ -109,7 +109,9 @@ class Pipeline implements Squeeze {
     }
     const result = this.retained(text, done, options, isError, spill, started);
     try {
-      this.recent?.remember(result.output);
+      // A big output (a pass-through) would be analysed here, on the caller's
+      // thread: references to it are not worth that stall.
+      if (result.output.length < options.workerMinChars) this.recent?.remember(result.output);
     } catch {
       // as in compress: an optimisation for later results
     }
