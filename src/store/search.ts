@@ -3,8 +3,8 @@
 // match in time linear in the text, so no pattern can backtrack for minutes.
 // re2js (pure JavaScript) over re2-wasm: its DFA answers a line in about a
 // microsecond where re2-wasm pays a UTF-8 copy into WebAssembly per call,
-// 3-20x slower per retrieval (bench/grep-engines.ts), and it needs no
-// WebAssembly. Work is cut into slices so an async caller can yield between
+// 2-450x slower on originals of many lines (bench/grep-engines.ts), and it
+// needs no WebAssembly. Work is cut into slices so an async caller can yield between
 // them (the harness's timers keep running) and stops at a deadline with an
 // honest partial answer instead of running on.
 import { RE2JS } from 're2js';
