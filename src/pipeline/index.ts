@@ -6,6 +6,7 @@ import { CharClassEstimator, createBackend, createEstimator, TextAnalysis } from
 import { lineMilliTokens } from '../processors/costs.js';
 import { processors } from '../processors/index.js';
 import { retrievalNotice, type SpillLocation } from '../store/notice.js';
+import { shortenLongLines } from './long-lines.js';
 import { createStore } from '../store/store.js';
 import type { OriginalStore } from '../store/types.js';
 import type { ContentKind, Level, Omitted, ProcessorOutput, TokenEstimator } from '../types.js';
@@ -155,16 +156,20 @@ class Pipeline implements Squeeze {
     let kind: ContentKind = 'text';
     let level: Level = 'lossless';
     try {
-      const analysis = new TextAnalysis(text, createBackend(options.backend));
+      // Line-shaped processors see over-long lines as one marker line each (long-lines.ts).
+      const routed = route(text, options.toolName, options.kind);
+      const long = processors[routed].lineShaped ? shortenLongLines(text) : null;
+      const seen = long?.text ?? text;
+      const analysis = new TextAnalysis(seen, createBackend(options.backend));
       // Per-line estimates sum to the whole-text estimate: computing them once
       // serves both the activation check and the processors' budgets.
-      tokensIn = this.estimator instanceof CharClassEstimator
+      tokensIn = this.estimator instanceof CharClassEstimator && long === null
         ? this.estimator.lines(analysis).tokens
         : this.estimator.estimate(text);
       if (tokensIn < options.minTokens) return passThrough('below-min-tokens');
-      kind = route(text, options.toolName, options.kind);
+      kind = routed;
       const type = ccrType(options.toolName, isError, text);
-      const { items } = detectPreserved(text, processors[kind].lineShaped, this.estimator, Math.floor(options.maxTokens / 2));
+      const { items } = detectPreserved(seen, processors[kind].lineShaped, this.estimator, Math.floor(options.maxTokens / 2));
       // Blocks the model saw in a recent result become references first.
       const deduped = processors[kind].lineShaped ? this.recent?.dedupe(analysis) ?? null : null;
       const work = deduped ? new TextAnalysis(deduped.text, createBackend(options.backend)) : analysis;
@@ -176,6 +181,10 @@ class Pipeline implements Squeeze {
       let attempt = ran;
       if (deduped) {
         const omitted = { ...attempt.output.omitted, 'lines shown in earlier results': deduped.lines };
+        attempt = { ...attempt, output: { ...attempt.output, omitted } };
+      }
+      if (long) {
+        const omitted = { ...attempt.output.omitted, 'lines too long to analyse': long.lines };
         attempt = { ...attempt, output: { ...attempt.output, omitted } };
       }
       kind = attempt.kind;
