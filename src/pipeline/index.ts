@@ -6,18 +6,18 @@ import { CharClassEstimator, createBackend, createEstimator, TextAnalysis } from
 import { lineMilliTokens } from '../processors/costs.js';
 import { processors } from '../processors/index.js';
 import { retrievalNotice, type SpillLocation } from '../store/notice.js';
-import { shortenLongLines } from './long-lines.js';
 import { createStore } from '../store/store.js';
 import type { OriginalStore } from '../store/types.js';
 import type { ContentKind, Level, Omitted, ProcessorOutput, TokenEstimator } from '../types.js';
 import { ccrType, utf8Bytes } from './ccr.js';
 import { emergencyOutput } from './emergency.js';
 import { budgetFor, ceilingFor, gentler, harsher, levelForFill } from './levels.js';
+import { shortenLongLines } from './long-lines.js';
 import { RecentResults } from './repeats.js';
 import { resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
 import { detectPreserved, missingItems, type PreservedItem } from './preserve.js';
-import type { CompressResult, Outcome } from './result.js';
 import { workerPool } from './pool.js';
+import type { CompressResult, Outcome } from './result.js';
 import { fallbackKind, route } from './route.js';
 import type { WorkerResult } from './worker.js';
 
