@@ -44,7 +44,7 @@ export interface SqueezeOptions {
    * Milliseconds one result may take. Past it the pipeline starts no further
    * level: it returns the best output so far (`timedOut: true`), or the
    * original with outcome 'timed-out' when none is ready. Default 5000: a backstop
-   * well above what any measured input needs (under 0.4 s of CPU for the
+   * well above what any measured input needs (under 1 s of CPU for the
    * hostile inputs of bench/hostile.ts), so a busy machine does not turn
    * compression off.
    */
