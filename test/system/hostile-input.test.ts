@@ -1,13 +1,17 @@
-// Hostile tool outputs (deep nesting, a million keys, one huge line, escape
-// storms, CR-only lines) through compressAsync and through the real DSH tool
-// pipeline: every call returns, the output is bounded, the original comes back
+// Hostile tool outputs (deep nesting, a huge JSON object, one huge line,
+// escape storms, CR-only lines) through compressAsync, the real DSH tool
+// pipeline and the CLI: every call returns, the output is bounded, the original comes back
 // exactly, and big results are compressed on a worker thread so the caller's
 // timers keep firing. No timing thresholds: the timer check is "ticks > 0
 // during any call that lasted at least five intervals" (a blocked event loop
 // gives zero however long the call runs), with at least one call that long.
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/pipeline/index.js';
+import { runCli } from '../support/cli.js';
 import { createHarness, squeezePlugin, textOf, type Harness } from '../support/dsh-harness.js';
 
 const INTERVAL_MS = 10;
@@ -35,6 +39,12 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number;
   } finally {
     clearInterval(timer);
   }
+}
+
+/** How to check that the original's first line comes back: by range when it is short, by a literal grep otherwise. */
+function firstLineProbe(text: string): { firstLine: string; short: boolean; head: string } {
+  const firstLine = /^[^\r\n]*(\r\n|\r|\n)?/.exec(text)![0];
+  return { firstLine, short: firstLine.length <= 40_000, head: firstLine.slice(0, 60) };
 }
 
 function expectTimersRan(calls: { name: string; ms: number; ticks: number }[]): void {
@@ -91,15 +101,40 @@ describe('hostile input through the DSH plugin (real ToolRuntime)', () => {
       expect(Buffer.byteLength(shown), name).toBeLessThanOrEqual(50_000);
       expect(shown, name).toContain(`<<<CCR:${id24(text)}|`);
       // The original is there: its first line by range (when it fits the harness's inline cap), by grep otherwise.
-      const firstLine = /^[^\r\n]*(\r\n|\r|\n)?/.exec(text)![0];
-      const probe = firstLine.length <= 40_000
+      const { firstLine, short, head } = firstLineProbe(text);
+      const probe = short
         ? { range: { start: 0, count: 1 }, expected: (shownText: string) => shownText === firstLine }
-        : { grep: firstLine.slice(0, 60), literal: true, expected: (shownText: string) => shownText.startsWith(`1: ${firstLine.slice(0, 60)}`) };
+        : { grep: head, literal: true, expected: (shownText: string) => shownText.startsWith(`1: ${head}`) };
       const { expected, ...args } = probe;
       const back = await h.call('ccr_retrieve', { hash: id24(text), ...args });
       expect(back.isError, name).toBe(false);
       expect(expected(textOf(back)), `${name}: ${textOf(back).slice(0, 200)}`).toBe(true);
     }
     expectTimersRan(calls);
+  }, 300_000);
+});
+
+describe('hostile input through the CLI', () => {
+  it('compress exits 0 with a bounded output and an id whose original retrieve gives back', async () => {
+    const store = mkdtempSync(join(tmpdir(), 'squeeze-hostile-'));
+    try {
+      for (const [name, make] of Object.entries(INPUTS)) {
+        const text = make();
+        const compressed = await runCli(['compress', '--json', '--store', store, '--tool', 'bash'], { stdin: text });
+        expect(compressed.code, `${name}: ${compressed.stderr}`).toBe(0);
+        const result = JSON.parse(compressed.stdout.toString('utf8')) as { outcome: string; output: string; id: string };
+        expect(result.outcome, name).toBe('compressed');
+        expect(Buffer.byteLength(result.output), name).toBeLessThan(50_000);
+        const { firstLine, short, head } = firstLineProbe(text);
+        const back = short
+          ? await runCli(['retrieve', result.id, '--store', store, '--start', '0', '--count', '1'])
+          : await runCli(['retrieve', result.id, '--store', store, '--grep', head, '--literal']);
+        expect(back.code, `${name}: ${back.stderr}`).toBe(0);
+        const shown = back.stdout.toString('utf8');
+        expect(short ? shown === firstLine : shown.startsWith(`1: ${head}`), `${name}: ${shown.slice(0, 200)}`).toBe(true);
+      }
+    } finally {
+      rmSync(store, { recursive: true, force: true });
+    }
   }, 300_000);
 });
