@@ -83,8 +83,12 @@ function jsonShape(text: string): string {
 
 /** Cuts to `max` code points (never splitting a surrogate pair), marking the cut with '…'. */
 export function cutChars(text: string, max: number): string {
-  const units = Array.from(text);
-  return units.length <= max ? text : `${units.slice(0, Math.max(0, max - 1)).join('')}…`;
+  if (text.length <= max) return text; // code points never outnumber units
+  // Only the head is split into code points: a first line can be megabytes long.
+  const window = 2 * max + 2;
+  const head = Array.from(text.slice(0, window));
+  if (text.length <= window && head.length <= max) return text;
+  return `${head.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
 
 /**

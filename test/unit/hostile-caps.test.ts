@@ -1,7 +1,9 @@
 // The caps past which a processor takes a cheaper path (bounded work on
 // hostile input): HTML nested past MAX_NESTING_DEPTH goes the text way, JSON
 // past MAX_JSON_VALUES values is summarised by one streaming pass.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cutChars } from '../../src/pipeline/ccr.js';
 import { TextAnalysis } from '../../src/engine/index.js';
 import { ProcessorError } from '../../src/processors/errors.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../../src/processors/html-extract.js';
@@ -72,5 +74,21 @@ describe(`JSON value cap (${backendName})`, () => {
   it('leaves JSON lines and truncated documents to the other processors', () => {
     expect(() => summariseHugeJson('{"a": 1}\n{"b": 2}\n', 3000)).toThrow(/text follows/);
     expect(() => summariseHugeJson('{"a": [1, 2', 3000)).toThrow(/ends before/);
+  });
+});
+
+describe('previews of huge lines', () => {
+  it('cut by code points exactly as a whole-text split would, looking only at the head', () => {
+    const reference = (text: string, max: number) => {
+      const units = Array.from(text);
+      return units.length <= max ? text : `${units.slice(0, Math.max(0, max - 1)).join('')}…`;
+    };
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'é', '😀', '\ud800', '\udc00', ' '), maxLength: 60 }), fc.integer({ min: 0, max: 30 }), (text, max) => {
+        expect(cutChars(text, max)).toBe(reference(text, max));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(cutChars('😀'.repeat(5_000_000), 240)).toBe(`${'😀'.repeat(239)}…`);
   });
 });
