@@ -17,6 +17,16 @@ export const HOSTILE: Record<string, () => string> = {
     const unit = '\x1b[2K\x1b[1G\x1b[36m⠋\x1b[39m Building \x1b[1m42%\x1b[22m\x1b[0m\x1b[?25l';
     return unit.repeat(Math.ceil((10 * MB) / unit.length));
   },
+  // Not from the issue: a `find /`-sized glob result, the slowest linear case found while probing.
+  'glob listing, 10 MB': () => {
+    const paths: string[] = [];
+    for (let i = 0, size = 0; size < 10 * MB; i++) {
+      const path = `src/a${i % 97}/b${i % 13}/file${i}.ts`;
+      paths.push(path);
+      size += path.length + 1;
+    }
+    return paths.join('\n');
+  },
   'CR-only line endings, 850 KB': () => {
     const lines: string[] = [];
     for (let i = 0, size = 0; size < 850 * 1024; i++) {
