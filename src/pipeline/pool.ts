@@ -16,12 +16,13 @@ const IDLE_MS = 30_000;
  * may sit in dist/ or dist/chunks/), or worker.ts beside this file when
  * running from source (then through tsx, a development dependency).
  */
-function workerFile(): { filename: string; execArgv: string[] } | null {
+function workerFile(): { filename: string; execArgv?: string[] } | null {
   for (const candidate of ['./worker.js', '../worker.js', './worker.ts']) {
     const url = new URL(candidate, import.meta.url);
     if (url.protocol !== 'file:' || !existsSync(url)) continue;
-    const execArgv = candidate.endsWith('.ts') ? [...process.execArgv, '--import', 'tsx'] : process.execArgv;
-    return { filename: fileURLToPath(url), execArgv };
+    const filename = fileURLToPath(url);
+    // Without execArgv a worker inherits the process's own options (Node drops those a worker cannot take).
+    return candidate.endsWith('.ts') ? { filename, execArgv: [...process.execArgv, '--import', 'tsx'] } : { filename };
   }
   return null;
 }
@@ -42,7 +43,7 @@ export function workerPool(): Piscina<WorkerTask, WorkerResult> | null {
     ? null
     : new Piscina<WorkerTask, WorkerResult>({
         filename: file.filename,
-        execArgv: file.execArgv,
+        ...(file.execArgv ? { execArgv: file.execArgv } : {}),
         workerData: { wasmModule },
         minThreads: 0,
         maxThreads: 1,
