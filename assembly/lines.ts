@@ -1,41 +1,53 @@
-// Line table and exact-duplicate groups. A line ends at LF; a CR right before
-// the LF is not part of the line; a lone CR is content. A final line without
-// LF counts; text ending in LF has no empty line after it.
+// Line table and exact-duplicate groups. A line ends at LF, at CRLF (one
+// break) or at a lone CR (old Mac files, progress output): the break is not
+// part of the line. A final line without a break counts; text ending in a
+// break has no empty line after it.
 import { hashUnits } from './hash';
 
 const LF: u16 = 10;
 const CR: u16 = 13;
 
-/** Index of the next LF at or after `i`, or `len`. SIMD scans 8 units a step. */
+/** Index of the next LF or CR at or after `i`, or `len`. SIMD scans 8 units a step. */
 // @ts-ignore: decorator
-@inline export function nextLF(text: usize, i: i32, len: i32): i32 {
-  const needle = i16x8.splat(<i16>LF);
+@inline export function nextBreak(text: usize, i: i32, len: i32): i32 {
+  const lf = i16x8.splat(<i16>LF);
+  const cr = i16x8.splat(<i16>CR);
   while (i + 8 <= len) {
-    const mask = i16x8.bitmask(i16x8.eq(v128.load(text + (<usize>i << 1)), needle));
+    const units = v128.load(text + (<usize>i << 1));
+    const mask = i16x8.bitmask(v128.or(i16x8.eq(units, lf), i16x8.eq(units, cr)));
     if (mask != 0) return i + ctz<i32>(mask);
     i += 8;
   }
-  while (i < len && load<u16>(text + (<usize>i << 1)) != LF) i++;
+  while (i < len) {
+    const unit = load<u16>(text + (<usize>i << 1));
+    if (unit == LF || unit == CR) break;
+    i++;
+  }
   return i;
+}
+
+/** Index just past the break that starts at `at` (< len): 2 for CRLF, else 1. */
+// @ts-ignore: decorator
+@inline export function pastBreak(text: usize, at: i32, len: i32): i32 {
+  return load<u16>(text + (<usize>at << 1)) == CR && at + 1 < len && load<u16>(text + (<usize>(at + 1) << 1)) == LF
+    ? at + 2
+    : at + 1;
 }
 
 /** Number of lines in the text (the size the host allocates for `lines`). */
 export function count_lines(text: usize, len: i32): i32 {
-  if (len == 0) return 0;
   let n = 0;
   let i = 0;
-  while (true) {
-    i = nextLF(text, i, len);
-    if (i >= len) break;
+  while (i < len) {
+    i = pastBreak(text, nextBreak(text, i, len), len);
     n++;
-    i++;
   }
-  return load<u16>(text + (<usize>(len - 1) << 1)) == LF ? n : n + 1;
+  return n;
 }
 
 /**
- * Fills per-line start, end (exclusive, without CR/LF) and the two fingerprint
- * lanes of each line's content. Returns the number of lines written.
+ * Fills per-line start, end (exclusive, without the break) and the two
+ * fingerprint lanes of each line's content. Returns the number of lines written.
  */
 export function lines(
   text: usize, len: i32,
@@ -44,15 +56,13 @@ export function lines(
   let n = 0;
   let i = 0;
   while (i < len) {
-    const lf = nextLF(text, i, len);
-    let end = lf;
-    if (end > i && load<u16>(text + (<usize>(end - 1) << 1)) == CR && lf < len) end--;
+    const end = nextBreak(text, i, len);
     const at = <usize>n << 2;
     store<i32>(outStart + at, i);
     store<i32>(outEnd + at, end);
     store<u32>(outHashA + at, hashUnits(text + (<usize>i << 1), end - i, outHashB + at));
     n++;
-    i = lf + 1;
+    i = end < len ? pastBreak(text, end, len) : len;
   }
   return n;
 }

@@ -4,7 +4,7 @@
 // the host passes (layout in src/engine/twin/tokens.ts, profiles in
 // src/engine/tokens.ts), so the kernel knows no tokenizer. Sums are i64, so
 // no text can overflow them.
-import { nextLF } from './lines';
+import { nextBreak, pastBreak } from './lines';
 
 // Cost-table slots (i32 each). Keep in step with COST in src/engine/twin/tokens.ts.
 // @ts-ignore: decorator
@@ -416,11 +416,9 @@ export function estimate_tokens(text: usize, len: i32, costs: usize): i32 {
   let sum: i64 = 0;
   let i = 0;
   while (i < len) {
-    const lf = nextLF(text, i, len);
-    let end = lf;
-    if (end > i && lf < len && unitAt(text, end - 1) == 13) end--;
+    const end = nextBreak(text, i, len);
     sum += lineWithBreak(text, len, i, end, costs);
-    i = lf + 1;
+    i = end < len ? pastBreak(text, end, len) : len;
   }
   return toTokens(sum);
 }

@@ -4,7 +4,7 @@
 // and, started before compressing so the file write overlaps it, the harness
 // spill store, then appends the store's notice carrying both.
 import { createSqueeze, type Squeeze } from '../pipeline/index.js';
-import { createStore, retrievalNotice, retrieve } from '../store/index.js';
+import { createStore, retrievalNotice, retrieveAsync } from '../store/index.js';
 import { squeezeOptionsOf } from './dsh-config.js';
 import { expandHome } from './dsh-ledger.js';
 import type { ServiceFactory } from './dsh-plugin.js';
@@ -34,11 +34,12 @@ export const coreServices: ServiceFactory = (config, options) => {
   });
   return {
     squeeze: {
-      compress: (text, { conversation, ...call }) => pipelineFor(conversation).compress(text, call),
+      // Big results go to a worker thread: the harness's event loop keeps running meanwhile.
+      compress: (text, { conversation, ...call }) => pipelineFor(conversation).compressAsync(text, call),
     },
     estimator: shared.estimator,
     store,
-    retrieve: (request) => retrieve(store, request),
+    retrieve: (request) => retrieveAsync(store, request),
     notice: (input) => retrievalNotice(input.id, input.type, input.size, input.spill),
   };
 };

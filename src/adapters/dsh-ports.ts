@@ -46,8 +46,11 @@ export interface Services {
   readonly squeeze: Compressor;
   readonly estimator: TokenEstimator;
   readonly store: OriginalStore;
-  /** An original by exact id: whole, a 0-based line range (clamped), or the lines matching a pattern. */
-  retrieve(request: RetrieveRequest): RetrieveResult;
+  /**
+   * An original by exact id: whole, a 0-based line range (clamped), or the
+   * lines matching a pattern (a long grep yields to the event loop, hence the promise).
+   */
+  retrieve(request: RetrieveRequest): RetrieveResult | Promise<RetrieveResult>;
   /** The lines appended to a compressed result: marker, how to retrieve, the spill locator. */
   notice(input: NoticeInput): string;
 }

@@ -6,6 +6,7 @@
 import { defineTool, type ToolDefinition } from '@deepseek-ai/dsh-tools';
 import { RETRIEVE_TOOL } from './dsh-gate.js';
 import type { Services } from './dsh-ports.js';
+import { MAX_PATTERN_CHARS } from '../store/index.js';
 
 export function createRetrieveTool(services: Services): ToolDefinition {
   return defineTool({
@@ -13,7 +14,8 @@ export function createRetrieveTool(services: Services): ToolDefinition {
     description:
       'Return the original of a tool result that squeeze compressed, byte for byte. Pass the id from its ' +
       '<<<CCR:id|type|size>>> marker. For a large original ask for part of it: range {start, count} (0-based ' +
-      'lines) and/or grep (a regular expression; only matching lines).',
+      'lines) and/or grep (an RE2 regular expression: no backreferences or lookaround; only matching lines, ' +
+      'numbered). Set literal to true to match grep as plain text.',
     parameters: {
       hash: { type: 'string', required: true, description: 'The 24 hex digits after <<<CCR:' },
       range: {
@@ -22,7 +24,12 @@ export function createRetrieveTool(services: Services): ToolDefinition {
         properties: { start: { type: 'integer' }, count: { type: 'integer' } },
         additionalProperties: false,
       },
-      grep: { type: 'string', description: 'Only the lines matching this regular expression (shown with their line numbers).' },
+      grep: {
+        type: 'string',
+        description: `Only the lines matching this RE2 regular expression (at most ${MAX_PATTERN_CHARS} characters; shown with their 1-based line numbers).`,
+      },
+      literal: { type: 'boolean', description: 'Match grep as plain text, not as a pattern (default false).' },
+      ignoreCase: { type: 'boolean', description: 'Match grep regardless of case (default false).' },
     },
     output: {
       schema: {
@@ -39,10 +46,10 @@ export function createRetrieveTool(services: Services): ToolDefinition {
     },
     isConcurrencySafe: () => true,
     async execute(args) {
-      const result = services.retrieve({
+      const result = await services.retrieve({
         id: args.hash,
         ...(args.range ? { range: args.range } : {}),
-        ...(args.grep !== undefined ? { grep: args.grep } : {}),
+        ...(args.grep !== undefined ? { grep: args.grep, literal: args.literal === true, ignoreCase: args.ignoreCase === true } : {}),
       });
       if (!result.ok) throw new Error(result.message);
       return { hash: result.id, type: result.type, size: result.size, text: result.text };

@@ -8,6 +8,7 @@ import { instantiate } from './wasm/runtime.js';
 
 export type * from './types.js';
 export { EngineError } from './errors.js';
+export { adoptModule, compiledModule } from './wasm/runtime.js';
 export { TextAnalysis } from './analysis.js';
 // --- templates and repetition ---
 export { DEFAULT_BLOCK_LINES } from './analysis.js';

@@ -16,9 +16,13 @@ const TOOL_TYPES: Record<string, CcrType> = {
   web_search: 'web',
 };
 
+/** Past this many characters the brackets decide: parsing a huge document only to label it costs seconds. */
+const PARSE_CHECK_CHARS = 2_000_000;
+
 function looksLikeJson(text: string): boolean {
   const t = text.trim();
   if (!((t.startsWith('{') && t.endsWith('}')) || (t.startsWith('[') && t.endsWith(']')))) return false;
+  if (t.length > PARSE_CHECK_CHARS) return true;
   try {
     JSON.parse(t);
     return true;
@@ -66,6 +70,7 @@ export function utf8Bytes(text: string): number {
 }
 
 function jsonShape(text: string): string {
+  if (text.length > PARSE_CHECK_CHARS) return `${utf8Bytes(text)} bytes`;
   try {
     const value: unknown = JSON.parse(text);
     if (Array.isArray(value)) return `${value.length} items`;
@@ -78,8 +83,12 @@ function jsonShape(text: string): string {
 
 /** Cuts to `max` code points (never splitting a surrogate pair), marking the cut with '…'. */
 export function cutChars(text: string, max: number): string {
-  const units = Array.from(text);
-  return units.length <= max ? text : `${units.slice(0, Math.max(0, max - 1)).join('')}…`;
+  if (text.length <= max) return text; // code points never outnumber units
+  // Only the head is split into code points: a first line can be megabytes long.
+  const window = 2 * max + 2;
+  const head = Array.from(text.slice(0, window));
+  if (text.length <= window && head.length <= max) return text;
+  return `${head.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
 
 /**

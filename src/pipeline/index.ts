@@ -15,11 +15,14 @@ import { ccrType, utf8Bytes } from './ccr.js';
 import { emergencyOutput } from './emergency.js';
 import { type CutSource, originalLinesGap, sampleToFit } from './ceiling.js';
 import { budgetFor, ceilingFor, gentler, harsher, LEVELS, levelForFill } from './levels.js';
+import { shortenLongLines } from './long-lines.js';
 import { RecentResults } from './repeats.js';
 import { resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
 import { detectPreserved, missingItems, type PreservedItem } from './preserve.js';
+import { workerPool } from './pool.js';
 import type { CompressResult, LevelNotKept, Outcome } from './result.js';
 import { fallbackKind, route } from './route.js';
+import type { WorkerResult } from './worker.js';
 
 export type { CompressResult, LevelNotKept, Outcome } from './result.js';
 export { DEFAULTS, OptionsError, resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
@@ -44,6 +47,8 @@ export interface SqueezeSetup extends SqueezeOptions {
   store?: OriginalStore | null;
   /** Overrides the calibrated estimator (tests, other tokenizers). */
   estimator?: TokenEstimator;
+  /** The clock the time budget is measured on, in milliseconds (tests). Default performance.now. */
+  now?: () => number;
 }
 
 export interface Squeeze {
@@ -51,6 +56,12 @@ export interface Squeeze {
   readonly store: OriginalStore | null;
   readonly estimator: TokenEstimator;
   compress(text: string, call?: CallOptions): CompressResult;
+  /**
+   * The same result, with texts of `workerMinChars` or more compressed on a
+   * worker thread (recent-result references are skipped there). Falls back to
+   * `compress` where no worker can run.
+   */
+  compressAsync(text: string, call?: CallOptions): Promise<CompressResult>;
 }
 
 interface Attempt {
@@ -60,6 +71,8 @@ interface Attempt {
   readonly tokens: number;
   /** Cut past what the level's processor produced, to fit maxTokens. */
   readonly cut?: boolean;
+  /** Returned because the time budget ran out before the next level. */
+  readonly timedOut?: true;
 }
 
 class Pipeline implements Squeeze {
@@ -67,9 +80,14 @@ class Pipeline implements Squeeze {
   readonly store: OriginalStore | null;
   readonly estimator: TokenEstimator & { readonly backendName?: CompressResult['backend'] };
   private readonly recent: RecentResults | null;
+  private readonly now: () => number;
+  /** A worker rebuilds this pipeline from its options alone: not with an estimator of the caller's own. */
+  private readonly portable: boolean;
 
   constructor(setup: SqueezeSetup) {
-    const { store, estimator, ...options } = setup;
+    const { store, estimator, now, ...options } = setup;
+    this.now = now ?? (() => performance.now());
+    this.portable = estimator === undefined || estimator instanceof CharClassEstimator;
     this.options = resolveOptions(options);
     this.store = store === undefined ? createStore() : store;
     this.estimator = estimator ?? createEstimator({ profile: this.options.tokenizer, backend: this.options.backend });
@@ -86,15 +104,59 @@ class Pipeline implements Squeeze {
     return result;
   }
 
+  async compressAsync(text: string, call: CallOptions = {}): Promise<CompressResult> {
+    const started = this.now();
+    const { isError = false, spill, ...perCall } = call;
+    const options = resolveOptions(perCall, this.options);
+    const pool = this.portable && text.length >= options.workerMinChars ? workerPool() : null;
+    if (pool === null) return this.compress(text, call);
+    let done: WorkerResult;
+    try {
+      done = await pool.run({ text, options, isError });
+    } catch {
+      return this.compress(text, call); // the worker could not run: the same work, here
+    }
+    const result = this.retained(text, done, options, isError, spill, started);
+    try {
+      // A big output (a pass-through) would be analysed here, on the caller's
+      // thread: references to it are not worth that stall.
+      if (result.output.length < options.workerMinChars) this.recent?.remember(result.output);
+    } catch {
+      // as in compress: an optimisation for later results
+    }
+    return result;
+  }
+
+  /** A worker's result made whole here: its error rebuilt, the original stored and the notice added. */
+  private retained(
+    text: string, done: WorkerResult, options: ResolvedOptions, isError: boolean, spill: SpillLocation | undefined, started: number,
+  ): CompressResult {
+    const { error: failure, ...rest } = done;
+    const error = failure && Object.assign(new Error(failure.message), { name: failure.name });
+    const result: CompressResult = { ...rest, ms: this.now() - started, ...(error ? { error } : {}) };
+    if (result.outcome !== 'compressed' || !options.retainOriginal) return result;
+    const unchanged: CompressResult = {
+      ...result, output: text, outcome: 'not-smaller', tokensOut: result.tokensIn, bytesOut: result.bytesIn, omitted: {}, id: null,
+    };
+    if (!this.store) return unchanged;
+    const type = ccrType(options.toolName, isError, text);
+    const stored = this.store.put(text, { type, ...(options.toolName === undefined ? {} : { tool: options.toolName }) });
+    const output = `${result.output}\n${retrievalNotice(stored.id, type, stored.size, spill)}`;
+    const bytesOut = utf8Bytes(output);
+    const tokensOut = this.estimator.estimate(output);
+    if (bytesOut >= result.bytesIn || tokensOut >= result.tokensIn) return unchanged;
+    return { ...result, output, bytesOut, tokensOut, id: stored.id };
+  }
+
   private compressOnce(text: string, call: CallOptions): CompressResult {
-    const started = performance.now();
+    const started = this.now();
     const { isError = false, spill, ...perCall } = call;
     const options = resolveOptions(perCall, this.options);
     const bytesIn = utf8Bytes(text);
     let tokensIn = 0;
     const passThrough = (outcome: Outcome, kind: ContentKind = 'text', level: Level = 'lossless', error?: unknown): CompressResult => ({
       output: text, outcome, kind, level, tokensIn, tokensOut: tokensIn, bytesIn, bytesOut: bytesIn,
-      omitted: {}, id: null, backend: this.estimator.backendName ?? 'js', ms: performance.now() - started,
+      omitted: {}, id: null, backend: this.estimator.backendName ?? 'js', ms: this.now() - started,
       ...(error === undefined ? {} : { error }),
     });
     if (!options.enabled) return passThrough('disabled');
@@ -102,23 +164,36 @@ class Pipeline implements Squeeze {
     let kind: ContentKind = 'text';
     let level: Level = 'lossless';
     try {
-      const analysis = new TextAnalysis(text, createBackend(options.backend));
+      // Line-shaped processors see over-long lines as one marker line each (long-lines.ts).
+      const routed = route(text, options);
+      const long = processors[routed].lineShaped ? shortenLongLines(text) : null;
+      const seen = long?.text ?? text;
+      const analysis = new TextAnalysis(seen, createBackend(options.backend));
       // Per-line estimates sum to the whole-text estimate: computing them once
       // serves both the activation check and the processors' budgets.
-      tokensIn = this.estimator instanceof CharClassEstimator
+      tokensIn = this.estimator instanceof CharClassEstimator && long === null
         ? this.estimator.lines(analysis).tokens
         : this.estimator.estimate(text);
       if (tokensIn < options.minTokens) return passThrough('below-min-tokens');
-      kind = route(text, options);
+      kind = routed;
       const type = ccrType(options.toolName, isError, text);
-      const { items } = detectPreserved(text, processors[kind].lineShaped, this.estimator, Math.floor(options.maxTokens / 2));
+      const { items } = detectPreserved(seen, processors[kind].lineShaped, this.estimator, Math.floor(options.maxTokens / 2));
       // Blocks the model saw in a recent result become references first.
       const { lineShaped, losslessUpToMax } = processors[kind];
       const deduped = lineShaped && !losslessUpToMax ? this.recent?.dedupe(analysis) ?? null : null;
       const work = deduped ? new TextAnalysis(deduped.text, createBackend(options.backend)) : analysis;
-      let attempt = this.run(work.text, work, kind, options, items, type);
+      const deadline = started + options.timeBudgetMs;
+      // Analysis of a huge text can eat the budget by itself: then no level is tried.
+      if (this.now() > deadline) return passThrough('timed-out', kind);
+      const ran = this.run(work.text, work, kind, options, items, type, deadline);
+      if (ran === null) return passThrough('timed-out', kind);
+      let attempt = ran;
       if (deduped) {
         const omitted = { ...attempt.output.omitted, 'lines shown in earlier results': deduped.lines };
+        attempt = { ...attempt, output: { ...attempt.output, omitted } };
+      }
+      if (long) {
+        const omitted = { ...attempt.output.omitted, 'lines too long to analyse': long.lines };
         attempt = { ...attempt, output: { ...attempt.output, omitted } };
       }
       // The ceiling holds for what the model sees: the retrieval notice included.
@@ -142,12 +217,14 @@ class Pipeline implements Squeeze {
   /**
    * Processes at the chosen level, escalating over the ceiling and reverting on
    * a lost item. A level forced by the caller is kept past targetTokens; only
-   * maxTokens sends it harsher (and the result says so).
+   * maxTokens sends it harsher (and the result says so). Past the deadline it
+   * starts no further level: it returns the attempt in hand (marked timedOut),
+   * or null when that one lost a preserved item and the gentler level was never run.
    */
   private run(
     text: string, analysis: TextAnalysis, kind: ContentKind, options: ResolvedOptions,
-    items: readonly PreservedItem[], type: ReturnType<typeof ccrType>,
-  ): Attempt {
+    items: readonly PreservedItem[], type: ReturnType<typeof ccrType>, deadline: number,
+  ): Attempt | null {
     const forced = options.level !== 'auto';
     let level: Level = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
     const { lineShaped, losslessUpToMax } = processors[kind];
@@ -168,6 +245,7 @@ class Pipeline implements Squeeze {
       if (lost && back !== null) {
         // Seed 001's quality check: revert to the previous level and retry.
         if (previous && previous.level === back) return previous;
+        if (this.now() > deadline) return null;
         reverted = true;
         level = back;
         continue;
@@ -177,6 +255,7 @@ class Pipeline implements Squeeze {
         ? options.maxTokens
         : ceilingFor(level, options.targetTokens, options.maxTokens, processors[attempt.kind].losslessUpToMax);
       if (attempt.tokens > ceiling && !reverted && next !== null && next !== 'emergency') {
+        if (this.now() > deadline) return { ...attempt, timedOut: true };
         previous = attempt;
         level = next;
         continue;
@@ -285,8 +364,9 @@ class Pipeline implements Squeeze {
     return {
       output, outcome: 'compressed', kind: attempt.kind, level: attempt.level,
       tokensIn: facts.tokensIn, tokensOut, bytesIn: facts.bytesIn, bytesOut,
-      omitted, id, backend: facts.backend, ms: performance.now() - facts.started,
+      omitted, id, backend: facts.backend, ms: this.now() - facts.started,
       ...(notKept ? { levelNotKept: notKept } : {}),
+      ...(attempt.timedOut ? { timedOut: true as const } : {}),
     };
   }
 }

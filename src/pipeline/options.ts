@@ -45,6 +45,20 @@ export interface SqueezeOptions {
   previewMaxChars?: number;
   /** Keep the original in the store and add a retrieval notice (seed 000). Default true. */
   retainOriginal?: boolean;
+  /**
+   * Milliseconds one result may take. Past it the pipeline starts no further
+   * level: it returns the best output so far (`timedOut: true`), or the
+   * original with outcome 'timed-out' when none is ready. Default 5000: a backstop
+   * well above what any measured input needs (under 1 s of CPU for the
+   * hostile inputs of bench/hostile.ts), so a busy machine does not turn
+   * compression off.
+   */
+  timeBudgetMs?: number;
+  /**
+   * Texts of at least this many characters are compressed on a worker thread
+   * by `compressAsync` (the caller's event loop keeps running). Default 262,144.
+   */
+  workerMinChars?: number;
 }
 
 export type ResolvedOptions = Required<Omit<SqueezeOptions, 'contextFill' | 'toolName' | 'command'>> &
@@ -63,6 +77,8 @@ export const DEFAULTS: ResolvedOptions = {
   recentResults: 3,
   previewMaxChars: 240,
   retainOriginal: true,
+  timeBudgetMs: 5000,
+  workerMinChars: 262_144,
 };
 
 /** A bad option value; `key` names the option. */
@@ -110,6 +126,8 @@ export function resolveOptions(options: SqueezeOptions = {}, base: ResolvedOptio
     recentResults: merged.recentResults === 0 ? 0 : positiveInteger('recentResults', merged.recentResults),
     previewMaxChars: positiveInteger('previewMaxChars', merged.previewMaxChars),
     retainOriginal: Boolean(merged.retainOriginal),
+    timeBudgetMs: positiveInteger('timeBudgetMs', merged.timeBudgetMs),
+    workerMinChars: positiveInteger('workerMinChars', merged.workerMinChars),
     contextFill: merged.contextFill,
     toolName: merged.toolName,
     command: merged.command,

@@ -54,19 +54,33 @@ const SCANS: readonly Scan[] = [
   },
 ];
 
+/**
+ * The line (breaks as in the line table: LF, CRLF, lone CR) around `at`, as
+ * [from, to), or null when it is longer than MAX_LINE_CHARS. Looks no further
+ * than that either way, so many matches in one huge line cost no rescans.
+ */
+function lineAround(text: string, at: number): [number, number] | null {
+  const floor = Math.max(0, at - MAX_LINE_CHARS - 1);
+  let from = at;
+  while (from > floor && text.charCodeAt(from - 1) !== 10 && text.charCodeAt(from - 1) !== 13) from--;
+  if (from > 0 && from === floor && text.charCodeAt(from - 1) !== 10 && text.charCodeAt(from - 1) !== 13) return null;
+  const ceiling = Math.min(text.length, from + MAX_LINE_CHARS + 1);
+  let to = at;
+  while (to < ceiling && text.charCodeAt(to) !== 10 && text.charCodeAt(to) !== 13) to++;
+  return to - from > MAX_LINE_CHARS ? null : [from, to];
+}
+
 function lineItems(text: string, out: PreservedItem[], seen: Set<string>): void {
   // line start -> the best-ranked rule matching that line
   const hits = new Map<number, { rank: number; kind: PreservedKind; line: string }>();
   for (const { scan, classify } of SCANS) {
     for (const match of text.matchAll(scan)) {
       const [kind, rank] = classify(match);
-      const from = text.lastIndexOf('\n', match.index - 1) + 1;
+      const line = lineAround(text, match.index);
+      if (line === null) continue;
+      const [from, to] = line;
       const previous = hits.get(from);
       if (previous && previous.rank <= rank) continue;
-      let to = text.indexOf('\n', match.index);
-      if (to === -1) to = text.length;
-      if (to > from && text.charCodeAt(to - 1) === 13) to--;
-      if (to - from > MAX_LINE_CHARS) continue;
       hits.set(from, { rank, kind, line: text.slice(from, to) });
     }
   }

@@ -8,6 +8,8 @@ export type Outcome =
   | 'excluded'
   | 'below-min-tokens'
   | 'not-smaller'
+  /** The time budget ran out before any output was ready: the original, untouched. */
+  | 'timed-out'
   | 'failed';
 
 /**
@@ -41,4 +43,6 @@ export interface CompressResult {
   readonly levelNotKept?: LevelNotKept;
   /** The internal error behind outcome 'failed'. */
   readonly error?: unknown;
+  /** The time budget ran out: this is the best output ready then, not the level the rules asked for. */
+  readonly timedOut?: true;
 }

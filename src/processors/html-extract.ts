@@ -94,6 +94,47 @@ function isHidden(attribs: Record<string, string>): boolean {
   return 'hidden' in attribs || attribs['aria-hidden'] === 'true' || /display\s*:\s*none/i.test(attribs.style ?? '');
 }
 
+/**
+ * Nesting past which a page is not parsed as HTML (it is compressed as text):
+ * htmlparser2 keeps its open elements in an array it shifts and unshifts,
+ * so each tag costs time in proportion to the depth, and 2e5 nested <div>
+ * took over 30 s. Browsers stop nesting at 512 too (Blink's parser limit).
+ */
+export const MAX_NESTING_DEPTH = 512;
+
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
+
+/**
+ * Whether the markup nests elements deeper than `cap`: one linear pass over
+ * the tags (each '<' and '>' looked at once), close tags popping one level,
+ * void and self-closed elements not nesting, script and style bodies skipped.
+ * An estimate of the parser's depth, good enough to choose the cheaper path.
+ */
+export function nestsDeeperThan(html: string, cap: number): boolean {
+  let depth = 0;
+  for (let lt = html.indexOf('<'); lt !== -1; ) {
+    const gt = html.indexOf('>', lt + 1);
+    if (gt === -1) break;
+    const closing = html.charCodeAt(lt + 1) === 47; // '/'
+    const name = /^[a-zA-Z][^\s/>]*/.exec(html.slice(lt + (closing ? 2 : 1), Math.min(gt, lt + 40)))?.[0]?.toLowerCase();
+    let next = gt + 1;
+    if (name !== undefined) {
+      if (closing) depth = Math.max(0, depth - 1);
+      else if (!VOID.has(name) && html.charCodeAt(gt - 1) !== 47) {
+        if (++depth > cap) return true;
+        if (RAW_TEXT.has(name)) {
+          const end = html.indexOf(`</${name}`, next);
+          if (end === -1) break;
+          next = end;
+        }
+      }
+    }
+    lt = html.indexOf('<', next);
+  }
+  return false;
+}
+
 export function extract(html: string): Extraction {
   const blocks: Block[] = [];
   const links: Link[] = [];
@@ -114,6 +155,14 @@ export function extract(html: string): Extraction {
   let link: { href: string; text: string } | null = null;
   const lists: Array<{ ordered: boolean; n: number }> = [];
 
+  // Open <li> and <head> elements, counted so text events need not walk the stack.
+  let openItems = 0;
+  let openHeads = 0;
+  const push = (open: Open): void => {
+    if (open.name === 'li') openItems++;
+    if (open.name === 'head') openHeads++;
+    stack.push(open);
+  };
   const top = (): Open | undefined => stack[stack.length - 1];
   const region = (parent: Region | null, byTag: boolean): Region => ({ id: ++regions, parent, byTag, text: 0, linkText: 0 });
 
@@ -135,7 +184,7 @@ export function extract(html: string): Extraction {
     buffer = '';
     if (text === '') return;
     const list = lists[lists.length - 1];
-    const inItem = stack.some((o) => o.name === 'li');
+    const inItem = openItems > 0;
     if (inItem && list) emit('item', `${'  '.repeat(lists.length - 1)}${list.ordered ? `${list.n}.` : '-'} ${text}`);
     else emit('paragraph', text);
   };
@@ -150,14 +199,14 @@ export function extract(html: string): Extraction {
         if (evidence && INLINE.has(name)) {
           // Inline chrome (an [edit] link, a share button) sits inside a line of
           // real text: drop its text rather than cut the line around it.
-          stack.push({ name, skip: true, boilerplate: parent?.boilerplate ?? null, main: parent?.main ?? null, ownsRegion: false });
+          push({ name, skip: true, boilerplate: parent?.boilerplate ?? null, main: parent?.main ?? null, ownsRegion: false });
           return;
         }
         const boilerplate = evidence ? region(parent?.boilerplate ?? null, evidence === 'tag') : (parent?.boilerplate ?? null);
         const main = parent?.main ?? (isMain(name, attribs) ? region(null, false) : null);
         const ownsRegion = boilerplate !== (parent?.boilerplate ?? null) || main !== (parent?.main ?? null);
         if (ownsRegion && !skip) flush();
-        stack.push({ name, skip, boilerplate, main, ownsRegion });
+        push({ name, skip, boilerplate, main, ownsRegion });
         if (skip) return;
         if (name === 'title' && !title) inTitle = true;
         const property = attribs.property ?? attribs.name;
@@ -193,7 +242,7 @@ export function extract(html: string): Extraction {
           title += data;
           return;
         }
-        if (stack.some((o) => o.name === 'head')) return;
+        if (openHeads > 0) return;
         visibleText += data.length;
         if (pre !== null) pre += data;
         else buffer += data;
@@ -208,6 +257,8 @@ export function extract(html: string): Extraction {
         if (name === 'title') inTitle = false;
         if (!closing.skip) closeElement(name, closing);
         if (closing.ownsRegion && !closing.skip) flush();
+        if (closing.name === 'li') openItems--;
+        if (closing.name === 'head') openHeads--;
         stack.pop();
       },
       onerror() {

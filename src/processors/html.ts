@@ -6,7 +6,7 @@
 // blocks (headings stay) with exact markers.
 import type { Processor, ProcessorInput, ProcessorOutput } from '../types.js';
 import { ProcessorError } from './errors.js';
-import { extract, type Block, type Extraction, type Link, type Region } from './html-extract.js';
+import { extract, MAX_NESTING_DEPTH, nestsDeeperThan, type Block, type Extraction, type Link, type Region } from './html-extract.js';
 import { omission } from './markers.js';
 import { keepPreserved } from './preserve.js';
 
@@ -131,6 +131,9 @@ function fit(blocks: Block[], budget: number, estimate: (s: string) => number): 
 }
 
 function process(input: ProcessorInput): ProcessorOutput {
+  if (nestsDeeperThan(input.text, MAX_NESTING_DEPTH)) {
+    throw new ProcessorError('html', `markup nested deeper than ${MAX_NESTING_DEPTH} elements is compressed as text`);
+  }
   let page: Extraction;
   try {
     page = extract(input.text);

@@ -5,6 +5,7 @@
 // stay whole. Invalid or too-deep JSON throws JsonInputError.
 import type { Processor, ProcessorInput, ProcessorOutput } from '../types.js';
 import { Fitter, type FitOptions } from './json-fit.js';
+import { countValues, MAX_JSON_VALUES, summariseHugeJson } from './json-huge.js';
 import { Importance } from './json-importance.js';
 import { parseJson } from './json-parse.js';
 import { References, block, entriesOf, inline, renderKey, type JsonValue, type PrunedNode } from './json-render.js';
@@ -62,6 +63,11 @@ function process(input: ProcessorInput): ProcessorOutput {
 }
 
 function fitJson(input: ProcessorInput): ProcessorOutput {
+  if (countValues(input.text, MAX_JSON_VALUES) > MAX_JSON_VALUES) {
+    // About 3 characters a token in JSON: the summary aims at the level's target.
+    const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
+    return summariseHugeJson(input.text, target * 3);
+  }
   const { value, lines } = parseJson(input.text);
   const estimate = (s: string) => input.estimator.estimate(s);
   const minifiedText = lines ? (value as JsonValue[]).map((v) => JSON.stringify(v)).join('\n') : JSON.stringify(value);

@@ -1,15 +1,17 @@
 // Retrieval of an original by exact id (seed 002 section 6): whole, a 0-based
 // line range that clamps instead of failing, or the lines matching a pattern.
-// A miss is a typed result whose message tells the reader what to do.
-import { count } from '../processors/markers.js';
+// A miss is a typed result whose message tells the reader what to do. Lines
+// end as the kernels' line table says (LF, CRLF or a lone CR), so line numbers
+// here are the ones omission markers name.
 import { isOriginalId } from './id.js';
+import { compileSearch, DEFAULT_MAX_MATCHES, PatternError, runAsync, runSync, searchLines } from './search.js';
 import type { OriginalStore } from './types.js';
 
 export interface RetrieveRequest {
   readonly id: string;
   /** 0-based first line and how many lines; clamped to the text (past the end gives ''). */
   readonly range?: { readonly start?: number; readonly count?: number };
-  /** JavaScript regular expression source, matched against each line of the text (or of the range). */
+  /** RE2 pattern (linear-time; no backreferences or lookaround), matched against each line of the text (or of the range). */
   readonly grep?: string;
   /** Match `grep` as a literal string instead of a pattern. */
   readonly literal?: boolean;
@@ -31,8 +33,10 @@ export type RetrieveResult =
       readonly totalLines: number;
       /** The range actually served (after clamping). */
       readonly lines: { readonly start: number; readonly count: number };
-      /** Matching lines in the range, shown or not (grep only). */
+      /** Matching lines in the range, shown or not (grep only; in the searched part when it stopped early). */
       readonly matches?: number;
+      /** The grep stopped at its deadline before this 0-based line. */
+      readonly stoppedAt?: number;
     }
   | {
       readonly ok: false;
@@ -41,13 +45,29 @@ export type RetrieveResult =
       readonly message: string;
     };
 
-export const DEFAULT_MAX_MATCHES = 200;
+export { DEFAULT_MAX_MATCHES };
 
-/** Start offsets of every line; a final newline does not start a new line. */
-function lineStarts(text: string): number[] {
-  const starts = text.length > 0 ? [0] : [];
-  for (let i = text.indexOf('\n'); i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
+/**
+ * Start and content end (without the break) of every line. A line ends at LF,
+ * CRLF or a lone CR; a final break does not start a new line. Yields now and
+ * then: a big original has many lines.
+ */
+function* lineSpans(text: string): Generator<void, { start: number[]; end: number[] }> {
+  const start: number[] = [];
+  const end: number[] = [];
+  const breaks = /\r\n?|\n/g;
+  let from = 0;
+  for (let m = breaks.exec(text); m !== null; m = breaks.exec(text)) {
+    start.push(from);
+    end.push(m.index);
+    from = m.index + m[0].length;
+    if ((start.length & 0xffff) === 0) yield;
+  }
+  if (from < text.length) {
+    start.push(from);
+    end.push(text.length);
+  }
+  return { start, end };
 }
 
 function clampedInteger(value: number | undefined, fallback: number, max: number): number {
@@ -64,51 +84,42 @@ function missMessage(id: string, reason: 'unknown' | 'expired'): string {
   return `No original is stored under ${JSON.stringify(id)}${shape}: it was never stored here or it was evicted. ${rerun}`;
 }
 
-function matcher(request: RetrieveRequest): RegExp | string {
-  const pattern = request.grep as string;
-  if (request.literal) {
-    return new RegExp(pattern.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), request.ignoreCase ? 'i' : '');
-  }
-  try {
-    return new RegExp(pattern, request.ignoreCase ? 'i' : '');
-  } catch (error) {
-    return `Invalid grep pattern ${JSON.stringify(pattern)}: ${(error as Error).message}. Pass it as a literal string instead (literal: true, or --literal).`;
-  }
-}
-
 /** Looks the id up (exactly) and serves the whole original, a line range or the matching lines. */
-export function retrieve(store: OriginalStore, request: RetrieveRequest): RetrieveResult {
+function* retrieval(store: OriginalStore, request: RetrieveRequest): Generator<void, RetrieveResult> {
   const { id } = request;
-  let pattern: RegExp | null = null;
+  let compiled: ReturnType<typeof compileSearch> | undefined;
   if (request.grep !== undefined) {
-    const compiled = matcher(request);
-    if (typeof compiled === 'string') return { ok: false, id, reason: 'bad-pattern', message: compiled };
-    pattern = compiled;
+    try {
+      compiled = compileSearch({ ...request, grep: request.grep });
+    } catch (error) {
+      if (error instanceof PatternError) return { ok: false, id, reason: 'bad-pattern', message: error.message };
+      throw error;
+    }
   }
   const lookup = store.get(id);
   if (!lookup.found) return { ok: false, id, reason: lookup.reason, message: missMessage(id, lookup.reason) };
   const { text, type, size } = lookup.entry;
-  const starts = lineStarts(text);
-  const start = clampedInteger(request.range?.start, 0, starts.length);
-  const end = start + clampedInteger(request.range?.count, starts.length - start, starts.length - start);
+  const spans = yield* lineSpans(text);
+  const total = spans.start.length;
+  const start = clampedInteger(request.range?.start, 0, total);
+  const end = start + clampedInteger(request.range?.count, total - start, total - start);
   const lines = { start, count: end - start };
-  const base = { ok: true as const, id, type, size, totalLines: starts.length, lines };
-  if (pattern === null) {
-    const whole = start === 0 && end === starts.length;
-    return { ...base, text: whole ? text : text.slice(starts[start] ?? text.length, starts[end] ?? text.length) };
+  const base = { ok: true as const, id, type, size, totalLines: total, lines };
+  if (compiled === undefined || request.grep === undefined) {
+    const whole = start === 0 && end === total;
+    return { ...base, text: whole ? text : text.slice(spans.start[start] ?? text.length, spans.start[end] ?? text.length) };
   }
-  const limit = clampedInteger(request.maxMatches, DEFAULT_MAX_MATCHES, Number.MAX_SAFE_INTEGER);
-  const shown: string[] = [];
-  let matches = 0;
-  for (let i = start; i < end; i++) {
-    const from = starts[i] as number;
-    const to = i + 1 < starts.length ? (starts[i + 1] as number) - 1 : text.length;
-    const line = text.slice(from, to).replace(/\r?\n?$/, '');
-    if (!pattern.test(line)) continue;
-    matches++;
-    if (shown.length < limit) shown.push(`${i + 1}: ${line}`);
-  }
-  const hidden = matches - shown.length;
-  if (hidden > 0) shown.push(`[… ${count(hidden)} more ${hidden === 1 ? 'match' : 'matches'} …]`);
-  return { ...base, text: shown.join('\n'), matches };
+  const maxMatches = clampedInteger(request.maxMatches, DEFAULT_MAX_MATCHES, Number.MAX_SAFE_INTEGER);
+  const found = yield* searchLines({ text, ...spans }, start, end, { ...request, grep: request.grep, maxMatches }, compiled);
+  return { ...base, ...found };
+}
+
+/** Serves a request on the calling thread (the CLI). */
+export function retrieve(store: OriginalStore, request: RetrieveRequest): RetrieveResult {
+  return runSync(retrieval(store, request));
+}
+
+/** Serves a request, letting the event loop turn during a long grep (a host that must stay responsive). */
+export function retrieveAsync(store: OriginalStore, request: RetrieveRequest): Promise<RetrieveResult> {
+  return runAsync(retrieval(store, request));
 }

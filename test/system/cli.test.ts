@@ -83,7 +83,15 @@ describe('squeeze (in process)', () => {
       .toBe('1: \ufeffstart 日本語 ✓\n[… 3 more matches …]\n');
     const bad = await runCli(['retrieve', id, '--grep', '(four'], { env });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/Invalid grep pattern "\(four"/);
+    expect(bad.stderr).toMatch(/Invalid grep pattern: missing closing \): "\(four"/);
+    const long = await runCli(['retrieve', id, '--grep', 'x'.repeat(32 * 1024)], { env });
+    expect(long.code).toBe(2);
+    expect(long.stderr).toMatch(/limit is 1,000/);
+    expect(long.stderr.length).toBeLessThan(400);
+    const backreference = await runCli(['retrieve', id, '--grep', '(t)\\1'], { env });
+    expect(backreference).toMatchObject({ code: 2 });
+    expect(backreference.stderr).toMatch(/backreferences .*--literal/);
+    expect((await runCli(['retrieve', id, '--grep', '(a+)+$'], { env })).code).toBe(0);
     expect((await runCli(['retrieve', id, '--grep', 'four:', '-F'], { env })).stdout.toString()).toBe('4: four: error four\n');
     const none = await runCli(['retrieve', id, '--grep', 'zebra'], { env });
     expect(none).toMatchObject({ code: 0, stderr: 'squeeze: no line matches "zebra"\n' });

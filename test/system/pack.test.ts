@@ -1,5 +1,5 @@
 // What users install: `npm pack` must hold the patch file, the built plugin,
-// the CLI and the core, and the plugin loaded from the unpacked tarball must
+// the CLI, the core and compressAsync's worker, and the plugin loaded from the unpacked tarball must
 // work in a real harness Context. The tarball is unpacked inside the project
 // so the packed code resolves the harness packages the way a host's would.
 // Packs what the last build made (`npm test` builds first; `prepack` would build again).
@@ -27,7 +27,7 @@ afterAll(() => rmSync(unpacked, { recursive: true, force: true }));
 
 describe('the npm package', () => {
   it('holds the bundle patch, the plugin, the CLI and the core', () => {
-    for (const file of ['cordis.patch.yml', 'dist/dsh.js', 'dist/cli.js', 'dist/index.js', 'build/squeeze.wasm', 'package.json', 'README.md']) {
+    for (const file of ['cordis.patch.yml', 'dist/dsh.js', 'dist/cli.js', 'dist/index.js', 'dist/worker.js', 'build/squeeze.wasm', 'package.json', 'README.md']) {
       expect(files).toContain(file);
     }
     const pkg = JSON.parse(readFileSync(join(unpacked, 'package', 'package.json'), 'utf8'));

@@ -15,10 +15,15 @@ describe(`line table (${backendName})`, () => {
     ['\n', ['']],
     ['a\nb', ['a', 'b']],
     ['a\r\nb\r\n', ['a', 'b']],
-    ['a\rb\n', ['a\rb']],
+    ['a\rb\n', ['a', 'b']],
     ['\r\n\r\n', ['', '']],
-    ['x\r', ['x\r']],
+    ['x\r', ['x']],
     ['\n\n\n', ['', '', '']],
+    ['a\rb\rc', ['a', 'b', 'c']],
+    ['\r\r', ['', '']],
+    ['\n\r', ['', '']],
+    ['\r\n\r', ['', '']],
+    ['a\r\r\nb', ['a', '', 'b']],
   ])('splits %j', (text, expected) => {
     expect(lines(text)).toEqual(expected);
   });
@@ -28,6 +33,13 @@ describe(`line table (${backendName})`, () => {
     const text = parts.join('\n');
     const expected = text.split('\n').map((l, i, all) => (l.endsWith('\r') && i < all.length - 1 ? l.slice(0, -1) : l));
     expect(lines(text)).toEqual(expected);
+  });
+
+  it('agrees with a split on LF, CRLF and lone CR over long mixed input', () => {
+    const breaks = ['\n', '\r\n', '\r'];
+    const parts = Array.from({ length: 3000 }, (_, i) => 'y'.repeat((i * 7) % 41) + breaks[(i * 5) % 3]);
+    const text = parts.join('');
+    expect(lines(text)).toEqual(text.split(/\r\n|\r|\n/).slice(0, -1));
   });
 
   it('reports the backend it ran on', () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createStore, retrieve, type RetrieveResult } from '../../src/store/index.js';
+import fc from 'fast-check';
+import { RE2JS } from 're2js';
+import {
+  createStore, MAX_LINE_CHARS, MAX_OUTPUT_BYTES, MAX_PATTERN_CHARS, retrieve, retrieveAsync, type RetrieveResult,
+} from '../../src/store/index.js';
 
 const TEXT = 'zero\r\none ERROR\ntwo\nthree error\nfour\n';
 
@@ -72,7 +76,7 @@ describe('retrieve', () => {
     const { store, id } = withText('a (b\nc [d]\n');
     const bad = retrieve(store, { id, grep: '(b' });
     expect(bad).toMatchObject({ ok: false, reason: 'bad-pattern' });
-    expect(!bad.ok && bad.message).toMatch(/Invalid grep pattern "\(b".*literal/);
+    expect(!bad.ok && bad.message).toMatch(/Invalid grep pattern: missing closing \): "\(b".*literal/);
     expect(served(retrieve(store, { id, grep: '(b', literal: true })).text).toBe('1: a (b');
     expect(served(retrieve(store, { id, grep: '[d]', literal: true })).text).toBe('2: c [d]');
   });
@@ -90,5 +94,84 @@ describe('retrieve', () => {
     expect(!unknown.ok && unknown.message).toMatch(/never stored here or it was evicted\. Re-run the original tool/);
     const malformed = retrieve(store, { id: 'not-an-id' });
     expect(!malformed.ok && malformed.message).toMatch(/24 lowercase hex/);
+  });
+});
+
+describe('safe grep', () => {
+  const aBang = `${'a'.repeat(100_000)}!`;
+
+  it('answers the catastrophic patterns of backtracking engines, with the right lines', () => {
+    const { store, id } = withText(`first\n${aBang}\nword word word: here\n${'alpha beta '.repeat(5000)}\n`);
+    expect(served(retrieve(store, { id, grep: '(a+)+$' }))).toMatchObject({ matches: 0, text: '' });
+    expect(served(retrieve(store, { id, grep: '(a+)+!$' }))).toMatchObject({ matches: 1 });
+    const words = served(retrieve(store, { id, grep: '(\\w+\\s?)+:' }));
+    expect(words).toMatchObject({ matches: 1, text: '3: word word word: here' });
+  });
+
+  it('refuses a pattern over the length cap without echoing it', () => {
+    const { store, id } = withText();
+    const long = 'x'.repeat(32 * 1024);
+    const result = retrieve(store, { id, grep: long });
+    expect(result).toMatchObject({ ok: false, reason: 'bad-pattern' });
+    const message = !result.ok ? result.message : '';
+    expect(message).toContain(`limit is ${MAX_PATTERN_CHARS.toLocaleString('en-US')}`);
+    expect(message.length).toBeLessThan(400);
+    expect(retrieve(store, { id, grep: long, literal: true })).toMatchObject({ ok: false, reason: 'bad-pattern' });
+  });
+
+  it('names what RE2 lacks (backreferences, lookaround) and says what to do', () => {
+    const { store, id } = withText();
+    for (const [grep, says] of [['(o)\\1', /backreferences/], ['one(?= ERROR)', /lookahead/], ['(?<!t)wo', /lookbehind/]] as const) {
+      const result = retrieve(store, { id, grep });
+      expect(result).toMatchObject({ ok: false, reason: 'bad-pattern' });
+      expect(!result.ok && result.message).toMatch(says);
+      expect(!result.ok && result.message).toMatch(/"literal": true.*--literal/);
+    }
+    const bad = retrieve(store, { id, grep: `(${'y'.repeat(900)}` });
+    expect(!bad.ok && bad.message.length).toBeLessThan(400);
+  });
+
+  it('treats CR-only line endings as lines, as the kernels do', () => {
+    const { store, id } = withText('one\rtwo ERROR\r\nthree\rfour');
+    expect(served(retrieve(store, { id, grep: 'ERROR$' })).text).toBe('2: two ERROR');
+    expect(served(retrieve(store, { id, range: { start: 2, count: 1 } })).text).toBe('three\r');
+    expect(served(retrieve(store, { id })).totalLines).toBe(4);
+  });
+
+  it('cuts a huge matching line and caps the shown bytes, counting every match', () => {
+    const huge = 'E'.repeat(MAX_LINE_CHARS * 3);
+    const { store, id } = withText(`${huge}\n`.repeat(40));
+    const result = served(retrieve(store, { id, grep: 'E' }));
+    expect(result.matches).toBe(40);
+    const shown = result.text.split('\n');
+    expect(shown[0]).toBe(`1: ${'E'.repeat(MAX_LINE_CHARS)} [… ${(MAX_LINE_CHARS * 2).toLocaleString('en-US')} more characters of line 1; range {"start": 0, "count": 1} returns it whole …]`);
+    expect(Buffer.byteLength(result.text)).toBeLessThan(MAX_OUTPUT_BYTES + 200);
+    expect(shown.at(-1)).toMatch(/^\[… \d+ more matches \(the shown lines reached/);
+  });
+
+  it('matches literally with RE2 metacharacters and case folding', () => {
+    const { store, id } = withText('a.b*c\naxbbc\nA.B*C\n');
+    expect(served(retrieve(store, { id, grep: 'a.b*c', literal: true })).text).toBe('1: a.b*c');
+    expect(served(retrieve(store, { id, grep: 'a.b*c', literal: true, ignoreCase: true })).text).toBe('1: a.b*c\n3: A.B*C');
+  });
+
+  it('finds exactly the lines a line-by-line match finds (blocks are only a shortcut)', async () => {
+    const patterns = ['^a', 'b$', '\\bab\\b', 'a\\s+b', '[^a]b', '^$', '\\Ab', 'a\\z', '(?s)a.b', '(?m)^b', 'x*', 'a|^c$'];
+    const line = fc.stringMatching(/^[abc ]{0,6}$/);
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 300 }), fc.constantFrom(...patterns), fc.constantFrom('\n', '\r\n', '\r'), async (lines, grep, eol) => {
+        const text = lines.join(eol);
+        const { store, id } = withText(text);
+        const reference = RE2JS.compile(grep);
+        // A final break does not start a line.
+        const own = text === '' ? [] : text.split(/\r\n?|\n/);
+        if (/[\r\n]$/.test(text)) own.pop();
+        const expected = own.flatMap((l, i) => (reference.test(l) ? [`${i + 1}: ${l}`] : []));
+        const result = served(await retrieveAsync(store, { id, grep, maxMatches: 1000 }));
+        expect(result.text).toBe(expected.join('\n'));
+        expect(result.matches).toBe(expected.length);
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -23,7 +23,8 @@ function summary(result: CompressResult): string {
   switch (result.outcome) {
     case 'compressed': {
       const back = result.id === null ? 'original not kept' : `original: squeeze retrieve ${result.id}`;
-      return `squeeze: ${result.kind}, ${result.level}: ${tokens}; ${back}\n`;
+      const late = result.timedOut ? ' (time budget ran out: the output ready then)' : '';
+      return `squeeze: ${result.kind}, ${result.level}${late}: ${tokens}; ${back}\n`;
     }
     case 'failed':
       return `squeeze: compression failed (${(result.error as Error)?.message ?? String(result.error)}); passed through unchanged\n`;

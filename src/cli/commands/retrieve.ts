@@ -1,5 +1,6 @@
 // `squeeze retrieve ID`: an original back, whole (its exact bytes), by line range, or grepped.
-import { retrieve } from '../../store/index.js';
+import { MAX_LINE_CHARS, MAX_OUTPUT_BYTES, MAX_PATTERN_CHARS, retrieve, SEARCH_DEADLINE_MS } from '../../store/index.js';
+import { count as thousands } from '../../processors/markers.js';
 import { count, positionals } from '../args.js';
 import type { Command } from '../command.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
@@ -15,8 +16,12 @@ marker) exactly as it came in, with nothing added.
 
   --start N          first line to print, counting from 0 (past the end prints nothing)
   --count N          how many lines to print (default: to the end)
-  --grep PATTERN     print only the lines matching the JavaScript regular expression,
-                     as "LINE: text" with 1-based line numbers (within --start/--count)
+  --grep PATTERN     print only the lines matching the regular expression (RE2 syntax,
+                     linear time: no backreferences or lookaround; at most ${thousands(MAX_PATTERN_CHARS)}
+                     characters), as "LINE: text" with 1-based line numbers (within
+                     --start/--count); lines past ${thousands(MAX_LINE_CHARS)} characters and output past
+                     ${thousands(MAX_OUTPUT_BYTES)} bytes are cut with a note; a search stops after
+                     ${thousands(SEARCH_DEADLINE_MS)} ms and says where
   -F, --literal      match PATTERN as plain text
   -i, --ignore-case  match regardless of case
   --max-matches N    matching lines shown before "[… N more matches …]" (default 200)
@@ -56,7 +61,7 @@ Exit status: 0 printed, 2 bad usage or pattern, 3 no such id or it expired (re-r
     }
     if (grep === undefined) {
       io.stdout(Buffer.from(result.text, 'utf8'));
-    } else if (result.matches === 0) {
+    } else if (result.matches === 0 && result.stoppedAt === undefined) {
       io.stderr(`squeeze: no line matches ${JSON.stringify(grep)}\n`);
     } else {
       io.stdout(`${result.text}\n`);

@@ -1,5 +1,6 @@
 // TypeScript twin of assembly/lines.ts and assembly/hash.ts: same algorithm,
-// same results, written for V8 (indexOf for line ends, Math.imul lanes).
+// same results, written for V8 (Math.imul lanes). A line ends at LF, CRLF or
+// a lone CR.
 import type { LineGroups, LineTable } from '../types.js';
 
 export const SEED_A = 0x9747b28c;
@@ -48,12 +49,42 @@ export function hashRange(text: string, from: number, to: number, out: Uint32Arr
   outB[at] = fmix(b);
 }
 
+/**
+ * A scanner for line breaks: `next(i)` is the index of the next LF or CR at or
+ * after `i` (or the length), for non-decreasing `i`. It keeps one indexOf
+ * cursor per character, so a text without CR is not rescanned per line.
+ */
+export function breakScanner(text: string): (i: number) => number {
+  const len = text.length;
+  let lf = -1;
+  let cr = -1;
+  return (i) => {
+    if (lf < i) {
+      lf = text.indexOf('\n', i);
+      if (lf === -1) lf = len;
+    }
+    if (cr < i) {
+      cr = text.indexOf('\r', i);
+      if (cr === -1) cr = len;
+    }
+    return lf < cr ? lf : cr;
+  };
+}
+
+/** Index just past the break at `at` (< length): 2 for CRLF, else 1. */
+export function pastBreak(text: string, at: number): number {
+  return text.charCodeAt(at) === 13 && text.charCodeAt(at + 1) === 10 ? at + 2 : at + 1;
+}
+
 export function countLines(text: string): number {
   const len = text.length;
-  if (len === 0) return 0;
+  const next = breakScanner(text);
   let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
-  return text.charCodeAt(len - 1) === 10 ? n : n + 1;
+  for (let i = 0; i < len; n++) {
+    const e = next(i);
+    i = e < len ? pastBreak(text, e) : len;
+  }
+  return n;
 }
 
 export function lineTable(text: string): LineTable {
@@ -63,16 +94,14 @@ export function lineTable(text: string): LineTable {
   const hashA = new Uint32Array(count);
   const hashB = new Uint32Array(count);
   const len = text.length;
+  const next = breakScanner(text);
   let i = 0;
   for (let n = 0; n < count; n++) {
-    let lf = text.indexOf('\n', i);
-    if (lf === -1) lf = len;
-    let e = lf;
-    if (e > i && lf < len && text.charCodeAt(e - 1) === 13) e--;
+    const e = next(i);
     start[n] = i;
     end[n] = e;
     hashRange(text, i, e, hashA, n, hashB);
-    i = lf + 1;
+    i = e < len ? pastBreak(text, e) : len;
   }
   return { count, start, end, hashA, hashB };
 }

@@ -1,5 +1,6 @@
 // TypeScript twin of assembly/tokens.ts: the same runs, the same integer
 // milli-token sums (exact in doubles far beyond any text), the same results.
+import { breakScanner, pastBreak } from './lines.js';
 
 /** Cost-table slots, shared with the kernel (docs/ABI.md). Values are milli-tokens unless noted. */
 export const COST = {
@@ -195,13 +196,11 @@ function toTokens(milli: number): number {
 export function textMilli(text: string, costs: Int32Array): number {
   const len = text.length;
   let sum = 0;
+  const next = breakScanner(text);
   for (let i = 0; i < len; ) {
-    let lf = text.indexOf('\n', i);
-    if (lf === -1) lf = len;
-    let end = lf;
-    if (end > i && lf < len && text.charCodeAt(end - 1) === 13) end--;
+    const end = next(i);
     sum += lineWithBreak(text, i, end, costs);
-    i = lf + 1;
+    i = end < len ? pastBreak(text, end) : len;
   }
   return sum;
 }

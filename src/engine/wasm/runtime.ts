@@ -57,15 +57,37 @@ export function wasmBytes(): Uint8Array<ArrayBuffer> {
   return decodeBase64(WASM_BASE64);
 }
 
-/** Compiles and instantiates the embedded module synchronously. */
-export function instantiate(): WasmExports {
+let compiled: WebAssembly.Module | null = null;
+
+/**
+ * The embedded module, compiled once per thread, or the one a worker was
+ * handed (a WebAssembly.Module crosses postMessage/workerData without being
+ * compiled again).
+ */
+export function compiledModule(): WebAssembly.Module {
+  if (compiled) return compiled;
   if (typeof WebAssembly !== 'object') throw new EngineError('WebAssembly is not available in this runtime');
   const bytes = wasmBytes();
   if (!WebAssembly.validate(bytes)) {
     throw new EngineError('this runtime cannot validate squeeze.wasm (WebAssembly SIMD is required)');
   }
   try {
-    const module = new WebAssembly.Module(bytes);
+    compiled = new WebAssembly.Module(bytes);
+  } catch (cause) {
+    throw new EngineError('compiling squeeze.wasm failed', { cause });
+  }
+  return compiled;
+}
+
+/** Uses a module compiled elsewhere (a worker thread gets the main thread's). */
+export function adoptModule(module: WebAssembly.Module): void {
+  compiled ??= module;
+}
+
+/** Instantiates the compiled module synchronously. */
+export function instantiate(): WasmExports {
+  const module = compiledModule();
+  try {
     return new WebAssembly.Instance(module, {}).exports as unknown as WasmExports;
   } catch (cause) {
     throw new EngineError('instantiating squeeze.wasm failed', { cause });

@@ -1,0 +1,37 @@
+// The worker-thread side of compressAsync (run by piscina, see pool.ts): it
+// adopts the WebAssembly module the main thread compiled, keeps one pipeline
+// per option set, and compresses without retaining (the main thread stores
+// the original and writes the notice).
+import { workerData } from 'node:worker_threads';
+import { adoptModule } from '../engine/index.js';
+import { createSqueeze, type Squeeze } from './index.js';
+import type { ResolvedOptions } from './options.js';
+import type { CompressResult } from './result.js';
+
+export interface WorkerTask {
+  readonly text: string;
+  readonly options: ResolvedOptions;
+  readonly isError: boolean;
+}
+
+/** What crosses back: the result, its error reduced to name and message. */
+export type WorkerResult = Omit<CompressResult, 'error'> & { readonly error?: { name: string; message: string } };
+
+const shared = (workerData as { wasmModule?: WebAssembly.Module } | undefined)?.wasmModule;
+if (shared) adoptModule(shared);
+
+const pipelines = new Map<string, Squeeze>();
+
+export default function compressTask(task: WorkerTask): WorkerResult {
+  const options = { ...task.options, retainOriginal: false, recentResults: 0 };
+  const key = JSON.stringify(options);
+  let squeeze = pipelines.get(key);
+  if (!squeeze) {
+    squeeze = createSqueeze({ ...options, store: null });
+    pipelines.set(key, squeeze);
+  }
+  const { error, ...result } = squeeze.compress(task.text, { isError: task.isError });
+  if (error === undefined) return result;
+  const failure = error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
+  return { ...result, error: failure };
+}
