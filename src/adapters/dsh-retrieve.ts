@@ -39,7 +39,7 @@ export function createRetrieveTool(services: Services): ToolDefinition {
     },
     isConcurrencySafe: () => true,
     async execute(args) {
-      const result = services.retrieve({
+      const result = await services.retrieve({
         id: args.hash,
         ...(args.range ? { range: args.range } : {}),
         ...(args.grep !== undefined ? { grep: args.grep } : {}),
