@@ -25,6 +25,8 @@ export interface RedisStoreOptions {
   readonly warn?: (message: string) => void;
 }
 
+let redisModule: Promise<typeof import('redis')> | undefined;
+
 /** How long an expired id is remembered as "expired" rather than "unknown". */
 const EXPIRED_MEMORY_SECONDS = 86_400;
 
@@ -176,12 +178,17 @@ export class RedisStore implements AsyncOriginalStore {
 
   private connect(): Promise<RedisClientType> {
     this.client ??= (async () => {
-      const { createClient } = await import('redis');
+      const { createClient } = await (redisModule ??= import('redis'));
+      let connected = false;
       const client = createClient({
         url: this.options.url,
         // Fail a call at once while disconnected instead of queueing it: a put must not hang a tool call.
         disableOfflineQueue: true,
-        socket: { connectTimeout: this.timeoutMs, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 5000) },
+        socket: {
+          connectTimeout: this.timeoutMs,
+          // Never connected: fail now (the next put tries again). Connected once: reconnect with backoff.
+          reconnectStrategy: (retries: number, cause: Error) => (connected ? Math.min(100 * 2 ** retries, 5000) : cause),
+        },
       }) as unknown as RedisClientType;
       client.on('error', (error: Error) => {
         if (this.warned) return;
@@ -189,6 +196,7 @@ export class RedisStore implements AsyncOriginalStore {
         this.warn(`squeeze store: Redis ${redacted(this.options.url)}: ${error.message}`);
       });
       await client.connect();
+      connected = true;
       return client;
     })().catch((error: unknown) => {
       this.client = undefined;
@@ -198,6 +206,9 @@ export class RedisStore implements AsyncOriginalStore {
   }
 
   private async script(doing: string, source: string, args: string[]): Promise<string[]> {
+    // Loading the client (about 1 s cold) is not Redis being slow: the clock starts after it.
+    redisModule ??= import('redis');
+    await redisModule;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);

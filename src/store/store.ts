@@ -293,6 +293,7 @@ export class CcrStore implements OriginalStore {
       return this.openSchema(path);
     } catch (error) {
       const reason = unavailable('', error).reason;
+      // A read-only folder or file system: SQLite's WAL needs its index file, so such a store is neither read nor written.
       if (reason !== 'corrupt') throw unavailable(`cannot open store ${path}`, error);
       const aside = `${path}.damaged-${this.now()}`;
       try {
