@@ -189,12 +189,14 @@ export class CcrStore implements OriginalStore {
     if (typeof id !== 'string' || !isOriginalId(id)) return this.miss(String(id), 'unknown');
     const now = this.now();
     let row;
+    let wasExpired = false;
     try {
       row = this.sql.entry.get(id);
+      wasExpired = row === undefined && this.sql.wasExpired.get(id) !== undefined;
     } catch (error) {
       throw unavailable('cannot read the store', error);
     }
-    if (row === undefined) return this.miss(id, this.sql.wasExpired.get(id) !== undefined ? 'expired' : 'unknown');
+    if (row === undefined) return this.miss(id, wasExpired ? 'expired' : 'unknown');
     if (now >= Number(row.ttl_at)) {
       this.bestEffort(() => this.transaction('', () => this.forget(id, now)));
       this.onEvent({ kind: 'evicted', id, reason: 'ttl' });

@@ -9,6 +9,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createStore, DATABASE_FILE, originalId } from '../../src/store/index.js';
 import { runCli } from '../support/cli.js';
@@ -82,6 +83,42 @@ describe('store: concurrent writer processes', () => {
       store.close();
     });
   }
+});
+
+describe('store: two handles on one folder (as two processes)', () => {
+  it('hold one byte budget together: LRU across both, never more than the budget plus the newest entry', () => {
+    const dir = fresh('shared-budget');
+    const one = createStore({ dir, storeBudgetBytes: 100 });
+    const two = createStore({ dir, storeBudgetBytes: 100 });
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const text = `text ${String(i).padStart(2, '0')} ${'x'.repeat(20)}`;
+      const { id, size } = (i % 2 === 0 ? one : two).put(text, { type: 'default' });
+      ids.push(id);
+      expect(one.totalBytes).toBeLessThanOrEqual(100 + size);
+      expect(two.get(id).found).toBe(true);
+    }
+    // The newest few fit; everything older went, whichever handle stored it.
+    expect(one.count).toBe(3);
+    expect(ids.slice(-3).every((id) => one.get(id).found)).toBe(true);
+    expect(ids.slice(0, -3).some((id) => two.get(id).found)).toBe(false);
+    one.close();
+    two.close();
+  });
+
+  it('never serves bytes that do not match their id: dropped, reported unknown, with a warning', () => {
+    const dir = fresh('tampered');
+    const warnings: string[] = [];
+    const store = createStore({ dir, warn: (m) => warnings.push(m) });
+    const { id } = store.put('the real original\n', { type: 'default' });
+    const db = new Database(join(dir, DATABASE_FILE));
+    db.prepare('UPDATE originals SET body = ? WHERE id = ?').run(Buffer.from('a forged original\n'), id);
+    db.close();
+    expect(store.get(id)).toEqual({ found: false, reason: 'unknown' });
+    expect(warnings).toEqual([`squeeze store: the bytes under ${id} do not match their id; dropped`]);
+    expect(store.count).toBe(0);
+    store.close();
+  });
 });
 
 describe('store: writers killed at random points', () => {
