@@ -3,6 +3,7 @@
 // write one store at once, or are SIGKILLed at random points. With a store
 // spec that is a folder it runs the SQLite store, with redis://… the Redis one.
 //   store-writer.ts STORE WORKER COUNT [MAX_BYTES]   (COUNT 0: until killed)
+import { pathToFileURL } from 'node:url';
 import { openStoreSpec } from '../../src/store/index.js';
 
 /** One in five texts is shared by all writers (the same 50 texts), the rest are this writer's own. */
@@ -20,7 +21,8 @@ export function textFor(key: string, maxBytes = 65_536): string {
 }
 
 const [spec, worker, count, maxBytes] = process.argv.slice(2);
-if (spec !== undefined) {
+// Only as the entry point: bench/store-cacache-writer.ts imports the texts from here.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && spec !== undefined) {
   const store = openStoreSpec(spec, { warn: (m) => process.stderr.write(`${m}\n`) });
   const max = maxBytes === undefined ? undefined : Number(maxBytes);
   for (let i = 0; Number(count) === 0 || i < Number(count); i++) {
