@@ -55,7 +55,12 @@ export function secureStoreDir(dir: string): string {
     const reason = code === 'EROFS' || code === 'EACCES' || code === 'EPERM' ? 'read-only' : code === 'ENOSPC' ? 'full' : 'cannot-open';
     throw new StoreUnavailableError(reason, `cannot create store folder ${path} (${(error as Error).message})`, { cause: error });
   }
-  const stat = lstatSync(path);
+  let stat: Stats;
+  try {
+    stat = lstatSync(path);
+  } catch (error) {
+    throw new StoreUnavailableError('cannot-open', `cannot inspect store folder ${path} (${(error as Error).message})`, { cause: error });
+  }
   if (stat.isSymbolicLink()) throw unsafe(path, 'is a symbolic link');
   if (!stat.isDirectory()) throw unsafe(path, 'is not a folder');
   checkOwner(path, stat);
@@ -67,7 +72,12 @@ export function secureStoreDir(dir: string): string {
 
 /** Refuses a link or a foreign or non-regular file at `path`; false when there is none. */
 export function checkStoreFile(path: string): boolean {
-  const stat = lstatOrNull(path);
+  let stat: Stats | null;
+  try {
+    stat = lstatOrNull(path);
+  } catch (error) {
+    throw new StoreUnavailableError('cannot-open', `cannot inspect ${path} (${(error as Error).message})`, { cause: error });
+  }
   if (stat === null) return false;
   if (stat.isSymbolicLink()) throw unsafe(path, 'is a symbolic link');
   if (!stat.isFile()) throw unsafe(path, 'is not a regular file');

@@ -23,7 +23,8 @@ export function textFor(key: string, maxBytes = 65_536): string {
 const [spec, worker, count, maxBytes] = process.argv.slice(2);
 // Only as the entry point: bench/store-cacache-writer.ts imports the texts from here.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && spec !== undefined) {
-  const store = openStoreSpec(spec, { warn: (m) => process.stderr.write(`${m}\n`) });
+  // A budget nothing here reaches: an id that does not retrieve is then a lost put, never an eviction.
+  const store = openStoreSpec(spec, { storeBudgetBytes: 16 * 1024 ** 3, warn: (m) => process.stderr.write(`${m}\n`) });
   const max = maxBytes === undefined ? undefined : Number(maxBytes);
   for (let i = 0; Number(count) === 0 || i < Number(count); i++) {
     const key = keyFor(Number(worker), i);
