@@ -11,7 +11,8 @@ export type CliStore = ReturnType<typeof openStoreSpec>;
 
 /** Opens the store --store names (or the default); StoreUnavailableError when it is unsafe or cannot open. */
 export function openStore(spec: string | boolean | undefined, io: CliIo): CliStore {
-  return openStoreSpec(typeof spec === 'string' ? spec : '', { env: io.env, warn: (message) => io.stderr(`squeeze: ${message}\n`) });
+  // The store's messages name themselves ("squeeze store: …").
+  return openStoreSpec(typeof spec === 'string' ? spec : '', { env: io.env, warn: (message) => io.stderr(`${message}\n`) });
 }
 
 /** A store failure as the CLI reports it (exit 6). */

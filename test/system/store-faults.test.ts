@@ -177,6 +177,16 @@ describe('store: unsafe folders are refused, through the CLI', () => {
     symlinkSync(victim, join(wal, `${DATABASE_FILE}-wal`));
     await expectNotStored(wal, /originals\.sqlite-wal is a symbolic link/);
     expect(readFileSync(victim, 'utf8')).toBe('not yours\n');
+
+    // A journal.jsonl that is a link is neither read nor renamed; the store itself works.
+    const journal = fresh('journal-link');
+    mkdirSync(journal, { mode: 0o700 });
+    symlinkSync(victim, join(journal, 'journal.jsonl'));
+    const stored = await compressJson(journal);
+    expect(stored.code).toBe(0);
+    expect(stored.stderr).toMatch(/^squeeze store: could not import .*journal\.jsonl \(store .*journal\.jsonl is a symbolic link;/m);
+    expect(readFileSync(victim, 'utf8')).toBe('not yours\n');
+    expect(existsSync(join(journal, 'journal.jsonl.imported'))).toBe(false);
   });
 
   it.skipIf(!isRoot)('a folder owned by another user', async () => {
