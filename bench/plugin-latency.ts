@@ -93,7 +93,7 @@ async function timeOne(ctx: Context): Promise<{ ms: number; bytesOut: number }> 
  */
 async function split(text: string, runs: number, warmup: number): Promise<{ pipeline: number; own: number }> {
   const config = parseConfig({ log: false });
-  const services = coreServices(config, { ttlSeconds: 3600, storeBudgetBytes: 1 << 30, journalPath: '', onEvent: () => {}, warn: () => {} });
+  const services = coreServices(config, { ttlSeconds: 3600, storeBudgetBytes: 1 << 30, store: ':memory:', onEvent: () => {}, warn: () => {} });
   const listener = createPostExecuteListener({ config, services, ledger: { write() {} }, warn: () => {}, spillStore: () => undefined });
   const pipeline = createSqueeze({ ...squeezeOptionsOf(config), retainOriginal: false, store: null }); // as dsh-core.ts makes it
   const result = { isError: false, value: text, content: [{ type: 'text', text }] } as never;

@@ -4,8 +4,11 @@ export {
   type CallOptions, type CompressResult, type Outcome, type ResolvedOptions, type Squeeze, type SqueezeOptions, type SqueezeSetup,
 } from './pipeline/index.js';
 export { ccrType, preview, type CcrType } from './pipeline/ccr.js';
-export { createStore, retrieve, retrievalNotice, marker, StoreError, type RetrieveRequest, type RetrieveResult } from './store/index.js';
-export type { Lookup, OriginalStore, StoredOriginal } from './store/types.js';
+export {
+  createStore, defaultStoreDir, openStoreSpec, RedisStore, retrieve, retrievalNotice, marker, StoreError, StoreUnavailableError,
+  type RetrieveRequest, type RetrieveResult, type StoreOptions,
+} from './store/index.js';
+export type { AsyncOriginalStore, Lookup, OriginalStore, StoredOriginal } from './store/types.js';
 export { createBackend, createEstimator, EngineError, TextAnalysis } from './engine/index.js';
 export type { Backend, BackendName, BackendPreference, TokenProfileName } from './engine/index.js';
 export type { ContentKind, Level, Omitted, Processor, ProcessorInput, ProcessorOutput, TokenEstimator } from './types.js';

@@ -66,7 +66,10 @@ const Fields = Schema.object({
   previewMaxChars: Schema.natural().min(1).default(DEFAULTS.previewMaxChars),
   ttlSeconds: Schema.natural().min(1).default(DEFAULT_TTL_SECONDS),
   storeBudgetBytes: Schema.natural().min(1).default(DEFAULT_STORE_BUDGET_BYTES),
-  journalPath: Schema.string().default('').description("JSONL journal of the CCR store ('' keeps it in memory)."),
+  store: Schema.string().default('').description(
+    "Where originals are kept: '' for $XDG_CACHE_HOME/squeeze (shared with the squeeze CLI), a folder, " +
+      "':memory:' for this process only, or redis://host:port to share them across hosts.",
+  ),
   contextEngine: Schema.boolean().default(false).description('Seed 002 section 9: fill accounting and archiving.'),
   contextEngineThresholdPct: Schema.number().min(0).max(100).default(30),
   protectFirstTurns: Schema.natural().default(2),

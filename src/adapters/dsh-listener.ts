@@ -173,7 +173,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     }
     let stored: { id: string; size: number };
     try {
-      stored = services.store.put(text, { type, tool: exec.name });
+      stored = await services.store.put(text, { type, tool: exec.name });
     } catch (error) {
       warn(`squeeze: could not store the original of ${exec.name} (${describeError(error)}); keeping the original content`);
       return { decision };
@@ -205,7 +205,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
         return decision;
       }
       if (verdict.action === 'store') {
-        const stored = services.store.put(text, { type: verdict.type, tool: exec.name });
+        const stored = await services.store.put(text, { type: verdict.type, tool: exec.name });
         ledger.write(lines.stored(exec.name, verdict.type, stored.size, stored.id));
         engine?.observe({ toolName: exec.name, isError: result.isError, text, id: stored.id });
         return decision;

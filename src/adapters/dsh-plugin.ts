@@ -31,11 +31,12 @@ export function applyWith(ctx: Context, rawConfig: unknown, makeServices: Servic
   const services = makeServices(config, {
     ttlSeconds: config.ttlSeconds,
     storeBudgetBytes: config.storeBudgetBytes,
-    journalPath: config.journalPath,
+    store: config.store,
     onEvent: (event) => ledger.write(lines.storeEventLine(event)),
     warn,
   });
 
+  ctx.effect(() => () => void services.close());
   // Registered even when disabled: markers already in a transcript stay retrievable.
   ctx.tools.register(createRetrieveTool(services));
   if (!config.enabled) return;
@@ -74,7 +75,10 @@ function createEngines(
     const size = gateSize([{ type: 'text', text: record.text }], record.text, ceiling);
     const verdict = gate({ toolName: record.toolName, isError: record.isError, text: record.text, size }, opened);
     if (verdict.action === 'pass') return false;
-    services.store.put(record.text, { type: verdict.type, tool: record.toolName });
+    // Archived by id: a store that fails (or a Redis put that rejects later) only costs the archive, with a warning.
+    Promise.resolve()
+      .then(() => services.store.put(record.text, { type: verdict.type, tool: record.toolName }))
+      .catch((error: unknown) => warn(`squeeze: context engine: could not store an archived result (${describeError(error)})`));
     return true;
   };
   const engines = new WeakMap<object, ContextEngine>();

@@ -3,7 +3,7 @@
 // the real ones (tests swap in stand-ins for failure modes); the rest of the
 // adapter uses only these types.
 import type { CompressResult } from '../pipeline/result.js';
-import type { OriginalStore, RetrieveRequest, RetrieveResult, SpillLocation, StoreEvent } from '../store/index.js';
+import type { Lookup, PutMeta, RetrieveRequest, RetrieveResult, SpillLocation, StoreEvent, Stored } from '../store/index.js';
 import type { ContentKind, Level, TokenEstimator } from '../types.js';
 
 export interface CompressCall {
@@ -45,12 +45,18 @@ export interface NoticeInput {
 export interface Services {
   readonly squeeze: Compressor;
   readonly estimator: TokenEstimator;
-  readonly store: OriginalStore;
+  /** The CCR store: local SQLite (synchronous) or Redis (asynchronous); a put that cannot keep the original throws or rejects. */
+  readonly store: {
+    put(text: string, meta: PutMeta): Stored | Promise<Stored>;
+    get(id: string): Lookup | Promise<Lookup>;
+  };
   /**
    * An original by exact id: whole, a 0-based line range (clamped), or the
    * lines matching a pattern (a long grep yields to the event loop, hence the promise).
    */
   retrieve(request: RetrieveRequest): RetrieveResult | Promise<RetrieveResult>;
+  /** Releases the store (the plugin unloads). */
+  close(): void | Promise<void>;
   /** The lines appended to a compressed result: marker, how to retrieve, the spill locator. */
   notice(input: NoticeInput): string;
 }
@@ -59,7 +65,8 @@ export interface Services {
 export interface ServiceOptions {
   readonly ttlSeconds: number;
   readonly storeBudgetBytes: number;
-  readonly journalPath: string;
+  /** The `store` config value: '' (the default folder), a folder, ':memory:' or a redis:// URL. */
+  readonly store: string;
   readonly onEvent: (event: StoreEvent) => void;
   readonly warn: (message: string) => void;
 }

@@ -12,6 +12,11 @@ export const ExitCode = {
   io: 4,
   /** `compress --json` given bytes that are not UTF-8 (without --json they pass through unchanged). */
   notUtf8: 5,
+  /**
+   * The store could not keep or read an original (unsafe folder, read-only, full,
+   * busy, damaged, Redis unreachable). `compress` still printed its output, without an id.
+   */
+  storeUnavailable: 6,
 } as const;
 
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

@@ -1,8 +1,6 @@
 // What a command may touch of the outside world, injectable so the whole CLI
 // runs in-process in tests.
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
 import { CliError, ExitCode } from './errors.js';
 
 export interface CliIo {
@@ -60,12 +58,3 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
     return null;
   }
 }
-
-/** `$XDG_CACHE_HOME/squeeze`, else `~/.cache/squeeze` (XDG ignores a relative value). */
-export function defaultStoreDir(env: CliIo['env']): string {
-  const cache = env.XDG_CACHE_HOME;
-  if (cache && isAbsolute(cache)) return join(cache, 'squeeze');
-  return join(env.HOME || homedir(), '.cache', 'squeeze');
-}
-
-export const JOURNAL_FILE = 'journal.jsonl';

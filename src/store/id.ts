@@ -8,6 +8,11 @@ export function originalId(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
 }
 
+/** The id of UTF-8 bytes (equal to originalId of their text). */
+export function bytesId(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+}
+
 /** Whether `value` has the shape of an id (24 lowercase hex); lookups still match exactly. */
 export function isOriginalId(value: string): boolean {
   return ID.test(value);

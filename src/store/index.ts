@@ -1,11 +1,16 @@
 // The CCR store, its retrieval, notice and ledger: shared by the pipeline, the CLI and the DSH plugin.
-export { CcrStore, createStore, StoreError, DEFAULT_STORE_BUDGET_BYTES, DEFAULT_TTL_SECONDS } from './store.js';
+export { CcrStore, createStore, DATABASE_FILE, DEFAULT_STORE_BUDGET_BYTES, DEFAULT_TTL_SECONDS } from './store.js';
 export type { StoreEvent, StoreOptions } from './store.js';
+export { StoreError, StoreUnavailableError, type UnavailableReason } from './errors.js';
+export { RedisStore, type RedisStoreOptions } from './redis-store.js';
+export { MEMORY_STORE, openStoreSpec, type StoreSpecOptions } from './open.js';
+export { defaultStoreDir } from './store-dir.js';
 export { originalId, isOriginalId } from './id.js';
 export { retrieve, retrieveAsync, DEFAULT_MAX_MATCHES } from './retrieve.js';
 export { MAX_PATTERN_CHARS, MAX_OUTPUT_BYTES, MAX_LINE_CHARS, SEARCH_DEADLINE_MS } from './search.js';
+export { lookupStore } from './one-lookup.js';
 export type { RetrieveRequest, RetrieveResult } from './retrieve.js';
 export { marker, retrievalNotice } from './notice.js';
 export type { SpillLocation } from './notice.js';
 export * as ledger from './ledger.js';
-export type { Lookup, OriginalStore, StoredOriginal } from './types.js';
+export type { AsyncOriginalStore, Lookup, OriginalStore, PutMeta, Stored, StoredOriginal } from './types.js';

@@ -1,20 +1,34 @@
-// The CCR store (seed 002 section 5): originals by exact id in an in-memory
-// LRU bounded by bytes, with a TTL and an optional JSONL journal so a later
-// process (the `squeeze retrieve` of another shell) finds them again. Texts
-// are held as their UTF-8 bytes, so the budget counts what memory holds.
-import { isWellFormed } from './id.js';
-import {
-  appendLine, bytesId, ensureJournalDir, goneLine, ownBytes, readJournal, rewriteJournal, storeLine,
-  type GoneReason, type JournalEntry,
-} from './journal.js';
+// The CCR store (seed 002 section 5): originals by exact id in SQLite, bounded
+// by bytes (LRU) and by age (TTL). SQLite rather than a hand-written journal:
+// it opens in constant time whatever it holds, its WAL lets many processes
+// (parallel agents, the CLI, the plugin) read and write one file at once, and
+// a transaction either commits whole or not at all, so a process killed at any
+// point harms no other entry. Every put is one IMMEDIATE transaction that
+// sweeps what expired, stores the text once under its content id and evicts
+// least recently used entries until the budget holds again, across processes.
+// Without a folder the same code runs on an in-memory database.
+import { renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { StoreError, StoreUnavailableError, type UnavailableReason } from './errors.js';
+import { bytesId, isOriginalId, isWellFormed } from './id.js';
+import { IMPORTED_SUFFIX, JOURNAL_FILE, readJournal } from './journal-import.js';
+import { openDatabase, sqliteCode, type SqlDatabase, type SqlStatement } from './sqlite.js';
+import { checkStoreFile, createStoreFile, secureStoreDir } from './store-dir.js';
 import type { Lookup, OriginalStore } from './types.js';
+
+export { StoreError, StoreUnavailableError } from './errors.js';
 
 export const DEFAULT_STORE_BUDGET_BYTES = 268_435_456;
 export const DEFAULT_TTL_SECONDS = 3600;
+/** The database file in the store folder. */
+export const DATABASE_FILE = 'originals.sqlite';
 /** Expired ids remembered (so a late lookup says "expired"); the oldest are forgotten first. */
 const MAX_EXPIRED_IDS = 4096;
-/** A running journal is compacted once it is this much larger than its live records (and past journalCompactBytes). */
-const COMPACT_RATIO = 2;
+/** How long a writer waits for another process's transaction before giving up (SQLITE_BUSY). */
+const BUSY_TIMEOUT_MS = 10_000;
+const SCHEMA_VERSION = 1;
+
+export type GoneReason = 'budget' | 'ttl';
 
 /** What the store reports to the ledger (src/store/ledger.ts formats these). */
 export type StoreEvent =
@@ -27,54 +41,90 @@ export interface StoreOptions {
   storeBudgetBytes?: number;
   /** Lifetime of an entry from its (latest) store. Default 3600. */
   ttlSeconds?: number;
-  /** JSONL journal file; '' or absent keeps the store in memory only. */
-  journalPath?: string;
-  /** Clock in epoch milliseconds (tests inject one). Assumed not to run backwards. */
+  /** Folder holding the database, shared by every process that opens it; absent or '' keeps originals in memory. */
+  dir?: string;
+  /** Clock in epoch milliseconds (tests inject one). */
   now?: () => number;
-  /**
-   * Journal size from which a running store rewrites its journal when evicted
-   * records make up over half of it. Default 67108864 (64 MiB).
-   */
-  journalCompactBytes?: number;
-  /** Told once when the journal fails and the store continues in memory only. */
+  /** Told about what the store did on its own: a damaged database set aside, a journal imported. */
   warn?: (message: string) => void;
   /** Evictions, retrievals and misses, for the ledger. */
   onEvent?: (event: StoreEvent) => void;
 }
 
-/** A bad store option or a text the store cannot keep faithfully. */
-export class StoreError extends Error {
-  override readonly name = 'StoreError';
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS originals (
+  id TEXT NOT NULL UNIQUE, type TEXT NOT NULL, size INTEGER NOT NULL,
+  created_at INTEGER NOT NULL, ttl_at INTEGER NOT NULL, lru INTEGER NOT NULL, body BLOB NOT NULL);
+CREATE INDEX IF NOT EXISTS originals_ttl ON originals (ttl_at);
+CREATE INDEX IF NOT EXISTS originals_lru ON originals (lru);
+CREATE TABLE IF NOT EXISTS expired (id TEXT NOT NULL UNIQUE, at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS totals (one INTEGER PRIMARY KEY CHECK (one = 1), bytes INTEGER NOT NULL, entries INTEGER NOT NULL);
+INSERT OR IGNORE INTO totals VALUES (1, 0, 0);
+CREATE TRIGGER IF NOT EXISTS originals_added AFTER INSERT ON originals
+  BEGIN UPDATE totals SET bytes = bytes + new.size, entries = entries + 1; END;
+CREATE TRIGGER IF NOT EXISTS originals_dropped AFTER DELETE ON originals
+  BEGIN UPDATE totals SET bytes = bytes - old.size, entries = entries - 1; END;
+PRAGMA user_version = ${SCHEMA_VERSION};`;
+
+const REASONS: Record<string, UnavailableReason> = {
+  SQLITE_READONLY: 'read-only', SQLITE_CANTOPEN: 'cannot-open', SQLITE_FULL: 'full', SQLITE_BUSY: 'busy',
+  SQLITE_CORRUPT: 'corrupt', SQLITE_NOTADB: 'corrupt',
+};
+
+function unavailable(doing: string, error: unknown): StoreUnavailableError {
+  if (error instanceof StoreUnavailableError) return error;
+  const fsCode = (error as NodeJS.ErrnoException)?.code;
+  const reason = REASONS[sqliteCode(error)] ?? (fsCode === 'ENOSPC' ? 'full' : fsCode === 'EROFS' || fsCode === 'EACCES' ? 'read-only' : 'failed');
+  return new StoreUnavailableError(reason, `${doing}: ${(error as Error)?.message ?? String(error)}`, { cause: error });
 }
 
-interface Entry {
-  readonly id: string;
-  type: string;
-  readonly bytes: Buffer;
-  /** False for an entry read back from the journal until its bytes are checked against its id. */
-  verified: boolean;
-  readonly createdAt: number;
-  ttlAt: number;
-  lastAccessed: number;
+interface Statements {
+  readonly entry: SqlStatement;
+  readonly exists: SqlStatement;
+  readonly insert: SqlStatement;
+  readonly refresh: SqlStatement;
+  readonly touch: SqlStatement;
+  readonly due: SqlStatement;
+  readonly remove: SqlStatement;
+  readonly leastRecent: SqlStatement;
+  readonly totals: SqlStatement;
+  readonly rememberExpired: SqlStatement;
+  readonly forgetExpired: SqlStatement;
+  readonly capExpired: SqlStatement;
+  readonly wasExpired: SqlStatement;
 }
 
-/** Approximate journal line length of an entry (base64 payload plus the head). */
-const lineBytes = (entry: Entry) => Math.ceil(entry.bytes.length / 3) * 4 + 120;
+function prepare(db: SqlDatabase): Statements {
+  const next = '(SELECT COALESCE(MAX(lru), 0) + 1 FROM originals)';
+  return {
+    entry: db.prepare('SELECT type, created_at, ttl_at, body FROM originals WHERE id = ?'),
+    exists: db.prepare('SELECT size FROM originals WHERE id = ?'),
+    insert: db.prepare(`INSERT INTO originals (id, type, size, created_at, ttl_at, lru, body) VALUES (?, ?, ?, ?, ?, ${next}, ?)`),
+    refresh: db.prepare(`UPDATE originals SET type = ?, ttl_at = ?, lru = ${next} WHERE id = ?`),
+    touch: db.prepare(`UPDATE originals SET lru = ${next} WHERE id = ?`),
+    due: db.prepare('SELECT id FROM originals WHERE ttl_at <= ? ORDER BY ttl_at LIMIT 256'),
+    remove: db.prepare('DELETE FROM originals WHERE id = ?'),
+    leastRecent: db.prepare('SELECT id FROM originals WHERE id != ? ORDER BY lru LIMIT 1'),
+    totals: db.prepare('SELECT bytes, entries FROM totals'),
+    rememberExpired: db.prepare('INSERT OR REPLACE INTO expired (id, at) VALUES (?, ?)'),
+    forgetExpired: db.prepare('DELETE FROM expired WHERE id = ?'),
+    capExpired: db.prepare(`DELETE FROM expired WHERE rowid <= (SELECT MAX(rowid) FROM expired) - ${MAX_EXPIRED_IDS}`),
+    wasExpired: db.prepare('SELECT 1 AS hit FROM expired WHERE id = ?'),
+  };
+}
+
+const asBuffer = (value: unknown): Buffer => {
+  const bytes = value as Uint8Array;
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+};
 
 export class CcrStore implements OriginalStore {
   readonly budgetBytes: number;
   readonly ttlSeconds: number;
-  /** Least recently used first: the Map's order is the LRU order. */
-  private readonly entries = new Map<string, Entry>();
-  /** Soonest expiry first (insertion order, since every store adds the same TTL). */
-  private readonly byExpiry = new Map<string, Entry>();
-  private readonly expiredIds = new Map<string, number>();
-  private bytes = 0;
-  private journalPath: string | null;
-  /** Size of the journal file, and how much of it the live entries account for. */
-  private journalBytes = 0;
-  private liveJournalBytes = 0;
-  private readonly journalCompactBytes: number;
+  /** The database file, or ':memory:'. */
+  readonly path: string;
+  private readonly db: SqlDatabase;
+  private readonly sql: Statements;
   private readonly now: () => number;
   private readonly warn: (message: string) => void;
   private readonly onEvent: (event: StoreEvent) => void;
@@ -82,80 +132,94 @@ export class CcrStore implements OriginalStore {
   constructor(options: StoreOptions = {}) {
     this.budgetBytes = option('storeBudgetBytes', options.storeBudgetBytes, DEFAULT_STORE_BUDGET_BYTES, true);
     this.ttlSeconds = option('ttlSeconds', options.ttlSeconds, DEFAULT_TTL_SECONDS, false);
-    this.journalCompactBytes = option('journalCompactBytes', options.journalCompactBytes, 64 * 1024 * 1024, true);
     this.now = options.now ?? Date.now;
     this.warn = options.warn ?? (() => {});
     this.onEvent = options.onEvent ?? (() => {});
-    this.journalPath = options.journalPath ? options.journalPath : null;
-    if (this.journalPath !== null) this.load(this.journalPath);
+    const dir = options.dir ? secureStoreDir(options.dir) : null;
+    this.path = dir === null ? ':memory:' : join(dir, DATABASE_FILE);
+    this.db = dir === null ? withSchema(openDatabase(':memory:')) : this.openFile(this.path);
+    this.sql = prepare(this.db);
+    if (dir !== null) this.importJournal(join(dir, JOURNAL_FILE));
   }
 
-  /** UTF-8 bytes held; never more than the budget plus the newest entry. */
+  /** UTF-8 bytes held by every process's entries; at most the budget plus the newest entry. */
   get totalBytes(): number {
-    return this.bytes;
+    return Number(this.sql.totals.get()!.bytes);
   }
 
   get count(): number {
-    return this.entries.size;
+    return Number(this.sql.totals.get()!.entries);
   }
 
-  /** Whether the journal is in use (false when memory-only, by choice or after a failure). */
-  get journaling(): boolean {
-    return this.journalPath !== null;
+  /** Which SQLite binding runs this store. */
+  get driver(): SqlDatabase['driver'] {
+    return this.db.driver;
   }
 
+  /**
+   * Stores the text once under its id (a repeat refreshes its TTL and
+   * recency). Throws StoreError for a text UTF-8 cannot give back and
+   * StoreUnavailableError when it could not be stored: no id without a stored original.
+   */
   put(text: string, meta: { readonly type: string; readonly tool?: string }): { readonly id: string; readonly size: number } {
     if (typeof text !== 'string') throw new StoreError(`can only store text, got ${typeof text}`);
     if (!isWellFormed(text)) {
       throw new StoreError('text has unpaired surrogates: its UTF-8 bytes would not give it back, so it is not stored');
     }
-    const now = this.now();
-    this.sweep(now);
-    // Encoded once: the id, the size, the held copy and the journal's payload all come from these bytes.
     const bytes = Buffer.from(text, 'utf8');
     const id = bytesId(bytes);
+    const now = this.now();
     const ttlAt = now + this.ttlSeconds * 1000;
-    let entry = this.entries.get(id);
-    if (entry) this.unlink(entry);
-    if (entry?.verified) {
-      // Equal text, same id: refresh its lifetime and recency instead of a second copy.
-      entry.type = meta.type;
-      entry.ttlAt = ttlAt;
-      entry.lastAccessed = now;
-    } else {
-      // New, or read back from the journal and not yet checked: keep the fresh bytes.
-      this.expiredIds.delete(id);
-      entry = { id, type: meta.type, bytes: ownBytes(bytes), verified: true, createdAt: now, ttlAt, lastAccessed: now };
-    }
-    this.link(entry);
-    this.journal(() => storeLine(id, meta.type, bytes, ttlAt));
-    this.enforceBudget(id, now);
-    this.compactIfBloated();
+    const events = this.transaction('cannot store the original', () => {
+      const events = this.sweep(now);
+      if (this.sql.exists.get(id) !== undefined) {
+        this.sql.refresh.run(meta.type, ttlAt, id);
+      } else {
+        this.sql.insert.run(id, meta.type, bytes.length, now, ttlAt, bytes);
+        this.sql.forgetExpired.run(id);
+      }
+      return [...events, ...this.enforceBudget(id)];
+    });
+    for (const event of events) this.onEvent(event);
     return { id, size: bytes.length };
   }
 
+  /** Exact-id lookup; refreshes the entry's recency on a hit. A damaged entry is dropped and reported unknown. */
   get(id: string): Lookup {
-    const entry = this.entries.get(id);
+    if (typeof id !== 'string' || !isOriginalId(id)) return this.miss(String(id), 'unknown');
     const now = this.now();
-    if (entry === undefined) return this.miss(id, this.expiredIds.has(id) ? 'expired' : 'unknown');
-    if (now >= entry.ttlAt) {
-      this.evict(entry, 'ttl', now);
+    let row;
+    let wasExpired = false;
+    try {
+      row = this.sql.entry.get(id);
+      wasExpired = row === undefined && this.sql.wasExpired.get(id) !== undefined;
+    } catch (error) {
+      throw unavailable('cannot read the store', error);
+    }
+    if (row === undefined) return this.miss(id, wasExpired ? 'expired' : 'unknown');
+    if (now >= Number(row.ttl_at)) {
+      this.bestEffort(() => this.transaction('', () => this.forget(id, now)));
+      this.onEvent({ kind: 'evicted', id, reason: 'ttl' });
       return this.miss(id, 'expired');
     }
-    if (!entry.verified) {
-      // A journal line that parsed but whose bytes do not hash to its id was damaged: never serve it.
-      if (bytesId(entry.bytes) !== id) {
-        this.unlink(entry);
-        return this.miss(id, 'unknown');
-      }
-      entry.verified = true;
+    const bytes = asBuffer(row.body);
+    if (bytesId(bytes) !== id) {
+      this.warn(`squeeze store: the bytes under ${id} do not match their id; dropped`);
+      this.bestEffort(() => this.sql.remove.run(id));
+      return this.miss(id, 'unknown');
     }
-    this.entries.delete(id);
-    entry.lastAccessed = now;
-    this.entries.set(id, entry);
+    // A read-only or busy store still answers; only the recency is not recorded.
+    this.bestEffort(() => this.sql.touch.run(id));
     this.onEvent({ kind: 'retrieved', id });
-    const { type, bytes, createdAt, ttlAt } = entry;
-    return { found: true, entry: { id, type, size: bytes.length, text: bytes.toString('utf8'), createdAt, ttlAt, lastAccessed: now } };
+    const text = bytes.toString('utf8');
+    return {
+      found: true,
+      entry: { id, type: String(row.type), size: bytes.length, text, createdAt: Number(row.created_at), ttlAt: Number(row.ttl_at), lastAccessed: now },
+    };
+  }
+
+  close(): void {
+    this.db.close();
   }
 
   private miss(id: string, reason: 'expired' | 'unknown'): Lookup {
@@ -163,138 +227,143 @@ export class CcrStore implements OriginalStore {
     return { found: false, reason };
   }
 
-  private link(entry: Entry): void {
-    this.entries.set(entry.id, entry);
-    this.byExpiry.set(entry.id, entry);
-    this.bytes += entry.bytes.length;
-    this.liveJournalBytes += lineBytes(entry);
-  }
-
-  private unlink(entry: Entry): void {
-    this.entries.delete(entry.id);
-    this.byExpiry.delete(entry.id);
-    this.bytes -= entry.bytes.length;
-    this.liveJournalBytes -= lineBytes(entry);
-  }
-
-  private evict(entry: Entry, reason: GoneReason, now: number): void {
-    this.unlink(entry);
-    if (reason === 'ttl') this.rememberExpired(entry.id, now);
-    this.journal(() => goneLine(entry.id, reason, now));
-    this.onEvent({ kind: 'evicted', id: entry.id, reason });
-  }
-
-  private rememberExpired(id: string, at: number): void {
-    this.expiredIds.delete(id);
-    this.expiredIds.set(id, at);
-    if (this.expiredIds.size > MAX_EXPIRED_IDS) {
-      this.expiredIds.delete(this.expiredIds.keys().next().value as string);
+  private bestEffort(write: () => unknown): void {
+    try {
+      write();
+    } catch {
+      // Bookkeeping only (recency, expiry): the answer stands without it.
     }
   }
 
-  /** Drops every entry at or past its ttlAt (soonest first, so the scan stops early). */
-  private sweep(now: number): void {
-    for (const entry of this.byExpiry.values()) {
-      if (entry.ttlAt > now) break;
-      this.evict(entry, 'ttl', now);
+  /** Runs `work` in one IMMEDIATE transaction (the write lock first, so waiting is SQLite's busy timeout, never a deadlock). */
+  private transaction<T>(doing: string, work: () => T): T {
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      throw unavailable(doing, error);
     }
+    try {
+      const result = work();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      try {
+        this.db.exec('ROLLBACK');
+      } catch {
+        // SQLite already rolled back (a full disk or I/O error does): the first error is the one to report.
+      }
+      throw unavailable(doing, error);
+    }
+  }
+
+  private forget(id: string, now: number): void {
+    this.sql.remove.run(id);
+    this.sql.rememberExpired.run(id, now);
+  }
+
+  /** Drops every entry at or past its ttlAt, remembering the ids as expired. */
+  private sweep(now: number): StoreEvent[] {
+    const events: StoreEvent[] = [];
+    for (;;) {
+      const due = this.sql.due.get(now);
+      if (due === undefined) break;
+      const id = String(due.id);
+      this.forget(id, now);
+      events.push({ kind: 'evicted', id, reason: 'ttl' });
+    }
+    if (events.length > 0) this.sql.capExpired.run();
+    return events;
   }
 
   /** Evicts least recently used entries until within budget, never `keep` (the newest). */
-  private enforceBudget(keep: string, now: number): void {
-    for (const entry of this.entries.values()) {
-      if (this.bytes <= this.budgetBytes) break;
-      if (entry.id !== keep) this.evict(entry, 'budget', now);
+  private enforceBudget(keep: string): StoreEvent[] {
+    const events: StoreEvent[] = [];
+    while (Number(this.sql.totals.get()!.bytes) > this.budgetBytes) {
+      const victim = this.sql.leastRecent.get(keep);
+      if (victim === undefined) break;
+      const id = String(victim.id);
+      this.sql.remove.run(id);
+      events.push({ kind: 'evicted', id, reason: 'budget' });
     }
+    return events;
   }
 
-  /** Writes one journal line; on failure warns once and goes memory-only. */
-  private journal(line: () => string): void {
-    if (this.journalPath === null) return;
-    const text = line();
+  /** Opens (creating 0600) the database file, setting a damaged one aside for a fresh one. */
+  private openFile(path: string): SqlDatabase {
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) checkStoreFile(file);
     try {
-      appendLine(this.journalPath, text);
-      this.journalBytes += Buffer.byteLength(text);
+      return this.openSchema(path);
     } catch (error) {
-      this.journalFailed('cannot append to', error);
-    }
-  }
-
-  /** A long-running store rewrites its journal once evicted records dominate it. */
-  private compactIfBloated(): void {
-    if (this.journalPath === null) return;
-    if (this.journalBytes <= Math.max(this.journalCompactBytes, COMPACT_RATIO * this.liveJournalBytes)) return;
-    this.compact(this.journalPath);
-  }
-
-  private compact(path: string): void {
-    try {
-      this.journalBytes = rewriteJournal(path, this.compactedLines());
-    } catch (error) {
-      this.journalFailed('cannot compact', error);
-    }
-  }
-
-  private *compactedLines(): Generator<string> {
-    for (const [id, at] of this.expiredIds) yield goneLine(id, 'ttl', at);
-    for (const entry of this.entries.values()) yield storeLine(entry.id, entry.type, entry.bytes, entry.ttlAt);
-  }
-
-  private journalFailed(doing: string, error: unknown): void {
-    const path = this.journalPath;
-    this.journalPath = null;
-    const reason = error instanceof Error ? error.message : String(error);
-    this.warn(`squeeze store: ${doing} journal ${path} (${reason}); keeping originals in memory only`);
-  }
-
-  /** Restores the journal's live records, applies TTL and budget, and compacts the file if that dropped anything. */
-  private load(path: string): void {
-    let contents;
-    try {
-      ensureJournalDir(path);
-      contents = readJournal(path);
-    } catch (error) {
-      this.journalFailed('cannot read', error);
-      return;
-    }
-    this.journalBytes = contents.fileBytes;
-    const now = this.now();
-    let dropped = contents.compactable;
-    for (const [id, at] of contents.expired) this.rememberExpired(id, at);
-    const live: JournalEntry[] = [];
-    for (const record of contents.entries.values()) {
-      if (now >= record.ttlAt) {
-        this.rememberExpired(record.id, record.ttlAt);
-        this.onEvent({ kind: 'evicted', id: record.id, reason: 'ttl' });
-        dropped = true;
-      } else {
-        live.push(record);
+      const reason = unavailable('', error).reason;
+      // A read-only folder or file system: SQLite's WAL needs its index file, so such a store is neither read nor written.
+      if (reason !== 'corrupt') throw unavailable(`cannot open store ${path}`, error);
+      const aside = `${path}.damaged-${this.now()}`;
+      try {
+        // Its WAL and index go with it: a stale WAL must never be replayed into the new file.
+        for (const suffix of ['', '-wal', '-shm']) if (checkStoreFile(path + suffix)) renameSync(path + suffix, aside + suffix);
+      } catch (renameError) {
+        throw unavailable(`store ${path} is damaged and cannot be set aside`, renameError);
       }
+      this.warn(`squeeze store: ${path} was damaged (${(error as Error).message}); kept it as ${aside} and started a new store`);
+      return this.openSchema(path);
     }
-    // Expiry order first (a TTL since shortened applies to old entries too), then journal order for the LRU.
-    const latestTtlAt = now + this.ttlSeconds * 1000;
-    const restored = new Map<string, Entry>();
-    for (const record of [...live].sort((a, b) => a.ttlAt - b.ttlAt)) {
-      const ttlAt = Math.min(record.ttlAt, latestTtlAt);
-      const entry: Entry = { ...record, verified: false, createdAt: now, ttlAt, lastAccessed: now };
-      restored.set(entry.id, entry);
-      this.byExpiry.set(entry.id, entry);
-    }
-    for (const record of live) {
-      const entry = restored.get(record.id) as Entry;
-      this.entries.set(entry.id, entry);
-      this.bytes += entry.bytes.length;
-      this.liveJournalBytes += lineBytes(entry);
-    }
-    // A smaller budget than the writer's applies on load, oldest first; the newest always stays.
-    for (const entry of this.entries.values()) {
-      if (this.bytes <= this.budgetBytes || this.entries.size === 1) break;
-      this.unlink(entry);
-      this.onEvent({ kind: 'evicted', id: entry.id, reason: 'budget' });
-      dropped = true;
-    }
-    if (dropped) this.compact(path);
   }
+
+  private openSchema(path: string): SqlDatabase {
+    createStoreFile(path);
+    const db = openDatabase(path);
+    try {
+      db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      // WAL: readers never wait for a writer, and a commit is one append (SIGKILL-safe).
+      db.exec('PRAGMA journal_mode = WAL');
+      // Durable across a killed process; a power cut may lose the last commits, never corrupts.
+      db.exec('PRAGMA synchronous = NORMAL');
+      db.exec('PRAGMA journal_size_limit = 67108864');
+      return withSchema(db);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  /** Imports an earlier version's journal once (inside the write lock), then renames it. */
+  private importJournal(journal: string): void {
+    try {
+      if (!checkStoreFile(journal)) return;
+      const now = this.now();
+      const latest = now + this.ttlSeconds * 1000;
+      const imported = this.transaction('cannot import the journal', () => {
+        if (!checkStoreFile(journal)) return -1;
+        const records = readJournal(journal, now);
+        for (const record of records) {
+          if (this.sql.exists.get(record.id) !== undefined) continue;
+          this.sql.insert.run(record.id, record.type, record.bytes.length, now, Math.min(record.ttlAt, latest), record.bytes);
+        }
+        this.enforceBudget(records.at(-1)?.id ?? '');
+        return records.length;
+      });
+      if (imported < 0) return;
+      renameSync(journal, journal + IMPORTED_SUFFIX);
+      this.warn(`squeeze store: imported ${imported} originals from ${journal} (kept as ${journal}${IMPORTED_SUFFIX})`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // another process imported and renamed it
+      this.warn(`squeeze store: could not import ${journal} (${(error as Error).message}); it is left as it was`);
+    }
+  }
+}
+
+/** Creates the tables once (any process may be first; IF NOT EXISTS makes a race harmless). */
+function withSchema(db: SqlDatabase): SqlDatabase {
+  if (Number(db.prepare('PRAGMA user_version').get()!.user_version) === SCHEMA_VERSION) return db;
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec(SCHEMA);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+  return db;
 }
 
 function option(key: string, value: number | undefined, fallback: number, integer: boolean): number {
@@ -305,7 +374,7 @@ function option(key: string, value: number | undefined, fallback: number, intege
   return value;
 }
 
-/** A store with the seed's defaults; see StoreOptions. */
+/** A store with the seed's defaults; see StoreOptions. Throws StoreUnavailableError when its folder is unsafe or it cannot open. */
 export function createStore(options: StoreOptions = {}): CcrStore {
   return new CcrStore(options);
 }

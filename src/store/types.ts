@@ -18,9 +18,35 @@ export type Lookup =
   | { readonly found: true; readonly entry: StoredOriginal }
   | { readonly found: false; readonly reason: 'unknown' | 'expired' };
 
+export interface PutMeta {
+  readonly type: string;
+  readonly tool?: string;
+}
+
+export interface Stored {
+  readonly id: string;
+  readonly size: number;
+}
+
+/**
+ * The synchronous store the in-process pipeline calls. `put` returns only once
+ * the original is kept; when it cannot be, it throws (StoreUnavailableError),
+ * never an id that will not retrieve.
+ */
 export interface OriginalStore {
   /** Stores the text (idempotent for equal text) and returns its id. */
-  put(text: string, meta: { readonly type: string; readonly tool?: string }): { readonly id: string; readonly size: number };
+  put(text: string, meta: PutMeta): Stored;
   /** Exact-id lookup; refreshes the entry's LRU clock on a hit. */
   get(id: string): Lookup;
+}
+
+/**
+ * A store over the network (Redis): the same contract, asynchronous. The
+ * plugin and the CLI await it; the pipeline itself never sees one (see
+ * docs/STORE.md, "Redis").
+ */
+export interface AsyncOriginalStore {
+  put(text: string, meta: PutMeta): Promise<Stored>;
+  get(id: string): Promise<Lookup>;
+  close(): Promise<void>;
 }

@@ -58,7 +58,7 @@ export function fakeServices(overrides: Partial<Services> = {}): ServiceFactory 
       estimator: { estimate: (text) => Math.ceil(text.length / 3) },
       store,
       retrieve(request) {
-        const lookup = services.store.get(request.id);
+        const lookup = store.get(request.id);
         if (!lookup.found) return { ok: false, id: request.id, reason: lookup.reason, message: `${lookup.reason} ${request.id}: Re-run the original tool` };
         // the store's forms: a range is the exact bytes of its lines, a grep the
         // matching lines with their 1-based numbers
@@ -73,6 +73,7 @@ export function fakeServices(overrides: Partial<Services> = {}): ServiceFactory 
         const text = lines.flatMap((l, i) => (re.test(l) ? [`${start + i + 1}: ${l}`] : [])).join('\n');
         return { ...served, text };
       },
+      close: () => {},
       notice: (input) =>
         `<<<CCR:${input.id}|${input.type}|${input.size}>>> ccr_retrieve {"hash":"${input.id}"}` +
         (input.spill ? `; also at ${input.spill.locator}. ${input.spill.hint}` : ''),

@@ -67,6 +67,9 @@ export interface Harness {
 
 export async function createHarness(options: { spillStore?: boolean; spillPolicy?: boolean } = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'squeeze-dsh-'));
+  // The plugin's default store is $XDG_CACHE_HOME/squeeze: one fresh store per harness, never the user's.
+  const cacheHome = process.env.XDG_CACHE_HOME;
+  process.env.XDG_CACHE_HOME = join(dir, 'cache');
   const ctx = new Context();
   const logs: Message[] = [];
   ctx.logger.exporter({ levels: { default: 3 }, export: (message) => void logs.push(message) });
@@ -110,6 +113,8 @@ export async function createHarness(options: { spillStore?: boolean; spillPolicy
       });
     },
     close() {
+      if (cacheHome === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = cacheHome;
       rmSync(dir, { recursive: true, force: true });
     },
   };

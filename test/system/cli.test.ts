@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JOURNAL_FILE } from '../../src/cli/io.js';
 import { createStore } from '../../src/store/index.js';
 import { runCli, spawnCli } from '../support/cli.js';
 
@@ -12,12 +11,17 @@ const root = mkdtempSync(join(tmpdir(), 'squeeze-cli-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const cache = join(root, 'cache');
 const env = { XDG_CACHE_HOME: cache };
-const defaultJournal = join(cache, 'squeeze', JOURNAL_FILE);
+const defaultDir = join(cache, 'squeeze');
 
 const ORIGINAL = '\ufeffstart 日本語 ✓\r\nline two\nERROR three\nfour: error four\nno newline at the end';
 
-function stored(text: string, journalPath = defaultJournal, now?: () => number) {
-  return createStore({ journalPath, ...(now ? { now } : {}) }).put(text, { type: 'file' }).id;
+function stored(text: string, dir = defaultDir, now?: () => number) {
+  const store = createStore({ dir, ...(now ? { now } : {}) });
+  try {
+    return store.put(text, { type: 'file' }).id;
+  } finally {
+    store.close();
+  }
 }
 
 describe('squeeze (child process)', () => {
@@ -99,7 +103,7 @@ describe('squeeze (in process)', () => {
   });
 
   it('says "expired" for an original whose time ran out in an earlier process', async () => {
-    const id = stored('an old result\n', defaultJournal, () => Date.now() - 2 * 3_600_000);
+    const id = stored('an old result\n', defaultDir, () => Date.now() - 2 * 3_600_000);
     const result = await runCli(['retrieve', id], { env });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/has expired.*Re-run the original tool/);
@@ -107,17 +111,17 @@ describe('squeeze (in process)', () => {
 
   it('uses --store DIR instead of the default directory', async () => {
     const dir = join(root, 'elsewhere');
-    const id = stored('kept elsewhere', join(dir, JOURNAL_FILE));
+    const id = stored('kept elsewhere', dir);
     expect((await runCli(['retrieve', id, '--store', dir], { env })).stdout.toString()).toBe('kept elsewhere');
     expect((await runCli(['retrieve', id], { env })).code).toBe(3);
   });
 
-  it('warns once and carries on without a journal it cannot use', async () => {
+  it('exits 6 with one clear line when the store cannot be opened', async () => {
     const blocker = join(root, 'not-a-dir');
     writeFileSync(blocker, 'x');
     const result = await runCli(['retrieve', '0123456789abcdef01234567', '--store', blocker], { env });
-    expect(result.code).toBe(3);
-    expect(result.stderr.match(/memory only/g)).toHaveLength(1);
+    expect(result.code).toBe(6);
+    expect(result.stderr).toMatch(/^squeeze retrieve: store .*not-a-dir is not a folder; .*\n$/);
   });
 
   it('rejects malformed numbers and extra arguments', async () => {

@@ -1,10 +1,10 @@
 // Seed 002's smoke items that need the real CCR store behind the plugin: TTL
-// and budget eviction with their ledger lines, and the journal round trip with
-// the boot-compaction edges (empty, all-expired and missing files).
+// and budget eviction with their ledger lines, the store shared with the CLI
+// and with a later plugin instance, and expiry while no plugin ran.
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../support/cli.js';
 import { buildLog, createHarness, squeezePlugin, textOf, type Harness } from '../support/dsh-harness.js';
 
 const id24 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
@@ -57,42 +57,41 @@ describe('seed 002 smoke: the store behind the plugin', () => {
     expect(textOf(await h.call('ccr_retrieve', { hash: id24(second) }))).toBe(second);
   });
 
-  it('journal round trip: a new plugin instance on the same journal gives the original back', async () => {
+  it('one store for the plugin and the CLI: a new plugin instance and `squeeze retrieve` give the original back', async () => {
     h = await createHarness();
-    const journalPath = join(h.dir, 'journal', 'ccr.jsonl');
     const original = buildLog(600);
     h.tool('bash', original);
-    const fiber = await h.ctx.plugin(squeezePlugin(), { logFile: '', journalPath });
-    await h.call('bash');
+    const fiber = await h.ctx.plugin(squeezePlugin(), { logFile: '' });
+    const compressed = textOf(await h.call('bash'));
+    expect(compressed).toContain(`<<<CCR:${id24(original)}|`);
     await fiber.dispose();
-    await h.ctx.plugin(squeezePlugin(), { logFile: '', journalPath });
+    await h.ctx.plugin(squeezePlugin(), { logFile: '' });
     expect(textOf(await h.call('ccr_retrieve', { hash: id24(original) }))).toBe(original);
+    // The plugin's default store is the CLI's: $XDG_CACHE_HOME/squeeze.
+    const cli = await runCli(['retrieve', id24(original)], { env: { XDG_CACHE_HOME: join(h.dir, 'cache') } });
+    expect(cli.code).toBe(0);
+    expect(cli.stdout.toString('utf8')).toBe(original);
   });
 
-  it('journal edges: empty and missing files load clean; an all-expired file restores nothing', async () => {
-    h = await createHarness();
-    const empty = join(h.dir, 'empty.jsonl');
-    writeFileSync(empty, '');
-    const missing = join(h.dir, 'nested', 'missing.jsonl');
-    for (const journalPath of [empty, missing]) {
-      const fiber = await h.ctx.plugin(squeezePlugin(), { logFile: '', journalPath });
-      expect((await h.call('ccr_retrieve', { hash: 'a'.repeat(24) })).isError).toBe(true);
-      await fiber.dispose();
-    }
+  it('an original that expired while no plugin ran is reported expired by the next one', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-30T10:00:00Z'));
-    const expiring = join(h.dir, 'expiring.jsonl');
+    h = await createHarness();
+    const store = join(h.dir, 'own-store');
     const original = buildLog(600);
     h.tool('bash', original);
-    const writer = await h.ctx.plugin(squeezePlugin(), { logFile: '', journalPath: expiring, ttlSeconds: 60 });
+    const writer = await h.ctx.plugin(squeezePlugin(), { logFile: '', store, ttlSeconds: 60 });
     await h.call('bash');
     await writer.dispose();
     vi.setSystemTime(new Date('2026-11-30T11:00:00Z'));
     const before = ledger(h).length;
-    await h.ctx.plugin(squeezePlugin(), { logFile: '', journalPath: expiring, ttlSeconds: 60 });
-    expect(ledger(h).slice(before)[0]).toBe(`ccr: evicted ${id24(original)} (ttl)`);
+    await h.ctx.plugin(squeezePlugin(), { logFile: '', store, ttlSeconds: 60 });
     const miss = await h.call('ccr_retrieve', { hash: id24(original) });
     expect(miss.isError).toBe(true);
     expect(textOf(miss)).toMatch(/expired/);
+    expect(ledger(h).slice(before + 1)).toEqual([
+      `ccr: evicted ${id24(original)} (ttl)`,
+      `ccr: retrieval miss ${id24(original)} (expired)`,
+    ]);
   });
 });

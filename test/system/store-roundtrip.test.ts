@@ -1,4 +1,4 @@
-// Every corpus file survives put -> journal -> a new store loading it -> get.
+// Every corpus file survives put -> the SQLite file -> a new store opening it -> get.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,11 +14,11 @@ const noCorpus = skipWithoutSharedCorpus('store round trip over the corpus');
 describe.skipIf(noCorpus)('store round trip over the corpus', () => {
   const files = noCorpus ? [] : corpusFiles();
 
-  it('gives back every original, byte for byte, from a reloaded journal', () => {
-    const journalPath = join(dir, 'journal.jsonl');
-    const writer = createStore({ journalPath });
+  it('gives back every original, byte for byte, from a reopened store', () => {
+    const writer = createStore({ dir });
     const ids = files.map((file) => writer.put(file.text, { type: file.type, tool: file.tool }).id);
-    const reader = createStore({ journalPath });
+    writer.close();
+    const reader = createStore({ dir });
     expect(reader.count).toBe(new Set(ids).size);
     files.forEach((file, i) => {
       const lookup = reader.get(ids[i] as string);
@@ -31,9 +31,8 @@ describe.skipIf(noCorpus)('store round trip over the corpus', () => {
     expect(files.length).toBe(99);
   });
 
-  it('line ranges of a reloaded original concatenate back to it', () => {
-    const journalPath = join(dir, 'journal.jsonl');
-    const reader = createStore({ journalPath });
+  it('line ranges of a reopened original concatenate back to it', () => {
+    const reader = createStore({ dir });
     for (const file of files) {
       const id = originalId(file.text);
       const whole = retrieve(reader, { id });

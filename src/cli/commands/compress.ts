@@ -1,21 +1,62 @@
 // `squeeze compress`: one text through the pipeline, the original kept in the
 // store so `squeeze retrieve` gives it back later.
-import { createSqueeze, DEFAULTS, OptionsError, type CompressResult, type LevelNotKept } from '../../pipeline/index.js';
+import {
+  createSqueeze, DEFAULTS, OptionsError, type CallOptions, type CompressResult, type LevelNotKept, type SqueezeSetup,
+} from '../../pipeline/index.js';
 import { count as formatCount } from '../../processors/markers.js';
 import { CONTENT_KINDS, type ContentKind, type Level } from '../../types.js';
 import { count, oneOf, positionals } from '../args.js';
 import type { Command } from '../command.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { decodeUtf8, readInput, type CliIo } from '../io.js';
-import { openStore, STORE_OPTION } from '../open-store.js';
+import { openStore, STORE_OPTION, type CliStore } from '../open-store.js';
+import { StoreError, type OriginalStore, type PutMeta, type Stored } from '../../store/index.js';
+import { originalId } from '../../store/id.js';
 
 const KINDS: readonly ContentKind[] = CONTENT_KINDS;
 const LEVELS: readonly Level[] = ['lossless', 'light', 'aggressive', 'emergency'];
 
-/** What --json prints: the result without the internal error object. */
-function asJson(result: CompressResult): string {
+/** What --json prints: the result without the internal error object, and whether the original was stored. */
+function asJson(result: CompressResult, storeError?: string): string {
   const { error, ...rest } = result;
-  return `${JSON.stringify({ ...rest, ...(error === undefined ? {} : { error: String((error as Error)?.message ?? error) }) })}\n`;
+  return `${JSON.stringify({
+    ...rest,
+    ...(error === undefined ? {} : { error: String((error as Error)?.message ?? error) }),
+    stored: result.id !== null,
+    ...(storeError === undefined ? {} : { storeError }),
+  })}\n`;
+}
+
+/**
+ * The pipeline stores synchronously; the CLI's store may be Redis. So the
+ * pipeline puts into this stand-in, which only computes the id, and the CLI
+ * then awaits the real put before it prints anything that names the id.
+ */
+class StagedStore implements OriginalStore {
+  staged: { text: string; meta: PutMeta } | undefined;
+  put(text: string, meta: PutMeta): Stored {
+    this.staged = { text, meta };
+    return { id: originalId(text), size: Buffer.byteLength(text, 'utf8') };
+  }
+  get() {
+    return { found: false, reason: 'unknown' } as const;
+  }
+}
+
+/** Stores what the pipeline staged; the reason when the store could not keep it. */
+async function keep(open: () => CliStore, staged: StagedStore['staged']): Promise<string | undefined> {
+  if (staged === undefined) return undefined;
+  let store: CliStore | undefined;
+  try {
+    store = open();
+    await store.put(staged.text, staged.meta);
+    return undefined;
+  } catch (error) {
+    if (error instanceof StoreError) return error.message;
+    throw error;
+  } finally {
+    await store?.close();
+  }
 }
 
 function summary(result: CompressResult): string {
@@ -75,13 +116,16 @@ says how it went and how to get the original back (squeeze retrieve ID).
   --max-tokens N      hard ceiling: no result is larger, notice included (default
                       ${DEFAULTS.maxTokens}, or --target-tokens when that is larger); past it
                       lines are sampled evenly, preserved items kept
-  --store DIR         store directory (default $XDG_CACHE_HOME/squeeze or ~/.cache/squeeze)
-  --json              print one JSON object: output, id, outcome, kind, level,
+  --store STORE       store folder, :memory: or redis://HOST:PORT
+                      (default $XDG_CACHE_HOME/squeeze or ~/.cache/squeeze)
+  --json              print one JSON object: output, id, stored, outcome, kind, level,
                       tokensIn, tokensOut, bytesIn, bytesOut, omitted, backend, ms
                       (and levelNotKept when a forced --level could not be kept)
 
 Input that is not UTF-8 is passed through unchanged and not stored (exit 0),
-or refused with exit 5 under --json. Originals expire after an hour.
+or refused with exit 5 under --json. Originals expire after an hour. When the
+store cannot keep the original (unsafe folder, read-only, full, Redis down) the
+output is printed without an id, stderr says why, and the exit status is 6.
 `,
   options: {
     tool: { type: 'string' },
@@ -106,39 +150,47 @@ or refused with exit 5 under --json. Originals expire after an hour.
     const { bytes, name } = await readInput(file, io);
     const text = decodeUtf8(bytes);
     if (text === null) return passThroughNotUtf8(bytes, name, json, io);
-    let squeeze;
-    try {
-      squeeze = createSqueeze({
-        store: openStore(values.store, io),
-        // A ceiling below the defaults lowers the budget and the activation threshold with
-        // it; without --max-tokens, a budget above the default ceiling raises the ceiling.
-        ...(maxTokens === undefined
-          ? targetTokens === undefined ? {} : { targetTokens, maxTokens: Math.max(DEFAULTS.maxTokens, targetTokens) }
-          : {
-            maxTokens,
-            targetTokens: targetTokens ?? Math.min(DEFAULTS.targetTokens, maxTokens),
-            minTokens: Math.min(DEFAULTS.minTokens, maxTokens),
-          }),
-      });
-    } catch (error) {
-      if (error instanceof OptionsError) throw usageError(error.message);
-      throw error;
-    }
+    const pipeline = (setup: SqueezeSetup) => {
+      try {
+        return createSqueeze({
+          ...setup,
+          // A ceiling below the defaults lowers the budget and the activation threshold with
+          // it; without --max-tokens, a budget above the default ceiling raises the ceiling.
+          ...(maxTokens === undefined
+            ? targetTokens === undefined ? {} : { targetTokens, maxTokens: Math.max(DEFAULTS.maxTokens, targetTokens) }
+            : {
+              maxTokens,
+              targetTokens: targetTokens ?? Math.min(DEFAULTS.targetTokens, maxTokens),
+              minTokens: Math.min(DEFAULTS.minTokens, maxTokens),
+            }),
+        });
+      } catch (error) {
+        if (error instanceof OptionsError) throw usageError(error.message);
+        throw error;
+      }
+    };
     const tool = values.tool as string | undefined;
     const command = values.command as string | undefined;
-    const result = squeeze.compress(text, {
+    const call: CallOptions = {
       ...(tool === undefined ? {} : { toolName: tool }),
       ...(command === undefined ? {} : { command }),
       ...(kind === undefined ? {} : { kind }),
       ...(level === undefined ? {} : { level }),
-    });
+    };
+    const staging = new StagedStore();
+    let result = pipeline({ store: staging }).compress(text, call);
+    const storeError = result.id === null ? undefined : await keep(() => openStore(values.store, io), staging.staged);
+    if (storeError !== undefined) {
+      // Never an id that will not retrieve: the same compression without the notice, and a non-zero exit.
+      result = pipeline({ store: null, retainOriginal: false }).compress(text, call);
+    }
     if (json) {
-      io.stdout(asJson(result));
+      io.stdout(asJson(result, storeError));
     } else {
       io.stdout(result.output);
       if (result.levelNotKept) io.stderr(levelNotice(result, result.levelNotKept));
-      io.stderr(summary(result));
+      io.stderr(storeError === undefined ? summary(result) : `squeeze: the original could not be stored (${storeError}); the output above cannot be expanded\n`);
     }
-    return ExitCode.ok;
+    return storeError === undefined ? ExitCode.ok : ExitCode.storeUnavailable;
   },
 };

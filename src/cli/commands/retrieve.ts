@@ -4,7 +4,7 @@ import { count as thousands } from '../../processors/markers.js';
 import { count, positionals } from '../args.js';
 import type { Command } from '../command.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
-import { openStore, STORE_OPTION } from '../open-store.js';
+import { lookupOnce, STORE_OPTION } from '../open-store.js';
 
 export const retrieveCommand: Command = {
   name: 'retrieve',
@@ -25,9 +25,11 @@ marker) exactly as it came in, with nothing added.
   -F, --literal      match PATTERN as plain text
   -i, --ignore-case  match regardless of case
   --max-matches N    matching lines shown before "[… N more matches …]" (default 200)
-  --store DIR        store directory (default $XDG_CACHE_HOME/squeeze or ~/.cache/squeeze)
+  --store STORE      store folder, :memory: or redis://HOST:PORT
+                     (default $XDG_CACHE_HOME/squeeze or ~/.cache/squeeze)
 
-Exit status: 0 printed, 2 bad usage or pattern, 3 no such id or it expired (re-run the tool).
+Exit status: 0 printed, 2 bad usage or pattern, 3 no such id or it expired (re-run the tool),
+6 the store cannot be read (unsafe folder, damaged, Redis unreachable).
 `,
   options: {
     start: { type: 'string' },
@@ -49,7 +51,7 @@ Exit status: 0 printed, 2 bad usage or pattern, 3 no such id or it expired (re-r
       throw usageError('--literal, --ignore-case and --max-matches go with --grep');
     }
     const maxMatches = count(values, 'max-matches');
-    const store = openStore(values.store, io);
+    const store = await lookupOnce(values.store, id, io);
     const result = retrieve(store, {
       id,
       ...(start !== undefined || lines !== undefined ? { range: { start, count: lines } } : {}),
