@@ -273,8 +273,10 @@ class Pipeline implements Squeeze {
     type: ReturnType<typeof ccrType>, ceiling: number,
   ): Attempt {
     if (attempt.tokens <= ceiling || attempt.level === 'emergency') return attempt;
-    // The processor's own harshest form first, told the ceiling it must meet.
-    let max = ceiling;
+    const marked = attempt.timedOut ? { timedOut: true as const } : {};
+    // The processor's own harshest form first, told the ceiling it must meet;
+    // past the time budget only the cheap cuts below run.
+    let max = attempt.timedOut ? 0 : ceiling;
     for (let retry = 0; retry < 2 && max > 0; retry++) {
       const narrowed = { ...options, maxTokens: max, targetTokens: Math.min(options.targetTokens, max) };
       const harsh = this.attempt(analysis.text, analysis, attempt.kind, 'aggressive', narrowed, items, type);
@@ -300,7 +302,7 @@ class Pipeline implements Squeeze {
       return { ...attempt, output: { text: cut.text, omitted }, tokens: this.estimator.estimate(cut.text), cut: true };
     }
     const output = emergencyOutput(analysis, type, items, options.previewMaxChars);
-    return { level: 'emergency', kind: attempt.kind, output, tokens: this.estimator.estimate(output.text), cut: true };
+    return { level: 'emergency', kind: attempt.kind, output, tokens: this.estimator.estimate(output.text), cut: true, ...marked };
   }
 
   /** Tokens of the first occurrence of every distinct line: a floor for any lossless output. */

@@ -34,10 +34,20 @@ describe(`time budget (${backendName})`, () => {
 
   it('returns the output in hand, marked, when the budget runs out before the next level', () => {
     // Readings: start, the check before the first level; then the budget is gone.
-    const result = createSqueeze({ ...tight, timeBudgetMs: 1000, now: steppedClock(2, 5000) }).compress(text);
+    // A ceiling the lossless form fits: only the target would have sent it harsher.
+    const roomy = { ...tight, maxTokens: 20_000 };
+    const result = createSqueeze({ ...roomy, timeBudgetMs: 1000, now: steppedClock(2, 5000) }).compress(text);
     expect(result).toMatchObject({ outcome: 'compressed', level: 'lossless', timedOut: true });
     expect(result.output).toContain('error: card declined');
     expect(result.id).not.toBeNull();
+  });
+
+  it('still holds maxTokens past the budget, with the cheap cuts only, and stays marked', () => {
+    // 400: the smallest ceiling the budgets test holds (100 is less than a notice and a preview).
+    const squeeze = createSqueeze({ ...tight, maxTokens: 400, timeBudgetMs: 1000, now: steppedClock(2, 5000) });
+    const result = squeeze.compress(text);
+    expect(result).toMatchObject({ outcome: 'compressed', timedOut: true });
+    expect(result.tokensOut).toBeLessThanOrEqual(squeeze.options.maxTokens);
   });
 
   it('passes the original through as timed-out when analysis used up the budget', () => {
