@@ -41,7 +41,21 @@ const DSH_LINE = /^Line (\d+): /;
 const NUMBERED = /^(\d+)([:-])/;
 // A path has no whitespace, commas or semicolons (CSV rows and log lines with clock times do).
 const FLAT_MATCH = /^([^\s:,;]+?):(\d+):(?:\d+:)?/;
-const NO_NUMBER = /^((?:[^\s:]*\/)?[^\s:/]+\.\w{1,10}|[^\s:]*\/[^\s:]+):/;
+/** `path:` before a match without a line number (`grep -r` without -n); namesAFile() checks the path. */
+const NO_NUMBER = /^([^\s:]+):/;
+/** A path is longer than this in no real grep output: longer prefixes are not looked at (hostile lines). */
+const MAX_PATH = 4096;
+
+/**
+ * A path with a slash followed by more, or a file name with an extension.
+ * (Checked apart from NO_NUMBER: one regex with both alternatives backtracks
+ * quadratically on a long line full of slashes.)
+ */
+function namesAFile(path: string): boolean {
+  const slash = path.indexOf('/');
+  if (slash !== -1 && slash < path.length - 1) return true;
+  return /^[^/]+\.\w{1,10}$/.test(path.slice(path.lastIndexOf('/') + 1));
+}
 
 function row(kind: RowKind, file = -1, line = 0, prefix = 0): Row {
   return { kind, file, line, prefix };
@@ -101,11 +115,12 @@ function parseFlat(lines: string[], files: FileTable): Row[] {
     if (r) return r;
     const l = lines[i]!;
     for (const m of l.matchAll(/-(\d+)-/g)) {
+      if (m.index > MAX_PATH) break;
       const path = l.slice(0, m.index);
       if (files.has(path)) return row('context', files.id(path), Number(m[1]), m.index + m[0].length);
     }
-    const p = NO_NUMBER.exec(l);
-    if (p) return row('match', files.id(p[1]!), 0, p[0].length);
+    const p = NO_NUMBER.exec(l.slice(0, MAX_PATH + 1));
+    if (p && namesAFile(p[1]!)) return row('match', files.id(p[1]!), 0, p[0].length);
     return row('other');
   });
 }
