@@ -33,7 +33,12 @@ const FILES = [
 ];
 /** Shown lines tried per file and level, spread over the file (every one would be thousands of calls). */
 const TRIES = 25;
+/** The line a result carries when the forced level could not be kept. */
+const NOT_KEPT = /^\[squeeze: level lossless not kept: its output is over maxTokens; applied /m;
 const LEVELS = ['lossless', 'light', 'aggressive'] as const;
+/** squeeze's default ceiling: a read estimated over it is outlined even at lossless. */
+const MAX_TOKENS = 12000;
+const estimator = createEstimator();
 type Level = (typeof LEVELS)[number];
 
 const dirs: string[] = [];
@@ -109,8 +114,11 @@ describe('read → edit with squeeze between the real DSH tools', () => {
     for (const file of FILES.map((f) => basename(f))) {
       const shown = await call('read', { file_path: file });
       expect(shown.isError).toBe(false);
-      // a read over the ceiling (README.md, 43 KB) is outlined even at lossless
-      if (level === 'lossless' && estimator.estimate(readFileSync(join(dir, file), 'utf8')) <= MAX_TOKENS) expect(shown.text).not.toMatch(/^\[/m);
+      // a read over the ceiling (README.md, 43 KB) is outlined even at lossless, and says so
+      if (level === 'lossless') {
+        if (estimator.estimate(readFileSync(join(dir, file), 'utf8')) <= MAX_TOKENS) expect(shown.text).not.toMatch(/^\[/m);
+        else expect(shown.text, file).toMatch(NOT_KEPT);
+      }
       else expect(shown.text, `${file} at ${level}`).toMatch(/^\[lines \d+–\d+: /m);
       expect(await editShownLines(call, join(dir, file), file, { file_path: file }, shown.text)).toBeGreaterThan(0);
     }
@@ -148,9 +156,6 @@ function recreate(entry: EverydayFile, pytest: string | null): string | { copy: 
 
 /** Shown lines tried per corpus read and level (edits of the 9 MB sqlite3.c are slow). */
 const EVERYDAY_TRIES = 8;
-/** squeeze's default ceiling: a read estimated over it is outlined even at lossless. */
-const MAX_TOKENS = 12000;
-const estimator = createEstimator();
 
 const everyday = everydayFiles().filter((e) => e.kind === 'code' && e.tool === 'read');
 const recreated = new Set<string>();
@@ -207,6 +212,7 @@ describe('read → edit over the everyday corpus code reads', () => {
       // byte-identical to the real read at lossless, unless over the 12,000-token ceiling; else squeeze's notice
       const same = shown.text.split(root).join(SHOWN_ROOT) === entry.text;
       if (level === 'lossless' && estimator.estimate(entry.text) <= MAX_TOKENS) expect(same, `${entry.file} at lossless`).toBe(true);
+      if (level === 'lossless' && !same) expect(shown.text, `${entry.file} at lossless`).toMatch(NOT_KEPT);
       if (!same) expect(shown.text, `${entry.file} at ${level}`).toMatch(/<<<CCR:[0-9a-f]{24}\|/);
       expect(await editShownLines(call, join(root, REPO, file), file, args, shown.text, EVERYDAY_TRIES), entry.file).toBeGreaterThan(0);
     }

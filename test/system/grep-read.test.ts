@@ -72,7 +72,7 @@ const KNOWN: Record<string, RegExp> = {
   'grep -rn, minified included@aggressive': NO_LOCATION,
 };
 
-export interface Location {
+interface Location {
   readonly path: string;
   readonly line: number;
   /** The text shown for it (may carry squeeze's cut markers), '' when only the location is shown. */
@@ -80,7 +80,7 @@ export interface Location {
 }
 
 /** A `N: text` row after an omission marker and before any file header: the model cannot tell its file. */
-export const ORPHAN = '<no file>';
+const ORPHAN = '<no file>';
 
 /**
  * Every location in a model-facing grep result: `path:N:text` rows (grep -rn,
@@ -88,7 +88,7 @@ export const ORPHAN = '<no file>';
  * under a file header (DSH grep, squeeze's grouping). A path counts only if the
  * file exists in the workspace, so counts like `(23 matches)` are never taken.
  */
-export function locations(text: string, cwd: string): Location[] {
+function locations(text: string, cwd: string): Location[] {
   const isFile = (path: string) => {
     const full = join(cwd, path);
     return existsSync(full) && statSync(full).isFile();
