@@ -5,6 +5,7 @@
 // that says how to get the original back. Every failure keeps the original.
 import type { PostToolDecision, ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools';
 import type { CcrType } from '../pipeline/ccr.js';
+import type { CompressResult } from '../pipeline/result.js';
 import type { PluginConfig } from './dsh-config.js';
 import type { ContextEngine } from './dsh-engine.js';
 import { recoverFullOutput, type FullOutput } from './dsh-full-output.js';
@@ -36,6 +37,25 @@ function commandOf(exec: ToolExecution): string | undefined {
   const command = (args as { command?: unknown }).command;
   return typeof command === 'string' && command.trim() !== '' ? command : undefined;
 }
+
+/**
+ * The line a result carries when the level the config forces could not be
+ * kept: the model is told, the level is never switched silently (the CLI says
+ * the same on stderr).
+ */
+export function levelNote(result: Pick<CompressResult, 'level' | 'levelNotKept'>): string | undefined {
+  const notKept = result.levelNotKept;
+  if (!notKept) return undefined;
+  const why = notKept.reason === 'over-max-tokens' ? 'its output is over maxTokens' : 'it would drop a preserved item';
+  const applied = result.level === notKept.requested ? `${result.level}, then lines sampled to fit` : result.level;
+  return `[squeeze: level ${notKept.requested} not kept: ${why}; applied ${applied}]`;
+}
+
+/** The longest level note, to leave room for it under the ceiling when a level is forced. */
+const LONGEST_LEVEL_NOTE = (['lossless', 'light', 'aggressive', 'emergency'] as const)
+  .flatMap((requested) => (['over-max-tokens', 'preserved-item-lost'] as const).flatMap((reason) =>
+    (['lossless', 'light', 'aggressive', 'emergency'] as const).map((level) => levelNote({ level, levelNotKept: { requested, reason } })!)))
+  .reduce((a, b) => (b.length > a.length ? b : a));
 
 /** An id of the store's length, to size the notice before the original is stored. */
 const SAMPLE_ID = 'a3f9c2e81b7d4065f2c9e8d1';
@@ -155,7 +175,10 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     const result = await services.squeeze.compress(text, {
       toolName: exec.name,
       ...(command !== undefined ? { command } : {}),
-      ...ceilingBeside(config.retainOriginal ? notice(type, Buffer.byteLength(text, 'utf8'), spillSave !== undefined) : 0),
+      ...ceilingBeside(
+        (config.retainOriginal ? notice(type, Buffer.byteLength(text, 'utf8'), spillSave !== undefined) : 0) +
+          (config.level === 'auto' ? 0 : services.estimator.estimate(`\n${LONGEST_LEVEL_NOTE}`)),
+      ),
       isError,
       ...(exec.agent !== undefined ? { conversation: exec.agent } : {}),
       ...(contextFill !== undefined ? { contextFill } : {}),
@@ -165,7 +188,9 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     // What the model would see otherwise: the pipeline measured `text`, or the harness's tail when `text` is the full output.
     const originalBytes = full ? Math.min(result.bytesIn, Buffer.byteLength(full.shown, 'utf8')) : result.bytesIn;
     const originalTokens = full ? Math.min(result.tokensIn, services.estimator.estimate(full.shown)) : result.tokensIn;
-    const body = full ? `${result.output}\n\n${full.note}` : result.output;
+    const note = levelNote(result);
+    const compressed = note ? `${result.output}\n${note}` : result.output;
+    const body = full ? `${compressed}\n\n${full.note}` : compressed;
     if (!config.retainOriginal) {
       if (Buffer.byteLength(body, 'utf8') >= originalBytes) return { decision };
       ledger.write(`ccr: compressed ${exec.name} ${type} ${result.bytesIn} (original not retained)`);

@@ -1,18 +1,24 @@
 // Read → edit through the real DSH tools (@deepseek-ai/dsh-tool-fs with the
 // local file system and the observation policy) with squeeze in the tool
 // pipeline: at every level, any line the model was shown can be the
-// old_string of an edit, and the real `edit` tool accepts it.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// old_string of an edit, and the real `edit` tool accepts it. Over the
+// project's own sources and over every code read of the everyday corpus
+// (test/corpus/everyday), recreated with the read's own arguments.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Context } from '@deepseek-ai/cordis';
 import { LocalFileSystem } from '@deepseek-ai/dsh-fs-local';
 import * as FsPolicy from '@deepseek-ai/dsh-fs-observation-policy';
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt';
 import * as ToolFs from '@deepseek-ai/dsh-tool-fs';
 import ToolRuntime from '@deepseek-ai/dsh-tools';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { squeezePlugin } from '../support/dsh-harness.js';
+import { mountDshTools } from '../support/dsh-tools.js';
+import { everydayFiles, type EverydayFile } from '../support/everyday.js';
+import { createEstimator } from '../../src/engine/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FILES = [
@@ -27,16 +33,24 @@ const FILES = [
 ];
 /** Shown lines tried per file and level, spread over the file (every one would be thousands of calls). */
 const TRIES = 25;
+/** The line a result carries when the forced level could not be kept. */
+const NOT_KEPT = /^\[squeeze: level lossless not kept: its output is over maxTokens; applied /m;
+const LEVELS = ['lossless', 'light', 'aggressive'] as const;
+/** squeeze's default ceiling: a read estimated over it is outlined even at lossless. */
+const MAX_TOKENS = 12000;
+const estimator = createEstimator();
+type Level = (typeof LEVELS)[number];
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function workspace(level: 'lossless' | 'light' | 'aggressive') {
-  const dir = mkdtempSync(join(tmpdir(), 'squeeze-read-edit-'));
-  dirs.push(dir);
-  for (const file of FILES) copyFileSync(join(ROOT, file), join(dir, basename(file)));
+/** The tools over `cwd` (made by `populate` in a fresh temp folder) with squeeze at `level`. */
+async function workspace(level: Level, populate: (root: string) => string = copyFixtures) {
+  const root = mkdtempSync(join(tmpdir(), 'squeeze-read-edit-'));
+  dirs.push(root);
+  const dir = populate(root);
   const ctx = new Context();
   await ctx.plugin(SystemPrompt);
   await ctx.plugin(ToolRuntime);
@@ -53,36 +67,154 @@ async function workspace(level: 'lossless' | 'light' | 'aggressive') {
     const block = result.content[0] as { type: string; text?: string };
     return { isError: result.isError, text: block.type === 'text' ? block.text ?? '' : '' };
   };
-  return { dir, call };
+  return { root, dir, call };
+}
+
+function copyFixtures(root: string): string {
+  for (const file of FILES) copyFileSync(join(ROOT, file), join(root, basename(file)));
+  return root;
+}
+
+type Call = Awaited<ReturnType<typeof workspace>>['call'];
+
+/**
+ * Takes up to TRIES shown lines of `file` (read with `args`) as old_string and
+ * edits each through the real tool. A shown line is `N: text`, or squeeze's
+ * `[line N cut to its first K of M characters: text]` and read's own
+ * `N: text... (line truncated to 2000 chars)`, whose text is a line's start;
+ * only text that occurs once in the file is a valid old_string for anyone.
+ */
+async function editShownLines(call: Call, path: string, file: string, args: Record<string, unknown>, shownText: string, tries = TRIES): Promise<number> {
+  const original = readFileSync(path, 'utf8');
+  const fileLines = original.split('\n');
+  const candidates = shownText.split('\n').flatMap((line) => {
+    const m = /^(\d+): (.*?)(?:\.\.\. \(line truncated to \d+ chars\))?$/.exec(line) ?? /^\[line (\d+) cut to its first [\d,]+ of [\d,]+ characters: (.*)\]$/.exec(line);
+    if (!m || m[2]!.trim().length < 3) return [];
+    return original.split(m[2]!).length === 2 ? [{ number: Number(m[1]), text: m[2]! }] : [];
+  });
+  expect(candidates.length, file).toBeGreaterThan(0);
+  const step = Math.max(1, Math.floor(candidates.length / tries));
+  let edited = 0;
+  for (let k = 0; k < candidates.length; k += step) {
+    const { number, text } = candidates[k]!;
+    expect(fileLines[number - 1]!.startsWith(text), `${file}:${number}`).toBe(true);
+    await call('read', args);
+    const edit = await call('edit', { file_path: file, old_string: text, new_string: `${text}\u0020` });
+    expect(edit.isError, `${file}:${number} ${edit.text}`).toBe(false);
+    const now = readFileSync(path, 'utf8').split('\n');
+    expect(now[number - 1]!.startsWith(`${text}\u0020`), `${file}:${number}`).toBe(true);
+    edited++;
+  }
+  return edited;
 }
 
 describe('read → edit with squeeze between the real DSH tools', () => {
-  it.each(['lossless', 'light', 'aggressive'] as const)('at %s, every shown line taken as old_string edits the file', async (level) => {
+  it.each(LEVELS)('at %s, every shown line taken as old_string edits the file', async (level) => {
     const { dir, call } = await workspace(level);
     for (const file of FILES.map((f) => basename(f))) {
-      const original = readFileSync(join(dir, file), 'utf8');
       const shown = await call('read', { file_path: file });
       expect(shown.isError).toBe(false);
-      if (level === 'lossless') expect(shown.text).not.toMatch(/^\[/m);
-      else expect(shown.text, `${file} at ${level}`).toMatch(/^\[lines \d+–\d+: /m);
-      const fileLines = original.split('\n');
-      const candidates = shown.text.split('\n').flatMap((line) => {
-        const m = /^(\d+): (.*)$/.exec(line);
-        if (!m || m[2]!.trim().length < 3) return [];
-        // A line that occurs twice in the file is no valid old_string for anyone.
-        return original.split(m[2]!).length === 2 ? [{ number: Number(m[1]), text: m[2]! }] : [];
-      });
-      expect(candidates.length, file).toBeGreaterThan(0);
-      const step = Math.max(1, Math.floor(candidates.length / TRIES));
-      for (let k = 0; k < candidates.length; k += step) {
-        const { number, text } = candidates[k]!;
-        expect(fileLines[number - 1], `${file}:${number}`).toBe(text);
-        await call('read', { file_path: file });
-        const edit = await call('edit', { file_path: file, old_string: text, new_string: `${text}\u0020` });
-        expect(edit.isError, `${file}:${number} ${edit.text}`).toBe(false);
-        const now = readFileSync(join(dir, file), 'utf8').split('\n');
-        expect(now[number - 1]).toBe(`${text}\u0020`);
+      // a read over the ceiling (README.md, 43 KB) is outlined even at lossless, and says so
+      if (level === 'lossless') {
+        if (estimator.estimate(readFileSync(join(dir, file), 'utf8')) <= MAX_TOKENS) expect(shown.text).not.toMatch(/^\[/m);
+        else expect(shown.text, file).toMatch(NOT_KEPT);
       }
+      else expect(shown.text, `${file} at ${level}`).toMatch(/^\[lines \d+–\d+: /m);
+      expect(await editShownLines(call, join(dir, file), file, { file_path: file }, shown.text)).toBeGreaterThan(0);
+    }
+  });
+});
+
+// ------------------------------------------------ the everyday corpus's code reads
+
+/** The corpus's workspace as its reads show it: the repository at /tmp/work/shop, vendored C at /tmp/work/vendor. */
+const SHOWN_ROOT = '/tmp/work';
+const REPO = 'shop';
+const MAIN_MODULES = join(ROOT, 'node_modules');
+
+function pytestDir(): string | null {
+  const out = spawnSync('python3', ['-c', 'import _pytest, os; print(os.path.dirname(_pytest.__file__))'], { encoding: 'utf8' });
+  return out.status === 0 ? out.stdout.trim() : null;
+}
+
+/**
+ * Where a read's file comes from: the installed package or Python module it
+ * was copied from, or, for files the corpus script wrote (its git history
+ * edits them), the corpus read itself when it shows the whole file untruncated.
+ */
+function recreate(entry: EverydayFile, pytest: string | null): string | { copy: string } | null {
+  const path = String(entry.arguments!.file_path);
+  if (path.startsWith('node_modules/')) return { copy: join(MAIN_MODULES, path.slice('node_modules/'.length)) };
+  if (path === '../vendor/sqlite3.c') return { copy: join(MAIN_MODULES, 'better-sqlite3/deps/sqlite3/sqlite3.c') };
+  const py = /^py\/\.venv\/lib\/python3\/site-packages\/_pytest\/(.+)$/.exec(path);
+  if (py) return pytest ? { copy: join(pytest, py[1]!) } : null;
+  const total = /\n\(End of file - total (\d+) lines\)\n<\/content>$/.exec(entry.text);
+  if (!total || /\(line truncated to \d+ chars\)$/m.test(entry.text)) return null;
+  const lines = [...entry.text.matchAll(/^(\d+): (.*)$/gm)].map((m) => m[2]!);
+  return lines.length === Number(total[1]) ? lines.join('\n') + '\n' : null;
+}
+
+/** Shown lines tried per corpus read and level (edits of the 9 MB sqlite3.c are slow). */
+const EVERYDAY_TRIES = 8;
+
+const everyday = everydayFiles().filter((e) => e.kind === 'code' && e.tool === 'read');
+const recreated = new Set<string>();
+const notRecreated: string[] = [];
+
+function populateEveryday(root: string): string {
+  const pytest = pytestDir();
+  for (const entry of everyday) {
+    const source = recreate(entry, pytest);
+    const path = join(root, REPO, String(entry.arguments!.file_path));
+    if (source === null || (typeof source !== 'string' && !existsSync(source.copy))) continue;
+    mkdirSync(dirname(path), { recursive: true });
+    if (typeof source === 'string') writeFileSync(path, source);
+    else copyFileSync(source.copy, path);
+  }
+  return join(root, REPO);
+}
+
+describe('read → edit over the everyday corpus code reads', () => {
+  // Files whose real read today equals the corpus's, so the corpus text is what the tool shows.
+  beforeAll(async () => {
+    const root = mkdtempSync(join(tmpdir(), 'squeeze-read-edit-'));
+    dirs.push(root);
+    const raw = await mountDshTools({ cwd: populateEveryday(root) });
+    for (const entry of everyday) {
+      if (!existsSync(join(root, REPO, String(entry.arguments!.file_path)))) {
+        notRecreated.push(`${entry.file}: source not on this machine`);
+        continue;
+      }
+      const shown = await raw.text('read', entry.arguments!);
+      if (shown.split(root).join(SHOWN_ROOT) === entry.text) recreated.add(entry.file);
+      else notRecreated.push(`${entry.file}: the installed file differs from the one the corpus read`);
+    }
+    await raw.dispose();
+    if (notRecreated.length > 0) console.warn(`everyday code reads not recreated:\n${notRecreated.join('\n')}`);
+  });
+
+  it('recreates the corpus files: the real read with the manifest arguments gives the corpus text', () => {
+    // the packages the corpus copied are the project's own, and its own files are shown whole
+    expect([...recreated]).toEqual(expect.arrayContaining([
+      'code/read-string-ts.txt', 'code/read-typedarray-ts-window.txt', 'code/read-range-js.txt', 'code/read-tokenizer-js.txt',
+      'code/read-diff-min-js.txt', 'code/read-sqlite3-c-window.txt', 'code/read-ledger-rs.txt', 'code/read-cart-ts.txt',
+    ]));
+  });
+
+  it.each(LEVELS)('at %s, shown lines of every recreated corpus read, taken as old_string, edit the file', async (level) => {
+    expect(recreated.size).toBeGreaterThan(0);
+    const { root, call } = await workspace(level, populateEveryday);
+    for (const entry of everyday.filter((e) => recreated.has(e.file))) {
+      const args = entry.arguments!;
+      const file = String(args.file_path);
+      const shown = await call('read', args);
+      expect(shown.isError, entry.file).toBe(false);
+      // byte-identical to the real read at lossless, unless over the 12,000-token ceiling; else squeeze's notice
+      const same = shown.text.split(root).join(SHOWN_ROOT) === entry.text;
+      if (level === 'lossless' && estimator.estimate(entry.text) <= MAX_TOKENS) expect(same, `${entry.file} at lossless`).toBe(true);
+      if (level === 'lossless' && !same) expect(shown.text, `${entry.file} at lossless`).toMatch(NOT_KEPT);
+      if (!same) expect(shown.text, `${entry.file} at ${level}`).toMatch(/<<<CCR:[0-9a-f]{24}\|/);
+      expect(await editShownLines(call, join(root, REPO, file), file, args, shown.text, EVERYDAY_TRIES), entry.file).toBeGreaterThan(0);
     }
   });
 });
