@@ -43,7 +43,6 @@ const MINIFIED: Search[] = [
  * files varies). Delete an entry once its fix lands.
  */
 const ORPHANS = /rows after an omission marker show no file/;
-const NO_LOCATION = /no location shown/;
 const READ_CUT = /does not open|shows "/;
 const KNOWN: Record<string, RegExp> = {
   // DSH grep's format (file header, then `Line N:` rows) is not parsed by the
@@ -60,16 +59,10 @@ const KNOWN: Record<string, RegExp> = {
   // also: at a forced level, `read` of the one 2 KB minified line (offset 1,
   // limit 1) is cut by the code processor to its first 160 characters
   'DSH grep, minified included@light': new RegExp(`${ORPHANS.source}|${READ_CUT.source}`),
-  // the grep processor shows file names with counts only, zero match texts:
-  // past its budget (rg -n, 2,000+ matches), at aggressive (142 matches that
-  // fit), and whenever one match is a 37 KB minified line
-  'rg -n@default': NO_LOCATION,
-  'rg -n@light': NO_LOCATION,
-  'rg -n@aggressive': NO_LOCATION,
-  'grep -rn@aggressive': NO_LOCATION,
-  'grep -rn, minified included@default': NO_LOCATION,
-  'grep -rn, minified included@light': NO_LOCATION,
-  'grep -rn, minified included@aggressive': NO_LOCATION,
+  // at a forced level, `read` of a minified line (offset N, limit 1) is cut by
+  // the code processor like any read over the budget, so the line does not open whole
+  'grep -rn, minified included@light': READ_CUT,
+  'grep -rn, minified included@aggressive': READ_CUT,
 };
 
 interface Location {
