@@ -36,32 +36,17 @@ const MINIFIED: Search[] = [
 ];
 
 /**
- * Squeeze bugs these tests found, open while src/processors/grep.ts is being
- * rewritten: `search@level` → the failure it gives today. Such a case passes
- * when the check passes, or when it fails with exactly that failure (DSH grep
- * lists files in ripgrep's parallel order, so whether a cut lands between
- * files varies). Delete an entry once its fix lands.
+ * Cases that fail the strict check for a reason outside the grep processor:
+ * `search@level` → that failure. Such a case passes when the check passes, or
+ * when it fails with exactly that failure (DSH grep lists files in ripgrep's
+ * parallel order, so which lines a run shows varies). Delete an entry once it passes.
  */
-const ORPHANS = /rows after an omission marker show no file/;
 const READ_CUT = /does not open|shows "/;
 const KNOWN: Record<string, RegExp> = {
-  // DSH grep's format (file header, then `Line N:` rows) is not parsed by the
-  // grep processor; its fallback cuts rows between file headers, so `Line N:`
-  // rows after an omission marker show under no file (read naively: the wrong one).
-  'DSH grep@default': ORPHANS,
-  'DSH grep@light': ORPHANS,
-  'DSH grep@aggressive': ORPHANS,
-  'DSH grep, regex@default': ORPHANS,
-  'DSH grep, regex@light': ORPHANS,
-  'DSH grep, regex@aggressive': ORPHANS,
-  'DSH grep, minified included@default': ORPHANS,
-  'DSH grep, minified included@aggressive': ORPHANS,
-  // also: at a forced level, `read` of the one 2 KB minified line (offset 1,
-  // limit 1) is cut by the code processor to its first 160 characters
-  'DSH grep, minified included@light': new RegExp(`${ORPHANS.source}|${READ_CUT.source}`),
   // at a forced level, `read` of a minified line (offset N, limit 1) is cut by
   // the code processor like any read over the budget, so the line does not open whole
   'grep -rn, minified included@light': READ_CUT,
+  'DSH grep, minified included@light': READ_CUT,
   'grep -rn, minified included@aggressive': READ_CUT,
 };
 
@@ -104,6 +89,15 @@ function locations(text: string, cwd: string): Location[] {
       out.push({ path: current, line: Number(numbered[1]), shown: numbered[2]! });
       continue;
     }
+    // A list of the other places of the same text stays inside the file's block;
+    // any other marker may span files, so rows after it need a header again.
+    if (row.startsWith('[… same text at ')) {
+      for (const m of row.matchAll(/([^\s:,()[\]]+):(\d+)\b/g)) if (isFile(m[1]!)) out.push({ path: m[1]!, line: Number(m[2]), shown: '' });
+      continue;
+    }
+    // A count of this file's other matches (`in 1 file: F`, `1 match at F:37`) keeps the block too.
+    const named = [...row.matchAll(/([^\s:,()[\]]+):\d+\b/g)].map((m) => m[1]!);
+    if (current && row.startsWith('[') && (row.includes(` in 1 file: ${current} `) || (named.length > 0 && named.every((f) => f === current)))) continue;
     if (row.startsWith('[') || row.startsWith('<<<')) {
       if (current) current = ORPHAN;
       continue;
