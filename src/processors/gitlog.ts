@@ -3,9 +3,12 @@
 // line (Author, Date, Merge…) and every subject stays; message bodies and
 // per-file stat lines fold into markers, each commit's stat summary line
 // (`3 files changed, 40 insertions(+), 2 deletions(-)`) stays and one marker
-// gives the totals. Still over budget (or at aggressive), each commit becomes
-// one marker holding its hash, author, date and subject verbatim. Over maxTokens the oldest commits fold into one marker naming
-// their hash range. A log with patches (`git log -p`) is a diff.
+// gives the totals. Still over budget (or at aggressive), each commit keeps its
+// commit line as printed (the full hash a model passes to `git show`) and the
+// rest becomes one marker holding its author, date, subject and stat summary
+// verbatim; the summaries go first when even that is over budget. Over
+// maxTokens the oldest commits fold into one marker naming their hash range. A
+// log with patches (`git log -p`) is a diff.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../types.js';
 import { diffProcessor } from './diff.js';
 import { count, plural } from './markers.js';
@@ -30,6 +33,8 @@ interface Fold {
   readonly from: number;
   readonly to: number;
   readonly what: string;
+  /** A commit's lines after its commit line (its marker text is its author, date, subject…). */
+  readonly kind?: 'commit';
 }
 
 /**
@@ -107,7 +112,7 @@ function render(lines: readonly string[], folds: readonly Fold[], omitted: Omitt
     out.push(`[… lines ${fold.from + 1}–${fold.to + 1} (${count(n)}): ${fold.what} …]`);
     const what = fold.what.startsWith('stat') ? 'stat lines'
       : fold.what.includes('older commit') ? 'lines of older commits'
-      : fold.what.startsWith('commit ') ? 'commit lines shown as one' : 'message body lines';
+      : fold.kind === 'commit' ? 'commit lines folded' : 'message body lines';
     omitted[what] = (omitted[what] ?? 0) + n;
     i = fold.to;
   }
@@ -115,26 +120,31 @@ function render(lines: readonly string[], folds: readonly Fold[], omitted: Omitt
 }
 
 /**
- * One marker per commit, for a log still over budget with its bodies and stats
- * folded: the commit's hash, author name, date and subject, each verbatim, in
- * place of its lines (the totals marker keeps the sum of their stats).
+ * For a log still over budget with its bodies and stats folded: each commit's
+ * commit line stays as printed (its full hash, for `git show`, and its
+ * decorations), and its other lines become one marker holding its author name,
+ * date, subject and (`withSummary`) stat summary, each verbatim. The totals
+ * marker keeps the sum of their stats.
  */
-function compactFolds(content: readonly string[], commits: readonly Commit[]): Fold[] {
+function compactFolds(content: readonly string[], commits: readonly Commit[], withSummary: boolean): Fold[] {
   if (!content.some((l) => COMMIT.test(l))) {
     // --oneline: the hash and subject line stays, its stat lines go (the totals keep their sum).
-    return commits.filter((c) => c.to - c.from >= 2).map((c) => ({ from: c.from + 1, to: c.to, what: `stat of ${plural(c.to - c.from - 1, 'file')}` }));
+    return commits.flatMap((c) => {
+      const summary = withSummary ? content.findIndex((l, at) => at > c.from && at <= c.to && SUMMARY.test(l)) : -1;
+      const last = summary === -1 ? c.to : summary - 1;
+      return last > c.from ? [{ from: c.from + 1, to: last, what: `stat of ${plural(last - c.from, 'file')}` }] : [];
+    });
   }
-  return commits.map((commit) => {
-    const field = (name: string) => content.slice(commit.from, commit.to + 1).find((l) => l.startsWith(`${name}:`))?.slice(name.length + 1).trim();
+  return commits.filter((c) => c.to > c.from).map((commit) => {
+    const own = content.slice(commit.from + 1, commit.to + 1);
+    const field = (name: string) => own.find((l) => l.startsWith(`${name}:`))?.slice(name.length + 1).trim();
     const author = field('Author')?.replace(/\s*<[^>]*>$/, '');
     const date = field('AuthorDate') ?? field('Date');
-    let at = commit.from + 1;
-    while (at <= commit.to && !/^ {4}\S/.test(content[at]!)) at++;
-    const subject = at <= commit.to ? content[at]!.trim() : undefined;
+    const subject = own.find((l) => /^ {4}\S/.test(l))?.trim();
     const merge = field('Merge');
-    const what = [`commit ${commit.hash.slice(0, 10)}`, merge && `merge of ${merge}`, author, date, subject && `"${subject}"`]
-      .filter(Boolean).join(', ');
-    return { from: commit.from, to: commit.to, what };
+    const summary = withSummary ? own.find((l) => SUMMARY.test(l))?.trim() : undefined;
+    const what = [merge && `merge of ${merge}`, author, date, subject && `"${subject}"`, summary].filter(Boolean).join(', ');
+    return { from: commit.from + 1, to: commit.to, what, kind: 'commit' };
   });
 }
 
@@ -150,10 +160,14 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = (s: string) => input.estimator.estimate(s);
   let omitted: Omitted = {};
   let text = [...render(lines, folds, omitted), ...(total ? [total] : [])].join('\n');
+  // Still over budget (or aggressive): one marker per commit, with its stat summary if that fits.
   if (commits.length > 0 && (input.level === 'aggressive' || estimate(text) > input.budget)) {
-    folds = compactFolds(content, commits);
-    omitted = {};
-    text = [...render(lines, folds, omitted), ...(total ? [total] : [])].join('\n');
+    for (const withSummary of [true, false]) {
+      folds = compactFolds(content, commits, withSummary);
+      omitted = {};
+      text = [...render(lines, folds, omitted), ...(total ? [total] : [])].join('\n');
+      if (estimate(text) <= input.budget) break;
+    }
   }
   // Over the ceiling, the oldest commits go first, named by their hash range.
   for (let keep = Math.floor(commits.length * 0.9); estimate(text) > input.maxTokens && keep >= 1; keep = Math.floor(keep * 0.9)) {

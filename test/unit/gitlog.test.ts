@@ -33,13 +33,30 @@ describe(`git log processor (${backendName})`, () => {
     expect(output).toContain(`${insertions.toLocaleString("en-US")} insertions(+)`);
   });
 
-  it('gives one marker per commit at aggressive, with the merge parents of a merge', () => {
+  it('keeps every commit line as printed at aggressive, its other lines one marker with author, date, subject and merge parents', () => {
     const log = logs.find((f) => f.name === 'log')!;
-    const output = squeeze.compress(log.text, { level: 'aggressive', kind: 'gitlog' }).output;
-    const commits = log.text.split('\n').filter((l) => l.startsWith('commit ')).length;
-    expect(output.split('\n').filter((l) => /^\[… lines \d+–\d+ \(\d+\): commit [0-9a-f]{10}, /.test(l))).toHaveLength(commits);
+    const output = squeeze.compress(log.text, { level: 'aggressive', kind: 'gitlog' }).output.split('\n');
+    const commitLines = log.text.split('\n').filter((l) => l.startsWith('commit '));
+    expect(output.filter((l) => l.startsWith('commit '))).toEqual(commitLines);
+    for (const line of commitLines) expect(output[output.indexOf(line) + 1]).toMatch(/^\[… lines \d+–\d+ \(\d+\): .+, \w{3} \w{3} +\d+ [\d:]+ \d{4} [+-]\d{4}, "/);
     const merge = /^Merge: (.*)$/m.exec(log.text)![1]!;
-    expect(output).toContain(`merge of ${merge}`);
+    expect(output.join('\n')).toContain(`merge of ${merge}`);
+  });
+
+  it('keeps each full hash and stat summary line inline when a --stat log is over budget at light', () => {
+    const log = logs.find((f) => f.name === 'project-log-stat')!;
+    const lines = log.text.split('\n');
+    const full = lines.filter((l) => /^commit [0-9a-f]{40}$/.test(l));
+    const summaries = lines.filter((l) => /^ \d+ files? changed/.test(l)).map((l) => l.trim());
+    const wide = (targetTokens: number) => createSqueeze({ backend: backendName, store: null, retainOriginal: false, recentResults: 0, targetTokens, maxTokens: 100000 });
+    // The budget is what one line and one marker per commit take (aggressive with room to spare);
+    // the log with only its bodies and per-file stats folded is over it.
+    const budget = wide(100000).compress(log.text, { level: 'aggressive', kind: 'gitlog' }).tokensOut;
+    expect(wide(100000).compress(log.text, { level: 'light', kind: 'gitlog' }).tokensOut).toBeGreaterThan(budget);
+    const result = wide(budget).compress(log.text, { level: 'light', kind: 'gitlog' });
+    expect(result.tokensOut).toBeLessThanOrEqual(budget);
+    for (const line of full) expect(result.output.split('\n')).toContain(line);
+    for (const summary of summaries) expect(result.output).toContain(summary);
   });
 
   it('folds the oldest commits by hash range when even one line per commit is over maxTokens', () => {
@@ -48,7 +65,7 @@ describe(`git log processor (${backendName})`, () => {
     const result = tight.compress(log.text, { kind: 'gitlog' });
     expect(result.tokensOut).toBeLessThanOrEqual(800);
     expect(result.output).toMatch(/\[… lines \d+–\d+ \(\d+\): \d+ older commits, [0-9a-f]{10} … [0-9a-f]{10} …\]/);
-    expect(result.output.split('\n')[0]).toMatch(/^\[… lines 1–\d+ \(\d+\): commit [0-9a-f]{10}, /);
+    expect(result.output.split('\n').slice(0, 2).join('\n')).toMatch(/^commit [0-9a-f]{40}\n\[… lines 2–\d+ \(\d+\): /);
   });
 
   it('sniffs default, --graph and --oneline --stat logs, and leaves a log with patches to the diff processor', () => {
