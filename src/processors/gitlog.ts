@@ -6,7 +6,8 @@
 // gives the totals. Still over budget (or at aggressive), each commit keeps its
 // commit line as printed (the full hash a model passes to `git show`) and the
 // rest becomes one marker holding its author, date, subject and stat summary
-// verbatim; the summaries go first when even that is over budget. Over
+// verbatim; when even that is over budget, the summary most commits share
+// moves into the totals marker (it names them), then the others go too. Over
 // maxTokens the oldest commits fold into one marker naming their hash range. A
 // log with patches (`git log -p`) is a diff.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../types.js';
@@ -86,7 +87,17 @@ function foldsOf(content: readonly string[], commit: Commit, minBody: number, fo
   }
 }
 
-function totals(content: readonly string[]): string | null {
+/** The stat summary line (trimmed) most commits share, and how many share it: null when none is shared. */
+function commonSummary(content: readonly string[]): { line: string; commits: number } | null {
+  const counts = new Map<string, number>();
+  for (const line of content) if (SUMMARY.test(line)) counts.set(line.trim(), (counts.get(line.trim()) ?? 0) + 1);
+  let best: { line: string; commits: number } | null = null;
+  for (const [line, commits] of counts) if (commits >= 2 && commits > (best?.commits ?? 0)) best = { line, commits };
+  return best;
+}
+
+/** The totals marker; `common` names the summary left out of the commits shown without one. */
+function totals(content: readonly string[], common: { line: string; commits: number } | null): string | null {
   let commits = 0;
   const sum = [0, 0, 0];
   for (const line of content) {
@@ -96,7 +107,8 @@ function totals(content: readonly string[]): string | null {
     for (let k = 0; k < 3; k++) sum[k]! += Number(m[k + 1] ?? 0);
   }
   if (commits < 2) return null;
-  return `[… stats of ${plural(commits, 'commit')}: ${plural(sum[0]!, 'file')} changed, ${count(sum[1]!)} insertions(+), ${count(sum[2]!)} deletions(-) in total …]`;
+  const shared = common ? `; ${common.line} in each of the ${count(common.commits)} commits shown without their stat summary` : '';
+  return `[… stats of ${plural(commits, 'commit')}: ${plural(sum[0]!, 'file')} changed, ${count(sum[1]!)} insertions(+), ${count(sum[2]!)} deletions(-) in total${shared} …]`;
 }
 
 function render(lines: readonly string[], folds: readonly Fold[], omitted: Omitted): string[] {
@@ -123,14 +135,14 @@ function render(lines: readonly string[], folds: readonly Fold[], omitted: Omitt
  * For a log still over budget with its bodies and stats folded: each commit's
  * commit line stays as printed (its full hash, for `git show`, and its
  * decorations), and its other lines become one marker holding its author name,
- * date, subject and (`withSummary`) stat summary, each verbatim. The totals
- * marker keeps the sum of their stats.
+ * date, subject and stat summary (those `keepSummary` takes), each verbatim.
+ * The totals marker keeps the sum of their stats.
  */
-function compactFolds(content: readonly string[], commits: readonly Commit[], withSummary: boolean): Fold[] {
+function compactFolds(content: readonly string[], commits: readonly Commit[], keepSummary: (line: string) => boolean): Fold[] {
   if (!content.some((l) => COMMIT.test(l))) {
     // --oneline: the hash and subject line stays, its stat lines go (the totals keep their sum).
     return commits.flatMap((c) => {
-      const summary = withSummary ? content.findIndex((l, at) => at > c.from && at <= c.to && SUMMARY.test(l)) : -1;
+      const summary = content.findIndex((l, at) => at > c.from && at <= c.to && SUMMARY.test(l) && keepSummary(l));
       const last = summary === -1 ? c.to : summary - 1;
       return last > c.from ? [{ from: c.from + 1, to: last, what: `stat of ${plural(last - c.from, 'file')}` }] : [];
     });
@@ -142,7 +154,7 @@ function compactFolds(content: readonly string[], commits: readonly Commit[], wi
     const date = field('AuthorDate') ?? field('Date');
     const subject = own.find((l) => /^ {4}\S/.test(l))?.trim();
     const merge = field('Merge');
-    const summary = withSummary ? own.find((l) => SUMMARY.test(l))?.trim() : undefined;
+    const summary = own.find((l) => SUMMARY.test(l) && keepSummary(l))?.trim();
     const what = [merge && `merge of ${merge}`, author, date, subject && `"${subject}"`, summary].filter(Boolean).join(', ');
     return { from: commit.from + 1, to: commit.to, what, kind: 'commit' };
   });
@@ -156,14 +168,22 @@ function process(input: ProcessorInput): ProcessorOutput {
   const commits = commitsOf(content);
   let folds: Fold[] = [];
   for (const commit of commits) foldsOf(content, commit, input.level === 'aggressive' ? 1 : 2, folds);
-  const total = totals(content);
+  let total = totals(content, null);
   const estimate = (s: string) => input.estimator.estimate(s);
   let omitted: Omitted = {};
   let text = [...render(lines, folds, omitted), ...(total ? [total] : [])].join('\n');
-  // Still over budget (or aggressive): one marker per commit, with its stat summary if that fits.
+  // Still over budget (or aggressive): one marker per commit, with its stat summary if that
+  // fits, else with those that differ from the most common one (the totals name it), else none.
   if (commits.length > 0 && (input.level === 'aggressive' || estimate(text) > input.budget)) {
-    for (const withSummary of [true, false]) {
-      folds = compactFolds(content, commits, withSummary);
+    const common = commonSummary(content);
+    const ladder = [
+      { keep: () => true, common: null },
+      ...(common ? [{ keep: (l: string) => l.trim() !== common.line, common }] : []),
+      { keep: () => false, common: null },
+    ];
+    for (const step of ladder) {
+      folds = compactFolds(content, commits, step.keep);
+      total = totals(content, step.common);
       omitted = {};
       text = [...render(lines, folds, omitted), ...(total ? [total] : [])].join('\n');
       if (estimate(text) <= input.budget) break;

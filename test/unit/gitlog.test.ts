@@ -59,6 +59,23 @@ describe(`git log processor (${backendName})`, () => {
     for (const summary of summaries) expect(result.output).toContain(summary);
   });
 
+  it('leaves the most common stat summary to the totals marker when one marker per commit with every summary is over budget', () => {
+    const log = logs.find((f) => f.name === 'log-stat')!;
+    const lines = log.text.split('\n');
+    const summaries = lines.filter((l) => /^ \d+ files? changed/.test(l)).map((l) => l.trim());
+    const common = summaries.find((l) => summaries.filter((m) => m === l).length >= 2)!;
+    const wide = (targetTokens: number) => createSqueeze({ backend: backendName, store: null, retainOriginal: false, recentResults: 0, targetTokens, maxTokens: 100000 });
+    // One token less than one line and one marker per commit with every summary take.
+    const budget = wide(100000).compress(log.text, { level: 'aggressive', kind: 'gitlog' }).tokensOut - 1;
+    const result = wide(budget).compress(log.text, { level: 'light', kind: 'gitlog' });
+    expect(result.tokensOut).toBeLessThanOrEqual(budget);
+    for (const line of lines.filter((l) => l.startsWith('commit '))) expect(result.output.split('\n')).toContain(line);
+    for (const summary of new Set(summaries)) expect(result.output).toContain(summary);
+    const shared = summaries.filter((l) => l === common).length;
+    expect(result.output).toContain(`; ${common} in each of the ${shared} commits shown without their stat summary …]`);
+    expect(result.output.split(common)).toHaveLength(2);
+  });
+
   it('folds the oldest commits by hash range when even one line per commit is over maxTokens', () => {
     const log = logs.find((f) => f.name === 'project-log-stat')!;
     const tight = createSqueeze({ backend: backendName, store: null, retainOriginal: false, recentResults: 0, targetTokens: 200, maxTokens: 800 });
