@@ -17,6 +17,8 @@ interface Dir {
   readonly depth: number;
   readonly parent: Dir | null;
   header: number;
+  /** The directory's path as the listing writes it (`./src`), when it differs from `path`. */
+  label?: string;
   readonly entries: number[];
   readonly children: Dir[];
 }
@@ -135,6 +137,7 @@ function parsePaths(lines: string[], tree: Tree): (Entry | null)[] {
     const norm = path.replace(/\/+$/, '');
     const cut = norm.lastIndexOf('/');
     const dir = cut < 0 ? tree.root : tree.dir(norm.slice(0, cut) || '/');
+    if (cut > 0) dir.label ??= norm.slice(0, cut);
     const isDir = dirPaths.has(norm) || path.endsWith('/');
     // A directory's own line (find, fd) heads its entries; du lines are sizes, ranked like entries.
     if (isDir) {
@@ -197,10 +200,23 @@ function histogram(entries: readonly Entry[], limit: number): string {
   return rest > 0 ? `${shown.join(', ')}, ${count(rest)} other` : shown.join(', ');
 }
 
+/** A directory this big makes an entry of a kind it holds once stand out. */
+const OUTLIER_DIR = 8;
 /** Subtrees of at most this many entries never fold on their own (a marker costs as much). */
 const SMALL_SUBTREE = 3;
-/** Subdirectories of a big directory up to this many entries fold into its marker unless it names them. */
-const QUIET_SUBTREE = 12;
+
+/** Share of a listing's tokens it may keep when over budget (never more than the budget). */
+const LISTING_SHARE = 0.1;
+/** Share of the budget a listing may always use: below it a mid-sized listing would lose its rare names. */
+const MIN_RATION = 0.5;
+/** Cheaper renderings, in the order tried once the level's own is over the ration. */
+const SHRINK: readonly Pick<Detail, 'perDir' | 'small' | 'merge' | 'names' | 'outliers'>[] = [
+  { perDir: 2, small: 6 }, { perDir: 1, small: 6 }, { perDir: 1, small: 3 }, { perDir: 0, small: 3 }, { perDir: 0, small: 1 }, { perDir: 0, small: 0 },
+  // Neighbouring markers merged, naming every directory with its count.
+  { perDir: 1, small: 3, merge: true, names: Infinity },
+  { perDir: 0, small: 1, merge: true, names: Infinity, outliers: true }, { perDir: 0, small: 1, merge: true, names: Infinity },
+  { perDir: 0, small: 0, merge: true, names: Infinity },
+];
 
 /** How much a rendering shows. */
 interface Detail {
@@ -212,8 +228,16 @@ interface Detail {
   readonly folded: number;
   /** Extensions named per histogram. */
   readonly kinds: number;
-  /** Markers with no shown line between them merge into one (the last step before a single count). */
+  /** Markers with no shown line between them merge into one. */
   readonly merge?: boolean;
+  /** How many directories a merged marker names, each with its count (default: `kinds`). */
+  readonly names?: number;
+  /** Entries alone of their kind in a big directory show whatever `perDir` says (schema.graphql among 300 .ts). */
+  readonly outliers?: boolean;
+  /** The detail of the directories holding the listing, when richer. */
+  readonly top?: Pick<Detail, 'perDir' | 'small'>;
+  /** A richer detail for the first `dirs` directories of the fill order (smallest first). */
+  readonly richer?: { readonly detail: Pick<Detail, 'perDir' | 'small' | 'outliers'>; readonly dirs: number };
 }
 
 class ListingView {
@@ -225,6 +249,17 @@ class ListingView {
   private readonly forced: Set<number>;
   readonly maxEntries: number;
   foldable = 0;
+
+  /**
+   * The directories holding the whole listing (`typescript:` over everything,
+   * find's `node_modules` line): they never fold, and keep the level's own
+   * detail whatever the budget (what sits at the top is what one asked about).
+   */
+  private readonly top = new Set<Dir>();
+  /** Entry lines alone of their kind in a directory of at least OUTLIER_DIR entries. */
+  private readonly outliers = new Set<number>();
+  /** Each directory's place in the order it gets a richer detail when room is left: smallest, then shallowest, first. */
+  private readonly fillRank = new Map<Dir, number>();
 
   /** Each directory's own line in its parent's listing, when the listing has one. */
   private readonly lineOf = new Map<Dir, number>();
@@ -245,25 +280,19 @@ class ListingView {
       const own = dir.header >= 0 && parsed.entries[dir.header] ? dir.header : dir.parent.entries.find((i) => parsed.entries[i]!.isDir && parsed.entries[i]!.name === name);
       if (own !== undefined) this.lineOf.set(dir, own);
     }
-  }
-
-  /**
-   * Small subdirectories a big directory does not name among its shown
-   * entries: they fold into its marker (60 vendored packages of two files
-   * each are counted, not listed), bigger ones keep their own structure.
-   */
-  private quietFolds(detail: Detail): Set<Dir> {
-    const quiet = new Set<Dir>();
-    if (detail.perDir === Infinity) return quiet;
-    for (const dir of this.parsed.dirs) {
-      if (dir.children.length === 0 || dir.entries.length <= Math.max(detail.small, detail.perDir + 2)) continue;
-      const named = new Set(this.ranked.get(dir)!.slice(0, detail.perDir));
-      for (const child of dir.children) {
-        const own = this.lineOf.get(child);
-        if (own !== undefined && !named.has(own) && this.subtree.get(child)! <= QUIET_SUBTREE) quiet.add(child);
-      }
+    for (const dir of parsed.dirs) {
+      if (dir.entries.length < OUTLIER_DIR) continue;
+      const kinds = new Map<string, number>();
+      for (const i of dir.entries) kinds.set(extension(parsed.entries[i]!), (kinds.get(extension(parsed.entries[i]!)) ?? 0) + 1);
+      for (const i of dir.entries) if (!parsed.entries[i]!.isDir && kinds.get(extension(parsed.entries[i]!)) === 1) this.outliers.add(i);
     }
-    return quiet;
+    [...parsed.dirs]
+      .sort((a, b) => a.entries.length - b.entries.length || a.depth - b.depth)
+      .forEach((dir, k) => this.fillRank.set(dir, k));
+    const holdsAll = (d: Dir) => d.children.length === 1 && d.entries.every((i) => i === this.lineOf.get(d.children[0]!));
+    let d: Dir | undefined = parsed.root;
+    for (; d && holdsAll(d); d = d.children[0]) this.top.add(d);
+    if (d) this.top.add(d);
   }
 
   /**
@@ -286,14 +315,16 @@ class ListingView {
       return n;
     };
     total(this.parsed.root);
-    // The directories holding the whole listing (`typescript:` over everything) never fold.
-    const top = new Set<Dir>();
-    for (let d: Dir | undefined = this.parsed.root; d; d = d.entries.length === 0 && d.children.length === 1 ? d.children[0] : undefined) top.add(d);
-    const order = this.parsed.dirs.filter((d) => !top.has(d) && this.subtree.get(d)! > SMALL_SUBTREE);
+    const order = this.parsed.dirs.filter((d) => !this.top.has(d) && this.subtree.get(d)! > SMALL_SUBTREE);
     order.sort((a, b) => cost.get(b)! - cost.get(a)! || a.depth - b.depth);
     this.foldRank.clear();
     order.forEach((d, k) => this.foldRank.set(d, k));
     this.foldable = order.length;
+  }
+
+  /** Whether the directory has a header line of its own (`./src:`), not an entry line of its parent. */
+  standsAlone(dir: Dir): boolean {
+    return dir.header >= 0 && !this.parsed.entries[dir.header];
   }
 
   /** Alternates the rarest extension's entries and the largest entries. */
@@ -320,12 +351,9 @@ class ListingView {
   }
 
   /** The directory whose marker accounts for `dir` (the outermost fold holding it), or null when it shows. */
-  private foldedInto(dir: Dir, folded: number, quiet: ReadonlySet<Dir>): Dir | null {
+  private foldedInto(dir: Dir, folded: number): Dir | null {
     let into: Dir | null = null;
-    for (let d: Dir | null = dir; d; d = d.parent) {
-      if ((this.foldRank.get(d) ?? Infinity) < folded) into = d;
-      else if (quiet.has(d)) into = d.parent;
-    }
+    for (let d: Dir | null = dir; d; d = d.parent) if ((this.foldRank.get(d) ?? Infinity) < folded) into = d;
     return into;
   }
 
@@ -341,13 +369,13 @@ class ListingView {
     for (let i = 0; i < lines.length; i++) if (!entries[i]) show[i] = 1;
     const everything = detail.perDir === Infinity && detail.folded === 0;
     if (!everything) for (const i of this.parsed.selfLines) show[i] = 0;
-    const quiet = this.quietFolds(detail);
-    const into = new Map(dirs.map((d) => [d, this.foldedInto(d, detail.folded, quiet)]));
+    const into = new Map(dirs.map((d) => [d, this.foldedInto(d, detail.folded)]));
     // Headers of unfolded directories stay (for tree and find they are also their parent's entries).
     const headers = new Set<number>();
     for (const dir of dirs) {
       if (dir.header < 0) continue;
-      if (into.get(dir) === null) headers.add(dir.header);
+      // Merging, a directory's own line in its parent's listing (find) is counted like any entry.
+      if (into.get(dir) === null && !(detail.merge && !this.standsAlone(dir))) headers.add(dir.header);
       else if (!this.forced.has(dir.header)) show[dir.header] = 0;
     }
     for (const i of headers) show[i] = 1;
@@ -359,13 +387,16 @@ class ListingView {
         foldedDirs.set(folded, (foldedDirs.get(folded) ?? 0) + 1);
         foldedEntries.set(folded, (foldedEntries.get(folded) ?? 0) + dir.entries.length);
       }
-      // A directory a marker would not shorten shows whole.
-      const keep = folded ? 0 : dir.entries.length <= Math.max(detail.small, detail.perDir + 2) ? Infinity : detail.perDir;
+      // A directory a marker would not shorten shows whole (merged markers cost less).
+      const richer = detail.richer && this.fillRank.get(dir)! < detail.richer.dirs ? detail.richer.detail : undefined;
+      const own = this.top.has(dir) ? { ...detail, ...detail.top } : richer ? { ...detail, ...richer } : detail;
+      const whole = own.merge ? own.small : Math.max(own.small, own.perDir + 2);
+      const keep = folded ? 0 : dir.entries.length <= whole ? Infinity : own.perDir;
       let list = hidden.get(owner);
       let shown = 0;
       for (const i of this.ranked.get(dir)!) {
         if (headers.has(i)) continue;
-        if (shown < keep || this.forced.has(i)) {
+        if (shown < keep || this.forced.has(i) || (own.outliers && this.outliers.has(i))) {
           show[i] = 1;
           shown++;
         } else {
@@ -373,7 +404,11 @@ class ListingView {
           list.push(i);
         }
       }
+      // Merging, an `ls -R` header over nothing shown goes: the merged marker names it.
+      if (detail.merge && !folded && shown === 0 && list?.length && this.standsAlone(dir) && !this.forced.has(dir.header)) show[dir.header] = 0;
     }
+    // A `total N` line goes with its directory's header.
+    for (const [i, dir] of this.parsed.framing) if (dir.header >= 0 && !show[dir.header]) show[i] = 0;
     return { show, hidden, foldedDirs, foldedEntries, everything };
   }
 
@@ -381,7 +416,7 @@ class ListingView {
     const { lines, entries } = this.parsed;
     const { show, hidden, foldedDirs, foldedEntries, everything } = this.visibility(detail);
     // Markers go after the last line their directory accounts for, deepest first.
-    const markers = new Map<number, string[]>();
+    const markers = new Map<number, { dir: Dir; text: (where: string) => string }[]>();
     const placedAt = new Map<number, typeof placed>();
     const placed = [...hidden].map(([dir, list]) => ({
       dir, list, first: list.reduce((a, b) => Math.min(a, b)), last: list.reduce((a, b) => Math.max(a, b), dir.header),
@@ -395,16 +430,24 @@ class ListingView {
       const where = dir.path === '' ? '' : ` in ${dir.path}/`;
       const sub = subdirs ? ` and ${plural(subdirs, 'subdirectory', 'subdirectories')}` : '';
       const what = list.length === total ? plural(total, 'entry', 'entries') : `${count(list.length)} of ${count(total)} entries`;
-      const text = `[… ${what}${where}${sub}, ${lineRange(first, last)}: ${histogram(list.map((i) => entries[i]!), detail.kinds)} …]`;
-      markers.set(last, [...(markers.get(last) ?? []), text]);
+      const kinds = histogram(list.map((i) => entries[i]!), detail.kinds);
+      const text = (at: string) => `[… ${what}${at}${sub}, ${lineRange(first, last)}: ${kinds} …]`;
+      markers.set(last, [...(markers.get(last) ?? []), { dir, text: (at) => text(at === '' ? where : '') }]);
       placedAt.set(last, [...(placedAt.get(last) ?? []), { dir, list, first, last }]);
     }
     const out: string[] = [];
-    let run: { dirs: Dir[]; list: number[]; first: number; last: number } | null = null;
+    let run: { dirs: Dir[]; counts: number[]; list: number[]; first: number; last: number } | null = null;
     const closeRun = () => {
       if (!run) return;
-      const names = run.dirs.map((d) => (d.path === '' ? '.' : `${d.path}/`));
-      const shown = names.length <= detail.kinds ? names.join(', ') : `${names.slice(0, detail.kinds).join(', ')}, +${count(names.length - detail.kinds)} more`;
+      const { counts } = run;
+      // A directory is named as its header reads (`./src:`) when it has one, so it can be found in the original.
+      const names = run.dirs.map((d, k) => {
+        const own = this.standsAlone(d);
+        const name = own ? lines[d.header]! : d.path === '' ? '.' : `${d.label ?? d.path}/`;
+        return counts.length > 1 || own ? `${name} ${count(counts[k]!)}` : name;
+      });
+      const limit = detail.names ?? detail.kinds;
+      const shown = names.length <= limit ? names.join(', ') : `${names.slice(0, limit).join(', ')}, +${count(names.length - limit)} more`;
       out.push(`[… ${plural(run.list.length, 'entry', 'entries')} in ${shown}, ${lineRange(run.first, run.last)}: ${histogram(run.list.map((i) => entries[i]!), detail.kinds)} …]`);
       run = null;
     };
@@ -414,10 +457,12 @@ class ListingView {
         if (lines[i] !== '') closeRun();
         out.push(lines[i]!);
       }
-      if (!detail.merge) out.push(...(markers.get(i) ?? []));
+      // Right under its directory's header a marker need not name the directory again.
+      if (!detail.merge) for (const m of markers.get(i) ?? []) out.push(m.text(m.dir.header >= 0 && out[out.length - 1] === lines[m.dir.header] ? 'header' : ''));
       else for (const p of placedAt.get(i) ?? []) {
-        run ??= { dirs: [], list: [], first: p.first, last: p.last };
+        run ??= { dirs: [], counts: [], list: [], first: p.first, last: p.last };
         run.dirs.push(p.dir);
+        run.counts.push(p.list.length);
         run.list.push(...p.list);
         run.first = Math.min(run.first, p.first);
         run.last = Math.max(run.last, p.last);
@@ -440,27 +485,42 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = (s: string) => input.estimator.estimate(s);
   if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
   const view = new ListingView(parsed, input.preserve);
-  const fits = (d: Detail) => estimate(view.render(d).text) <= target;
-  // Light keeps a few names of each big directory whatever the budget (the
-  // histogram tells the rest), aggressive fewer. Over budget, subtrees fold
-  // (deepest first), then the names per directory shrink.
+  // A listing over its budget is mostly repetition: its structure, small
+  // directories and rare names fit in a fraction of it, so it gets that
+  // fraction even when the budget would allow more.
+  const tokensIn = estimate(input.text);
+  const ration = tokensIn <= target ? target : Math.min(target, Math.max(Math.ceil(tokensIn * LISTING_SHARE), Math.ceil(target * MIN_RATION)));
+  const fits = (d: Detail) => estimate(view.render(d).text) <= ration;
+  // Light keeps a few names of each big directory, aggressive fewer. When
+  // that is over the ration, the names per directory shrink first, then
+  // small directories are counted instead of listed: every directory header
+  // stays. Only then do subtrees fold (the costliest first).
   const natural: Detail = {
     perDir: input.level === 'lossless' ? Infinity : input.level === 'light' ? 5 : 2,
     small: input.level === 'aggressive' ? 6 : 12,
     folded: 0,
     kinds: 6,
   };
-  let detail = natural;
-  if (!fits(natural)) {
-    view.planFolds(natural);
+  const steps: Detail[] = [
+    natural,
+    ...SHRINK.filter((d) => d.perDir < natural.perDir && d.small <= natural.small).map((d) => ({ ...natural, ...d, top: natural })),
+  ];
+  const found = steps.findIndex(fits);
+  let detail = found < 0 ? undefined : steps[found];
+  if (detail && found > 0) {
+    // Room left under the ration goes to the previous step's detail, for the smallest directories first.
+    const base = detail;
+    const richer = { detail: steps[found - 1]!, dirs: 0 };
+    const dirs = largestFitting(0, parsed.dirs.length, (k) => fits({ ...base, richer: { ...richer, dirs: k } }));
+    if (dirs > 0) detail = { ...base, richer: { ...richer, dirs } };
+  }
+  if (!detail) {
+    const last = steps[steps.length - 1]!;
+    view.planFolds(last);
     // The fewest folds that fit: the most unfolded directories still fitting.
-    const unfolded = largestFitting(0, view.foldable, (k) => fits({ ...natural, folded: view.foldable - k }));
-    detail = { ...natural, folded: view.foldable - unfolded };
-    if (!fits(detail)) {
-      const all = { ...natural, small: 0, folded: view.foldable, kinds: 4 };
-      const perDir = largestFitting(0, Math.min(natural.perDir, view.maxEntries), (k) => fits({ ...all, perDir: k }));
-      detail = { ...all, perDir, kinds: fits({ ...all, perDir }) ? 4 : 2 };
-    }
+    const unfolded = largestFitting(0, view.foldable, (k) => fits({ ...last, folded: view.foldable - k }));
+    detail = { ...last, folded: view.foldable - unfolded };
+    if (!fits(detail)) detail = { ...last, small: 0, folded: view.foldable, kinds: 2, names: 2 };
   }
   let { text, omitted } = view.render(detail);
   text = keepPreserved(text, input.text, input.preserve);

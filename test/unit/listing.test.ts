@@ -66,27 +66,34 @@ describe(`listing processor on real ls, find, du, tree and DSH glob output (${ba
     for (const fixture of all) expect(run(fixture.text, 'lossless', 100, 100_000).text).toBe(fixture.text);
   });
 
-  it('ls -laR: directory headers, small directories whole, big ones by rarest and largest with a histogram', () => {
+  it('ls -laR: every directory header, small directories whole, big ones by rarest and largest with a histogram', () => {
     const fixture = all.find((f) => f.name === 'ls-laR')!;
     const out = run(fixture.text, 'light', 6000, 12000);
-    const shown = out.text.split('\n');
-    // Every header but those of the small packages vendor/ does not name (it counts them).
+    // Every header shows as its line, or as a merged marker names it with its count.
     const headers = fixture.text.split('\n').filter((l) => /^\.[^ ]*:$/.test(l));
-    for (const header of headers.filter((h) => !/^\.\/vendor\/lib([6-9]|\d\d):$/.test(h))) expect(shown).toContain(header);
-    expect(out.text).toMatch(/\[… 165 of 170 entries in vendor\/ and 55 subdirectories, lines [\d–]+: 55 \.js, 55 \.json, 55 dirs …\]/);
+    for (const header of headers) expect(out.text).toContain(header);
+    expect(out.text).toMatch(/\.\/vendor: 60\b/);
     expect(out.text).toMatch(/-rw-r--r-- +1 root root +30 Dec +1 15:31 DEBUG\n/);
     expect(out.text).toContain('schema.graphql');
-    expect(out.text).toMatch(/\[… 296 of 301 entries in src\/gen\/, lines [\d–]+: 296 \.ts …\]/);
+    expect(out.text).toMatch(/\[… 300 entries in \.\/src\/gen: 300, lines [\d–]+: 300 \.ts …\]/);
     expect(out.omitted['. and .. entries']).toBeGreaterThan(0);
     expect(Object.keys(out.omitted).some((k) => k.includes('DEBUG'))).toBe(false);
   });
 
-  it('folds the subtrees that cost most when the structure itself is over budget', () => {
+  it('folds subtrees only when even merged markers are over budget, never the directory holding the listing', () => {
     const fixture = all.find((f) => f.name === 'ls-laR')!;
-    const out = run(fixture.text, 'light', 1000, 4000).text;
-    expect(out).toMatch(/\[… 321 entries in src\/ and 3 subdirectories, lines [\d–]+: 317 \.ts, 3 dirs, 1 \.graphql …\]/);
-    expect(out.split('\n')).toContain('./docs/img:');
-    expect(out).not.toContain('./src/cart:');
+    const out = run(fixture.text, 'light', 300, 4000).text;
+    expect(out).toMatch(/-rw-r--r-- +1 root root +30 Dec +1 15:31 DEBUG\n/);
+    expect(out).toMatch(/\[… 514 entries in \.\/dist: 2, \.\/docs: 2, /);
+    // find's own line for the directory it was asked about holds everything: its subdirectories are named, not folded into it.
+    const files = ['node_modules'];
+    for (let p = 0; p < 40; p++) {
+      files.push(`node_modules/pkg${p}`, `node_modules/pkg${p}/lib`);
+      for (let f = 0; f < 12; f++) files.push(`node_modules/pkg${p}/lib/file${f}.js`);
+    }
+    const found = run(files.join('\n'), 'light', 4000, 12000);
+    for (let p = 0; p < 40; p++) expect(found.text).toContain(`node_modules/pkg${p}/lib`);
+    expect(countedEntries(found.text)).toBe(found.omitted['entries (counted per directory)']);
   });
 
   it('keeps a dot directory apart from its dotless namesake', () => {
