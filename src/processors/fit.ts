@@ -14,13 +14,15 @@ export function targetOf(input: ProcessorInput): number {
 
 /**
  * The largest n in [low, high] for which `fits(n)` holds, assuming fits is
- * monotone (more detail never costs less); `low` when none does.
+ * monotone (more detail never costs less); `low` when none does. With a
+ * `resolution` above 1 the search stops within that distance of the answer
+ * (fewer tries when each try is expensive).
  */
-export function largestFitting(low: number, high: number, fits: (n: number) => boolean): number {
+export function largestFitting(low: number, high: number, fits: (n: number) => boolean, resolution = 1): number {
   if (high <= low || fits(high)) return Math.max(low, high);
   let ok = low;
   let bad = high;
-  while (bad - ok > 1) {
+  while (bad - ok > resolution) {
     const mid = Math.floor((ok + bad) / 2);
     if (fits(mid)) ok = mid;
     else bad = mid;

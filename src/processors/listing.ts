@@ -477,6 +477,9 @@ class ListingView {
   }
 }
 
+/** Listings past this many lines are searched coarsely: every try renders the whole listing. */
+const SEARCHED_LINES = 20_000;
+
 function process(input: ProcessorInput): ProcessorOutput {
   const parsed = parse(input.text);
   const total = parsed.entries.filter(Boolean).length;
@@ -505,7 +508,10 @@ function process(input: ProcessorInput): ProcessorOutput {
     natural,
     ...SHRINK.filter((d) => d.perDir < natural.perDir && d.small <= natural.small).map((d) => ({ ...natural, ...d, top: natural })),
   ];
-  const found = steps.findIndex(fits);
+  // Each try renders the whole listing: a huge one skips the gentler steps and
+  // searches its folds coarsely (a few renderings instead of dozens).
+  const huge = parsed.lines.length > SEARCHED_LINES;
+  const found = huge ? -1 : steps.findIndex(fits);
   let detail = found < 0 ? undefined : steps[found];
   if (detail && found > 0) {
     // Room left under the ration goes to the previous step's detail, for the smallest directories first.
@@ -518,7 +524,8 @@ function process(input: ProcessorInput): ProcessorOutput {
     const last = steps[steps.length - 1]!;
     view.planFolds(last);
     // The fewest folds that fit: the most unfolded directories still fitting.
-    const unfolded = largestFitting(0, view.foldable, (k) => fits({ ...last, folded: view.foldable - k }));
+    const resolution = huge ? Math.ceil(view.foldable / 16) : 1;
+    const unfolded = largestFitting(0, view.foldable, (k) => fits({ ...last, folded: view.foldable - k }), resolution);
     detail = { ...last, folded: view.foldable - unfolded };
     if (!fits(detail)) detail = { ...last, small: 0, folded: view.foldable, kinds: 2, names: 2 };
   }
