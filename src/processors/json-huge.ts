@@ -6,6 +6,7 @@
 // whole document to retrieval.
 import { JsonInputError } from './errors.js';
 import { count } from './markers.js';
+import { stringEnd } from './json-parse.js';
 
 /** Values (keys and array items, at any depth) past which a document is summarised, not parsed. */
 export const MAX_JSON_VALUES = 100_000;
@@ -17,13 +18,9 @@ const HEAD_SHARE = 0.7;
 /** Values in the text, counted as separators and openings outside strings; stops past `limit`. */
 export function countValues(text: string, limit: number): number {
   let values = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
+    if (c === 34) i = stringEnd(text, i);
     else if (c === 44 || c === 58 || c === 91 || c === 123) {
       if (++values > limit) return values;
     }
@@ -43,16 +40,10 @@ interface Span {
  */
 function* entries(text: string, open: number): Generator<Span> {
   let depth = 0;
-  let inString = false;
   let from = open + 1;
   for (let i = open; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-      continue;
-    }
-    if (c === 34) inString = true;
+    if (c === 34) i = stringEnd(text, i);
     else if (c === 123 || c === 91) depth++;
     else if (c === 125 || c === 93) {
       if (--depth === 0) {

@@ -13,17 +13,27 @@ export interface ParsedJson {
   lines: boolean;
 }
 
+/**
+ * The index of the quote that closes the JSON string opened at `quote` (a
+ * backslash escapes the next unit), or the text's length when it never closes:
+ * the one way the linear scans below step over strings.
+ */
+export function stringEnd(text: string, quote: number): number {
+  for (let i = quote + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 92) i++;
+    else if (c === 34) return i;
+  }
+  return text.length;
+}
+
 /** Maximum bracket nesting outside strings, by a linear scan. */
 export function nestingDepth(text: string): number {
   let depth = 0;
   let max = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash escapes the next unit
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
+    if (c === 34) i = stringEnd(text, i);
     else if (c === 123 || c === 91) {
       if (++depth > max) max = depth;
     } else if (c === 125 || c === 93) depth--;
@@ -43,15 +53,9 @@ const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/y;
 function protectLongNumbers(text: string): string {
   let out = '';
   let last = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-      continue;
-    }
-    if (c === 34) inString = true;
+    if (c === 34) i = stringEnd(text, i);
     else if (c === 45 || (c >= 48 && c <= 57)) {
       NUMBER.lastIndex = i;
       const token = NUMBER.exec(text)?.[0];

@@ -31,17 +31,22 @@ let redisModule: Promise<typeof import('redis')> | undefined;
 const EXPIRED_MEMORY_SECONDS = 86_400;
 
 // KEYS: none (all keys derive from the prefix). ARGV: prefix, now (ms), expired memory (s).
-// Reaps what lapsed: entries whose expiry passed leave the LRU and the byte count.
+// Reaps what lapsed: entries whose expiry passed leave the LRU and the byte count
+// (and `drop`, defined here, serves the scripts that include this prefix).
 const REAP = `
 local p, now, memory = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
-local gone = {}
-for _, id in ipairs(redis.call('ZRANGE', p .. 'ttl', '-inf', now, 'BYSCORE')) do
+-- Removes an entry from the originals, the TTL and LRU sets and the byte count.
+local function drop(id)
   local size = tonumber(redis.call('HGET', p .. 'sizes', id) or '0')
   redis.call('DEL', p .. 'o:' .. id)
   redis.call('ZREM', p .. 'ttl', id)
   redis.call('ZREM', p .. 'lru', id)
   redis.call('HDEL', p .. 'sizes', id)
   redis.call('DECRBY', p .. 'bytes', size)
+end
+local gone = {}
+for _, id in ipairs(redis.call('ZRANGE', p .. 'ttl', '-inf', now, 'BYSCORE')) do
+  drop(id)
   redis.call('SET', p .. 'x:' .. id, '1', 'EX', memory)
   gone[#gone + 1] = id
 end
@@ -70,12 +75,7 @@ while tonumber(redis.call('GET', p .. 'bytes') or '0') > budget do
   local victim = oldest[1]
   if victim == id then victim = oldest[2] end
   if not victim then break end
-  local vsize = tonumber(redis.call('HGET', p .. 'sizes', victim) or '0')
-  redis.call('DEL', p .. 'o:' .. victim)
-  redis.call('ZREM', p .. 'ttl', victim)
-  redis.call('ZREM', p .. 'lru', victim)
-  redis.call('HDEL', p .. 'sizes', victim)
-  redis.call('DECRBY', p .. 'bytes', vsize)
+  drop(victim)
   gone[#gone + 1] = victim
 end
 return gone
