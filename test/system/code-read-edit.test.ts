@@ -8,15 +8,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { Context } from '@deepseek-ai/cordis';
-import { LocalFileSystem } from '@deepseek-ai/dsh-fs-local';
-import * as FsPolicy from '@deepseek-ai/dsh-fs-observation-policy';
-import SystemPrompt from '@deepseek-ai/dsh-system-prompt';
-import * as ToolFs from '@deepseek-ai/dsh-tool-fs';
-import ToolRuntime from '@deepseek-ai/dsh-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { squeezePlugin } from '../support/dsh-harness.js';
-import { mountDshTools } from '../support/dsh-tools.js';
+import { mountDshTools, type DshTools } from '../support/dsh-tools.js';
 import { everydayFiles, type EverydayFile } from '../support/everyday.js';
 import { createEstimator } from '../../src/engine/index.js';
 
@@ -42,7 +36,9 @@ const estimator = createEstimator();
 type Level = (typeof LEVELS)[number];
 
 const dirs: string[] = [];
-afterAll(() => {
+const mounted: DshTools[] = [];
+afterAll(async () => {
+  for (const tools of mounted) await tools.dispose();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -51,19 +47,14 @@ async function workspace(level: Level, populate: (root: string) => string = copy
   const root = mkdtempSync(join(tmpdir(), 'squeeze-read-edit-'));
   dirs.push(root);
   const dir = populate(root);
-  const ctx = new Context();
-  await ctx.plugin(SystemPrompt);
-  await ctx.plugin(ToolRuntime);
-  await ctx.plugin(LocalFileSystem, { cwd: dir });
-  await ctx.plugin(FsPolicy);
-  await ctx.plugin(ToolFs);
-  await ctx.plugin(squeezePlugin(), { logFile: '', level, minTokens: 1, thresholdBytes: 1, inlineThresholdBytes: 1 });
-  const agent = { session: { header: { id: `read-edit-${level}`, cwd: dir } } };
-  let calls = 0;
+  const tools = await mountDshTools({
+    cwd: dir,
+    sessionId: `read-edit-${level}`,
+    before: async (ctx) => void (await ctx.plugin(squeezePlugin(), { logFile: '', level, minTokens: 1, thresholdBytes: 1, inlineThresholdBytes: 1 })),
+  });
+  mounted.push(tools);
   const call = async (name: string, args: Record<string, unknown>) => {
-    const result = await ctx.tools.execute({
-      callId: `${name}-${calls++}` as never, name, arguments: args, signal: new AbortController().signal, agent: agent as never,
-    });
+    const result = await tools.call(name, args);
     const block = result.content[0] as { type: string; text?: string };
     return { isError: result.isError, text: block.type === 'text' ? block.text ?? '' : '' };
   };
