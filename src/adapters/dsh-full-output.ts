@@ -17,6 +17,8 @@ import { constants } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { lineCount } from '../pipeline/ccr.js';
+import { count } from '../processors/markers.js';
 
 /** The tools whose results carry the notice: dsh-tool-bash and dsh-tool-pwsh render it the same way. */
 export const FULL_OUTPUT_TOOLS: ReadonlySet<string> = new Set(['bash', 'pwsh']);
@@ -53,14 +55,6 @@ export interface FullOutput {
   readonly recovered: boolean;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-
-function lineCount(text: string): number {
-  if (text.length === 0) return 0;
-  let lines = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1)) lines++;
-  return lines;
-}
 
 /** Why a path is not (provably) the harness's own spill file, or its stream label. */
 function locate(path: string, options: FullOutputOptions): { stream: 'stdout' | 'stderr' } | { reason: string } {

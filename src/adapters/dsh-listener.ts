@@ -6,6 +6,7 @@
 import type { PostToolDecision, ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools';
 import type { CcrType } from '../pipeline/ccr.js';
 import type { CompressResult } from '../pipeline/result.js';
+import { SAMPLE_ID } from '../store/id.js';
 import type { PluginConfig } from './dsh-config.js';
 import type { ContextEngine } from './dsh-engine.js';
 import { recoverFullOutput, type FullOutput } from './dsh-full-output.js';
@@ -56,9 +57,6 @@ const LONGEST_LEVEL_NOTE = (['lossless', 'light', 'aggressive', 'emergency'] as 
   .flatMap((requested) => (['over-max-tokens', 'preserved-item-lost'] as const).flatMap((reason) =>
     (['lossless', 'light', 'aggressive', 'emergency'] as const).map((level) => levelNote({ level, levelNotKept: { requested, reason } })!)))
   .reduce((a, b) => (b.length > a.length ? b : a));
-
-/** An id of the store's length, to size the notice before the original is stored. */
-const SAMPLE_ID = 'a3f9c2e81b7d4065f2c9e8d1';
 
 /**
  * A spill location a little longer than the local spill store gives (a temp

@@ -57,7 +57,8 @@ function firstLine(text: string): string {
   return (lf === -1 ? text : text.slice(0, lf)).trim();
 }
 
-function lineCount(text: string): number {
+/** Lines of a text, a final line break not counting as an empty last line. */
+export function lineCount(text: string): number {
   if (text.length === 0) return 0;
   let n = 1;
   for (let i = text.indexOf('\n'); i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1)) n++;

@@ -9,7 +9,8 @@ import { count as formatCount } from '../processors/markers.js';
 import { processors } from '../processors/index.js';
 import { retrievalNotice, type SpillLocation } from '../store/notice.js';
 import { createStore } from '../store/store.js';
-import type { OriginalStore } from '../store/types.js';
+import { SAMPLE_ID } from '../store/id.js';
+import type { OriginalStore, Stored } from '../store/types.js';
 import type { ContentKind, Level, Omitted, ProcessorOutput, TokenEstimator } from '../types.js';
 import { ccrType, utf8Bytes } from './ccr.js';
 import { emergencyOutput } from './emergency.js';
@@ -26,9 +27,6 @@ import type { WorkerResult } from './worker.js';
 
 export type { CompressResult, LevelNotKept, Outcome } from './result.js';
 export { DEFAULTS, OptionsError, resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
-
-/** An id of the store's length: sizes the retrieval notice before the original is stored. */
-const SAMPLE_ID = 'a3f9c2e81b7d4065f2c9e8d1';
 
 /** Per-call facts the host knows about one result. */
 export interface CallOptions extends SqueezeOptions {
@@ -199,11 +197,15 @@ class Pipeline implements Squeeze {
       // The ceiling holds for what the model sees: the retrieval notice included.
       const notice = options.retainOriginal ? this.estimator.estimate(retrievalNotice(SAMPLE_ID, type, bytesIn, spill)) + 1 : 0;
       let ceiling = Math.max(1, options.maxTokens - notice);
+      // One put per result, however many tries the ceiling takes (a put hashes the whole original).
+      let stored: Stored | undefined;
+      const keep = (store: OriginalStore) =>
+        (stored ??= store.put(text, { type, ...(options.toolName === undefined ? {} : { tool: options.toolName }) }));
       for (let tries = 1; ; tries++) {
         const fitted = this.fit(attempt, analysis, options, items, type, ceiling);
         kind = fitted.kind;
         level = fitted.level;
-        const result = this.finish(text, fitted, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill });
+        const result = this.finish(fitted, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill, keep });
         if (result === null) return passThrough('not-smaller', kind, level);
         // Estimates of parts do not add up exactly to the estimate of the whole.
         if (result.tokensOut <= options.maxTokens || tries === 3) return result;
@@ -345,16 +347,18 @@ class Pipeline implements Squeeze {
 
   /** The guard and retention: null when the result must pass through unchanged. */
   private finish(
-    text: string, attempt: Attempt, options: ResolvedOptions, type: ReturnType<typeof ccrType>,
+    attempt: Attempt, options: ResolvedOptions, type: ReturnType<typeof ccrType>,
     facts: {
       bytesIn: number; tokensIn: number; started: number; backend: CompressResult['backend']; spill: SpillLocation | undefined;
+      /** Stores the original (once per result) and says where. */
+      keep: (store: OriginalStore) => Stored;
     },
   ): CompressResult | null {
     let output = attempt.output.text;
     let id: string | null = null;
     if (options.retainOriginal) {
       if (!this.store) return null;
-      const stored = this.store.put(text, { type, ...(options.toolName === undefined ? {} : { tool: options.toolName }) });
+      const stored = facts.keep(this.store);
       id = stored.id;
       output = `${output}\n${retrievalNotice(stored.id, type, stored.size, facts.spill)}`;
     }

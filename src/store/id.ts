@@ -22,3 +22,6 @@ export function isOriginalId(value: string): boolean {
 export function isWellFormed(text: string): boolean {
   return (text as string & { isWellFormed(): boolean }).isWellFormed();
 }
+
+/** An id of the store's length: sizes a retrieval notice before the original is stored. */
+export const SAMPLE_ID = 'a3f9c2e81b7d4065f2c9e8d1';
