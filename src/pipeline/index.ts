@@ -16,7 +16,7 @@ import { ccrType, utf8Bytes } from './ccr.js';
 import { emergencyOutput } from './emergency.js';
 import { type CutSource, originalLinesGap, sampleToFit } from './ceiling.js';
 import { budgetFor, ceilingFor, gentler, harsher, LEVELS, levelForFill } from './levels.js';
-import { shortenLongLines } from './long-lines.js';
+import { hasLongSegment, shortenLongLines } from './long-lines.js';
 import { RecentResults } from './repeats.js';
 import { resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
 import { detectPreserved, missingItems, type PreservedItem } from './preserve.js';
@@ -162,18 +162,21 @@ class Pipeline implements Squeeze {
     let kind: ContentKind = 'text';
     let level: Level = 'lossless';
     try {
-      // Line-shaped processors see over-long lines as one marker line each (long-lines.ts).
-      const routed = route(text, options);
-      const long = processors[routed].lineShaped ? shortenLongLines(text) : null;
-      const seen = long?.text ?? text;
-      const analysis = new TextAnalysis(seen, createBackend(options.backend));
       // Per-line estimates sum to the whole-text estimate: computing them once
-      // serves both the activation check and the processors' budgets.
-      tokensIn = this.estimator instanceof CharClassEstimator && long === null
-        ? this.estimator.lines(analysis).tokens
+      // serves both the activation check and the processors' budgets. A text
+      // that may hold over-long lines is measured whole, since line-shaped
+      // processors will see those lines as one marker line each (long-lines.ts).
+      const mayBeLong = hasLongSegment(text);
+      const whole = mayBeLong ? null : new TextAnalysis(text, createBackend(options.backend));
+      tokensIn = whole && this.estimator instanceof CharClassEstimator
+        ? this.estimator.lines(whole).tokens
         : this.estimator.estimate(text);
+      // Routing (every processor's sniff) only for what is compressed.
       if (tokensIn < options.minTokens) return passThrough('below-min-tokens');
-      kind = routed;
+      kind = route(text, options);
+      const long = mayBeLong && processors[kind].lineShaped ? shortenLongLines(text) : null;
+      const seen = long?.text ?? text;
+      const analysis = whole ?? new TextAnalysis(seen, createBackend(options.backend));
       const type = ccrType(options.toolName, isError, text);
       const { items } = detectPreserved(seen, processors[kind].lineShaped, this.estimator, Math.floor(options.maxTokens / 2));
       // Blocks the model saw in a recent result become references first.

@@ -18,8 +18,12 @@ function marker(number: number, line: string, length: number): string {
   return `[… line ${count(number)}: ${count(length)} characters, too long to analyse; it starts ${JSON.stringify(head)} …]`;
 }
 
-/** Whether some stretch between LFs is over MAX_LINE_CHARS (lines split at CR too are no longer): a memchr-speed check. */
-function hasLongSegment(text: string): boolean {
+/**
+ * Whether some stretch between LFs is over MAX_LINE_CHARS (lines split at CR
+ * too are no longer): a memchr-speed check; false means shortenLongLines
+ * would return null.
+ */
+export function hasLongSegment(text: string): boolean {
   if (text.length <= MAX_LINE_CHARS) return false;
   let from = 0;
   for (let lf = text.indexOf('\n'); lf !== -1; lf = text.indexOf('\n', from)) {
