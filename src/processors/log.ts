@@ -154,14 +154,35 @@ function valueRange(values: readonly string[]): string | null {
   return `${count(distinct.size)} values, first ${cutChars(values[0]!, 24)}, last ${cutChars(values.at(-1)!, 24)}`;
 }
 
-function budgeted(input: ProcessorInput, cap: number): ProcessorOutput {
-  const { analysis, level } = input;
-  const aggressive = level === 'aggressive';
+/** What a budgeted form needs that does not depend on its cap: computed once per text. */
+interface Ranked {
+  readonly cost: Int32Array;
+  readonly priority: ReturnType<typeof prioritise>['priority'];
+  readonly evidence: ReturnType<typeof prioritise>['evidence'];
+  readonly evidenceCost: number;
+  readonly blocks: ReturnType<typeof diagnosticBlocks>;
+  readonly preserved: ReturnType<typeof preservedLines>;
+}
+
+function rank(input: ProcessorInput): Ranked {
+  const { analysis } = input;
   const n = analysis.lines.count;
   const milli = lineMilliTokens(input.estimator, analysis);
   const cost = new Int32Array(n);
   for (let i = 0; i < n; i++) cost[i] = Math.ceil(milli[i]! / 1000);
   const { priority, evidence, evidenceCost } = prioritise(analysis, cost, input.preserve);
+  return {
+    cost, priority, evidence, evidenceCost,
+    blocks: diagnosticBlocks(analysis),
+    preserved: preservedLines(analysis, input.preserve),
+  };
+}
+
+function budgeted(input: ProcessorInput, ranked: Ranked, cap: number): ProcessorOutput {
+  const { analysis, level } = input;
+  const aggressive = level === 'aggressive';
+  const n = analysis.lines.count;
+  const { cost, priority, evidence, evidenceCost } = ranked;
   // Evidence first: distinct evidence may take the budget up to 4/5 of the ceiling.
   const budget = Math.max(1, Math.min(Math.max(input.budget, Math.ceil(evidenceCost * 1.1)), cap));
   const overview = Math.min(300, Math.floor(budget * 0.08));
@@ -179,7 +200,7 @@ function budgeted(input: ProcessorInput, cap: number): ProcessorOutput {
   for (let s = 0; s < plan.spans.length / 3; s++) {
     if (plan.spans[3 * s + 2]) kept.fill(1, plan.spans[3 * s]!, plan.spans[3 * s + 1]!);
   }
-  wholeBlocks(diagnosticBlocks(analysis), kept, preservedLines(analysis, input.preserve));
+  wholeBlocks(ranked.blocks, kept, ranked.preserved);
   const flags = analysis.classes.flags;
   const body: string[] = [];
   const omittedLine = new Uint8Array(n);
@@ -224,13 +245,14 @@ function budgeted(input: ProcessorInput, cap: number): ProcessorOutput {
  * cap shrunk by the overshoot.
  */
 function fitted(input: ProcessorInput): ProcessorOutput {
+  const ranked = rank(input);
   let cap = Math.floor(input.maxTokens * 0.8);
-  let output = budgeted(input, cap);
+  let output = budgeted(input, ranked, cap);
   for (let attempt = 0; attempt < 3; attempt++) {
     const tokens = input.estimator.estimate(output.text);
     if (tokens <= input.maxTokens) break;
     cap = Math.floor((cap * input.maxTokens * 0.95) / tokens);
-    output = budgeted(input, cap);
+    output = budgeted(input, ranked, cap);
   }
   return output;
 }
