@@ -43,7 +43,7 @@ export default {
   input: {
     index: 'src/index.ts',
     cli: 'src/cli/main.ts',
-    dsh: 'src/adapters/dsh-entry.ts',
+    dsh: 'src/adapters/dsh/entry.ts',
     // compressAsync's worker thread: src/pipeline/pool.ts finds it as dist/worker.js.
     worker: 'src/pipeline/worker.ts',
   },

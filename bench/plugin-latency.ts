@@ -15,10 +15,10 @@ import LocalSpillStore from '@deepseek-ai/dsh-spill-local';
 import * as SpillPolicy from '@deepseek-ai/dsh-spill-policy';
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt';
 import ToolRuntime, { defineTool } from '@deepseek-ai/dsh-tools';
-import * as squeeze from '../src/adapters/dsh.js';
-import { parseConfig, squeezeOptionsOf } from '../src/adapters/dsh-config.js';
-import { coreServices } from '../src/adapters/dsh-core.js';
-import { createPostExecuteListener } from '../src/adapters/dsh-listener.js';
+import * as squeeze from '../src/adapters/dsh/index.js';
+import { parseConfig, squeezeOptionsOf } from '../src/adapters/dsh/config.js';
+import { coreServices } from '../src/adapters/dsh/core.js';
+import { createPostExecuteListener } from '../src/adapters/dsh/listener.js';
 import { createSqueeze } from '../src/pipeline/index.js';
 
 const LOGS = resolve(import.meta.dirname, '../../shared/corpus/loghub');
@@ -95,7 +95,7 @@ async function split(text: string, runs: number, warmup: number): Promise<{ pipe
   const config = parseConfig({ log: false });
   const services = coreServices(config, { ttlSeconds: 3600, storeBudgetBytes: 1 << 30, store: ':memory:', onEvent: () => {}, warn: () => {} });
   const listener = createPostExecuteListener({ config, services, ledger: { write() {} }, warn: () => {}, spillStore: () => undefined });
-  const pipeline = createSqueeze({ ...squeezeOptionsOf(config), retainOriginal: false, store: null }); // as dsh-core.ts makes it
+  const pipeline = createSqueeze({ ...squeezeOptionsOf(config), retainOriginal: false, store: null }); // as adapters/dsh/core.ts makes it
   const result = { isError: false, value: text, content: [{ type: 'text', text }] } as never;
   const alone: number[] = [];
   const own: number[] = [];

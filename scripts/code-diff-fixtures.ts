@@ -32,13 +32,13 @@ const sources: Record<string, string> = {
   'tokenizer.rs': 'test/fixtures/sources/tokenizer.rs',
   'deployment.yaml': 'test/fixtures/sources/deployment.yaml',
   'pipeline.ts': 'src/pipeline/index.ts',
-  'log.ts': 'src/processors/log.ts',
+  'log.ts': 'src/processors/log/index.ts',
   'package.json': 'package.json',
   'README.md': 'README.md',
 };
 for (const [name, path] of Object.entries(sources)) copyFileSync(join(ROOT, path), join(work, name));
 execFileSync(join(ROOT, 'node_modules/.bin/esbuild'), [
-  join(ROOT, 'src/processors/log.ts'), '--bundle', '--minify', '--format=esm', `--outfile=${join(work, 'bundle.min.js')}`, '--log-level=warning',
+  join(ROOT, 'src/processors/log/index.ts'), '--bundle', '--minify', '--format=esm', `--outfile=${join(work, 'bundle.min.js')}`, '--log-level=warning',
 ]);
 
 /** Keep rule for reads: the path line, the footer, and lines declaring something at the top level. */
@@ -180,7 +180,7 @@ edit('src/tokenizer.rs', "            if c.is_ascii_digit() || c == '.' || c == 
 const lock = readFileSync(join(repo, 'package-lock.json'), 'utf8');
 let bumped = 0;
 put('package-lock.json', lock.replace(/"version": "(\d+)\.(\d+)\.(\d+)"/g, (all, a: string, b: string, c: string) => (bumped++ % 7 === 3 ? `"version": "${a}.${b}.${Number(c) + 1}"` : all)));
-put('dist/query.min.js', bundle('src/processors/preserve.ts'));
+put('dist/query.min.js', bundle('src/processors/keep-preserved.ts'));
 put('src/__snapshots__/report.test.py.snap', `# name: test_report\n  '''\n  SKU          NAME                                          QTY\n  A-100        Screws M4                                       5\n  '''\n`);
 const diff = git('--no-pager', 'diff');
 write('diff', 'git-diff.txt', diff, diffKeep(diff));

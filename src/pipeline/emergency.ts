@@ -1,7 +1,7 @@
 // The emergency level (seed 001): only the preserved items survive, under the
 // seed-002 one-line type-aware preview; everything else is counted as omitted.
 import type { TextAnalysis } from '../engine/index.js';
-import { preservedLines } from '../processors/log-priority.js';
+import { preservedLines } from '../processors/log/priority.js';
 import { omission } from '../processors/markers.js';
 import type { ProcessorOutput } from '../types.js';
 import { type CcrType, preview } from './ccr.js';

@@ -4,7 +4,7 @@
 // notice -> result. Any internal error returns the original untouched.
 import { CharClassEstimator, createBackend, createEstimator, TextAnalysis } from '../engine/index.js';
 import { lineMilliTokens } from '../processors/costs.js';
-import { preservedLines } from '../processors/log-priority.js';
+import { preservedLines } from '../processors/log/priority.js';
 import { count as formatCount } from '../processors/markers.js';
 import { processors } from '../processors/index.js';
 import { retrievalNotice, type SpillLocation } from '../store/notice.js';

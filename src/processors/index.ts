@@ -1,16 +1,16 @@
 // The processor table: one processor per content kind, all of one shape
 // (src/types.ts). Adding a kind is one file and one row here.
 import type { ContentKind, Processor } from '../types.js';
-import { codeProcessor } from './code.js';
-import { diffProcessor } from './diff.js';
-import { gitlogProcessor } from './gitlog.js';
-import { grepProcessor } from './grep.js';
-import { htmlProcessor } from './html.js';
-import { jsonProcessor } from './json.js';
-import { listingProcessor } from './listing.js';
-import { logProcessor } from './log.js';
-import { tableProcessor } from './table.js';
-import { textProcessor } from './text.js';
+import { codeProcessor } from './code/index.js';
+import { diffProcessor } from './diff/index.js';
+import { gitlogProcessor } from './gitlog/index.js';
+import { grepProcessor } from './grep/index.js';
+import { htmlProcessor } from './html/index.js';
+import { jsonProcessor } from './json/index.js';
+import { listingProcessor } from './listing/index.js';
+import { logProcessor } from './log/index.js';
+import { tableProcessor } from './table/index.js';
+import { textProcessor } from './text/index.js';
 
 export const processors: Record<ContentKind, Processor> = {
   log: logProcessor,

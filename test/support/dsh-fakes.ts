@@ -2,8 +2,8 @@
 // depend on how well the pipeline compresses: a head/tail cut with an exact
 // omission count, a Map store keyed like the real one, line-range/grep reads.
 import { createHash } from 'node:crypto';
-import type { ServiceFactory } from '../../src/adapters/dsh-plugin.js';
-import type { Services } from '../../src/adapters/dsh-ports.js';
+import type { ServiceFactory } from '../../src/adapters/dsh/plugin.js';
+import type { Services } from '../../src/adapters/dsh/ports.js';
 import type { CompressResult } from '../../src/pipeline/result.js';
 import type { Lookup, OriginalStore, StoredOriginal } from '../../src/store/types.js';
 

@@ -20,9 +20,9 @@ import LlmRuntime, {
   type StreamChunk,
 } from '@deepseek-ai/dsh-llm';
 import { SessionId, SessionStore } from '@deepseek-ai/dsh-session';
-import { Config } from '../../src/adapters/dsh-config.js';
-import { applyWith, inject, name, type ServiceFactory } from '../../src/adapters/dsh-plugin.js';
-import { coreServices } from '../../src/adapters/dsh-core.js';
+import { Config } from '../../src/adapters/dsh/config.js';
+import { applyWith, inject, name, type ServiceFactory } from '../../src/adapters/dsh/plugin.js';
+import { coreServices } from '../../src/adapters/dsh/core.js';
 
 /** The core the plugin runs on in these tests: squeeze's real pipeline and store. */
 export const CORE: ServiceFactory = coreServices;

@@ -21,7 +21,7 @@ const FILES = [
   'test/fixtures/sources/tokenizer.rs',
   'test/fixtures/sources/deployment.yaml',
   'src/pipeline/index.ts',
-  'src/processors/code-scan.ts',
+  'src/processors/code/scan.ts',
   'package.json',
   'docs/ABI.md',
 ];

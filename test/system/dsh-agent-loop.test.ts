@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Context } from '@deepseek-ai/cordis';
-import type { CompressCall } from '../../src/adapters/dsh-ports.js';
+import type { CompressCall } from '../../src/adapters/dsh/ports.js';
 import { fakeServices, headTail } from '../support/dsh-fakes.js';
 import {
   buildLog,

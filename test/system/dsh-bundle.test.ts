@@ -3,8 +3,8 @@
 // version must be the package's.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Config } from '../../src/adapters/dsh-config.js';
-import { BUNDLE_VERSION } from '../../src/adapters/dsh-plugin.js';
+import { Config } from '../../src/adapters/dsh/config.js';
+import { BUNDLE_VERSION } from '../../src/adapters/dsh/plugin.js';
 
 const root = new URL('../../', import.meta.url);
 

@@ -2,8 +2,8 @@
 // a verdict against seed 002's exact size, JSON.stringify(content) in UTF-8.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/adapters/dsh-config.js';
-import { contentBytes, gate, gateCeiling, gateSize, plainText } from '../../src/adapters/dsh-gate.js';
+import { parseConfig } from '../../src/adapters/dsh/config.js';
+import { contentBytes, gate, gateCeiling, gateSize, plainText } from '../../src/adapters/dsh/gate.js';
 
 const tools = ['bash', 'grep', 'glob', 'read', 'web_fetch', 'api', 'write'];
 

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expandHome } from '../../src/adapters/dsh-ledger.js';
+import { expandHome } from '../../src/adapters/dsh/ledger.js';
 import { createHarness, squeezePlugin, type Harness } from '../support/dsh-harness.js';
 
 let h: Harness | undefined;

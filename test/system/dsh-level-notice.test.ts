@@ -2,7 +2,7 @@
 // is said in the model-facing result, within the ceiling; a level kept, or the
 // automatic one, adds nothing.
 import { afterEach, describe, expect, it } from 'vitest';
-import { levelNote } from '../../src/adapters/dsh-listener.js';
+import { levelNote } from '../../src/adapters/dsh/listener.js';
 import { createEstimator } from '../../src/engine/index.js';
 import { buildLog, createHarness, squeezePlugin, textOf, type Harness } from '../support/dsh-harness.js';
 

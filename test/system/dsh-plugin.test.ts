@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as SpillPolicy from '@deepseek-ai/dsh-spill-policy';
 import type { PostToolDecision } from '@deepseek-ai/dsh-tools';
-import type { ServiceFactory } from '../../src/adapters/dsh-plugin.js';
+import type { ServiceFactory } from '../../src/adapters/dsh/plugin.js';
 import { fakeServices } from '../support/dsh-fakes.js';
 import { buildLog, CORE, createHarness, spillFiles, squeezePlugin, textOf, type Harness } from '../support/dsh-harness.js';
 

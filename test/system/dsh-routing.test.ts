@@ -1,7 +1,7 @@
 // The bash tool's command line reaches the pipeline (routing by program and
 // subcommand); other tools' arguments do not pass for a command.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CompressCall } from '../../src/adapters/dsh-ports.js';
+import type { CompressCall } from '../../src/adapters/dsh/ports.js';
 import { fakeServices, headTail } from '../support/dsh-fakes.js';
 import { createEstimator } from '../../src/engine/index.js';
 import { buildLog, createHarness, squeezePlugin, textOf, type Harness } from '../support/dsh-harness.js';

@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineTool } from '@deepseek-ai/dsh-tools';
-import { decide, eligible, thresholdTokens } from '../../src/adapters/dsh-engine.js';
-import { contentBytes } from '../../src/adapters/dsh-gate.js';
-import { BUNDLE_VERSION } from '../../src/adapters/dsh-plugin.js';
+import { decide, eligible, thresholdTokens } from '../../src/adapters/dsh/context-engine.js';
+import { contentBytes } from '../../src/adapters/dsh/gate.js';
+import { BUNDLE_VERSION } from '../../src/adapters/dsh/plugin.js';
 import { buildLog, createAgentHarness, createHarness, squeezePlugin, textOf, toolResultsOf, type Harness, type Reply } from '../support/dsh-harness.js';
 
 const id24 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);

@@ -3,8 +3,8 @@
 // smaller than input, no crash, and needle retention reported and floored.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackend, TextAnalysis } from '../../src/engine/index.js';
-import { htmlProcessor } from '../../src/processors/html.js';
-import { jsonProcessor } from '../../src/processors/json.js';
+import { htmlProcessor } from '../../src/processors/html/index.js';
+import { jsonProcessor } from '../../src/processors/json/index.js';
 import type { Level, Processor } from '../../src/types.js';
 import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
 

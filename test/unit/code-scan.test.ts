@@ -2,7 +2,7 @@
 // braces inside strings, char literals, regex and template literals; Allman
 // braces; Go receivers; Python indentation with docstrings; YAML nesting.
 import { describe, expect, it } from 'vitest';
-import { headerText, langOf, nameOf, scan } from '../../src/processors/code-scan.js';
+import { headerText, langOf, nameOf, scan } from '../../src/processors/code/scan.js';
 import { backendName } from '../support/backend.js';
 
 /** Body folds of a source as `name from–to` (1-based), containers and transparent blocks left out. */

@@ -3,7 +3,7 @@
 // light and aggressive give outlines whose shown lines are original lines.
 import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/pipeline/index.js';
-import { codeProcessor } from '../../src/processors/code.js';
+import { codeProcessor } from '../../src/processors/code/index.js';
 import { backendName } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';

@@ -3,7 +3,7 @@
 // files stay, context folds, generated files shrink to their counts.
 import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/pipeline/index.js';
-import { diffProcessor } from '../../src/processors/diff.js';
+import { diffProcessor } from '../../src/processors/diff/index.js';
 import { backendName } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';

@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recoverFullOutput, type FullOutputOptions } from '../../src/adapters/dsh-full-output.js';
+import { recoverFullOutput, type FullOutputOptions } from '../../src/adapters/dsh/full-output.js';
 
 let root: string;
 let folder: string;

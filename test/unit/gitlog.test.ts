@@ -3,7 +3,7 @@
 // stay; bodies and stats fold with their totals.
 import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/pipeline/index.js';
-import { gitlogProcessor } from '../../src/processors/gitlog.js';
+import { gitlogProcessor } from '../../src/processors/gitlog/index.js';
 import { backendName } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { cutChars } from '../../src/pipeline/ccr.js';
 import { TextAnalysis } from '../../src/engine/index.js';
 import { ProcessorError } from '../../src/processors/errors.js';
-import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../../src/processors/html-extract.js';
-import { htmlProcessor } from '../../src/processors/html.js';
-import { countValues, MAX_JSON_VALUES, summariseHugeJson } from '../../src/processors/json-huge.js';
-import { jsonProcessor } from '../../src/processors/json.js';
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../../src/processors/html/extract.js';
+import { htmlProcessor } from '../../src/processors/html/index.js';
+import { countValues, MAX_JSON_VALUES, summariseHugeJson } from '../../src/processors/json/huge.js';
+import { jsonProcessor } from '../../src/processors/json/index.js';
 import type { Processor, ProcessorInput } from '../../src/types.js';
 import { backendName, testBackend } from '../support/backend.js';
 

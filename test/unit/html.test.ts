@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TextAnalysis } from '../../src/engine/index.js';
 import { ProcessorError } from '../../src/processors/errors.js';
-import { htmlProcessor } from '../../src/processors/html.js';
+import { htmlProcessor } from '../../src/processors/html/index.js';
 import type { ProcessorInput } from '../../src/types.js';
 import { backendName, testBackend } from '../support/backend.js';
 import { describeNeverLarger } from '../support/never-larger.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TextAnalysis } from '../../src/engine/index.js';
 import { JsonInputError } from '../../src/processors/errors.js';
-import { jsonProcessor } from '../../src/processors/json.js';
+import { jsonProcessor } from '../../src/processors/json/index.js';
 import type { ProcessorInput } from '../../src/types.js';
 import { backendName, testBackend } from '../support/backend.js';
 import { describeNeverLarger } from '../support/never-larger.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createEstimator, TextAnalysis } from '../../src/engine/index.js';
 import { createSqueeze } from '../../src/pipeline/index.js';
 import { ProcessorError } from '../../src/processors/errors.js';
-import { listingProcessor } from '../../src/processors/listing.js';
+import { listingProcessor } from '../../src/processors/listing/index.js';
 import type { ProcessorInput } from '../../src/types.js';
 import { backendName, testBackend } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';

@@ -5,7 +5,7 @@ import { createSqueeze } from '../../src/pipeline/index.js';
 import { backendName } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
-import { logProcessor } from '../../src/processors/log.js';
+import { logProcessor } from '../../src/processors/log/index.js';
 
 const squeeze = createSqueeze({ backend: backendName, targetTokens: 800, maxTokens: 3000, level: 'light', store: null, retainOriginal: false });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TextAnalysis } from '../../src/engine/index.js';
-import { textProcessor } from '../../src/processors/text.js';
+import { textProcessor } from '../../src/processors/text/index.js';
 import type { ProcessorInput } from '../../src/types.js';
 import { backendName, testBackend } from '../support/backend.js';
 import { describeNeverLarger } from '../support/never-larger.js';

@@ -1,0 +1,61 @@
+// The real core behind the plugin: squeeze's pipeline (createSqueeze) and the
+// CCR store with its retrieval and notice. The pipeline is told not to retain
+// (no store of its own): the plugin keeps the original itself, in the CCR store
+// and, started before compressing so the file write overlaps it, the harness
+// spill store, then appends the store's notice carrying both. The store is
+// the CLI's by default ($XDG_CACHE_HOME/squeeze), so `squeeze retrieve ID` in
+// a shell finds what the plugin kept.
+import { createSqueeze, type Squeeze } from '../../pipeline/index.js';
+import { lookupStore, openStoreSpec, retrievalNotice, retrieveAsync, StoreUnavailableError } from '../../store/index.js';
+import { squeezeOptionsOf } from './config.js';
+import { expandHome } from './ledger.js';
+import type { ServiceFactory } from './plugin.js';
+
+export const coreServices: ServiceFactory = (config, options) => {
+  const setup = { ...squeezeOptionsOf(config), retainOriginal: false, store: null };
+  const shared = createSqueeze(setup);
+  // The pipeline remembers recent results to reference repeats (seed 001
+  // strategy 4): one instance per conversation, so a reference only ever
+  // points at text that conversation's model was shown.
+  const perConversation = new WeakMap<object, Squeeze>();
+  const pipelineFor = (conversation: object | undefined): Squeeze => {
+    if (conversation === undefined) return shared;
+    let pipeline = perConversation.get(conversation);
+    if (pipeline === undefined) {
+      pipeline = createSqueeze({ ...setup, estimator: shared.estimator });
+      perConversation.set(conversation, pipeline);
+    }
+    return pipeline;
+  };
+  const store = openOrExplain(options);
+  return {
+    squeeze: {
+      // Big results go to a worker thread: the harness's event loop keeps running meanwhile.
+      compress: (text, { conversation, ...call }) => pipelineFor(conversation).compressAsync(text, call),
+    },
+    estimator: shared.estimator,
+    store,
+    retrieve: async (request) => retrieveAsync(lookupStore(request.id, await store.get(request.id)), request),
+    close: () => store.close(),
+    notice: (input) => retrievalNotice(input.id, input.type, input.size, input.spill),
+  };
+};
+
+/**
+ * The configured store; when it cannot open (an unsafe or unwritable folder)
+ * one that refuses every put and read with the reason, warned once: results
+ * then pass through whole, the spill store still saves, nothing claims an id.
+ */
+function openOrExplain(options: Parameters<typeof coreServices>[1]) {
+  const storeOptions = { storeBudgetBytes: options.storeBudgetBytes, ttlSeconds: options.ttlSeconds, onEvent: options.onEvent, warn: options.warn };
+  try {
+    return openStoreSpec(expandHome(options.store), storeOptions);
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    options.warn(`squeeze: ${error.message}; originals cannot be kept, so results pass through uncompressed`);
+    const refuse = (): never => {
+      throw error;
+    };
+    return { put: refuse, get: refuse, close: () => {} };
+  }
+}

@@ -1,0 +1,72 @@
+// What the plugin needs from squeeze's core, as one seam: the compressor, the
+// estimator, the CCR store with its retrieval and notice. core.ts wires
+// the real ones (tests swap in stand-ins for failure modes); the rest of the
+// adapter uses only these types.
+import type { CompressResult } from '../../pipeline/result.js';
+import type { Lookup, PutMeta, RetrieveRequest, RetrieveResult, SpillLocation, StoreEvent, Stored } from '../../store/index.js';
+import type { ContentKind, Level, TokenEstimator } from '../../types.js';
+
+export interface CompressCall {
+  readonly toolName: string;
+  /** The shell command line a shell tool ran (routing by program and subcommand). */
+  readonly command?: string;
+  readonly kind?: ContentKind;
+  readonly level?: Level;
+  readonly contextFill?: number;
+  /**
+   * The ceiling for this result's compressed text, when the plugin appends a
+   * notice of its own (the configured maxTokens less the notice), with the
+   * budget and activation threshold lowered to fit under it.
+   */
+  readonly maxTokens?: number;
+  readonly targetTokens?: number;
+  readonly minTokens?: number;
+  /** The tool call failed (seed 002's `error` type for previews). */
+  readonly isError?: boolean;
+  /**
+   * The conversation the result goes to (the calling agent). Repeats are
+   * referenced only against results that same model was shown.
+   */
+  readonly conversation?: object;
+}
+
+export interface Compressor {
+  compress(text: string, call: CompressCall): CompressResult | Promise<CompressResult>;
+}
+
+/** Where an original can be read back: the CCR id always, the spill locator when one was saved. */
+export interface NoticeInput {
+  readonly id: string;
+  readonly type: string;
+  readonly size: number;
+  readonly spill?: SpillLocation;
+}
+
+export interface Services {
+  readonly squeeze: Compressor;
+  readonly estimator: TokenEstimator;
+  /** The CCR store: local SQLite (synchronous) or Redis (asynchronous); a put that cannot keep the original throws or rejects. */
+  readonly store: {
+    put(text: string, meta: PutMeta): Stored | Promise<Stored>;
+    get(id: string): Lookup | Promise<Lookup>;
+  };
+  /**
+   * An original by exact id: whole, a 0-based line range (clamped), or the
+   * lines matching a pattern (a long grep yields to the event loop, hence the promise).
+   */
+  retrieve(request: RetrieveRequest): RetrieveResult | Promise<RetrieveResult>;
+  /** Releases the store (the plugin unloads). */
+  close(): void | Promise<void>;
+  /** The lines appended to a compressed result: marker, how to retrieve, the spill locator. */
+  notice(input: NoticeInput): string;
+}
+
+/** Store options from the plugin config, and where its events and warnings go. */
+export interface ServiceOptions {
+  readonly ttlSeconds: number;
+  readonly storeBudgetBytes: number;
+  /** The `store` config value: '' (the default folder), a folder, ':memory:' or a redis:// URL. */
+  readonly store: string;
+  readonly onEvent: (event: StoreEvent) => void;
+  readonly warn: (message: string) => void;
+}

@@ -1,0 +1,248 @@
+// The code processor: source files, as DSH's `read` tool shows them
+// (`<path>…</path>` / `<type>file</type>` / `<content>` / `N: line`… / footer)
+// or as `cat` prints them. Lossless returns the text unchanged: the model asked
+// for that file (see Processor.losslessUpToMax). Light and aggressive give an
+// outline: imports, declarations, signatures and the first line of each doc
+// comment stay byte-identical with their `N: ` prefix, so any shown line can
+// be an edit's old_string; bodies fold into one marker naming their exact
+// lines and how to read them, e.g.
+// `[lines 228–260: body of foo, 33 lines — read offset=228 limit=33]`.
+import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import { type Block, headerText, LANGS, langOf, LONG_LINE, nameOf, scan, type Scan } from './scan.js';
+import { ProcessorError } from '../errors.js';
+import { count } from '../markers.js';
+
+const READ = /^<path>([^\n]*)<\/path>\n<type>file<\/type>\n<content>\n([\s\S]*)\n<\/content>$/;
+const NUMBERED = /^(\d+): /;
+/** Folds shorter than this cost about what their marker costs: shown instead. */
+const MIN_FOLD = 3;
+/** Characters of a long (minified) line shown before its cut. */
+const CUT_WINDOW = 160;
+
+interface Source {
+  /** Lines before the code (the read envelope), kept verbatim. */
+  readonly head: readonly string[];
+  /** Output lines of the code itself, with their `N: ` prefix when read. */
+  readonly raw: readonly string[];
+  /** The code lines without prefix, as the scanner sees them. */
+  readonly code: readonly string[];
+  /** File line number of each code line. */
+  readonly numbers: readonly number[];
+  readonly tail: readonly string[];
+  readonly path: string | undefined;
+  readonly read: boolean;
+}
+
+function parse(text: string): Source {
+  const read = READ.exec(text);
+  if (!read) {
+    const raw = text.split('\n');
+    return { head: [], raw, code: raw, numbers: raw.map((_, i) => i + 1), tail: [], path: undefined, read: false };
+  }
+  const body = read[2]!.split('\n');
+  const footer = body.length >= 2 && body.at(-2) === '' && body.at(-1)!.startsWith('(') ? 2 : body.length === 1 ? 1 : 0;
+  const raw = body.slice(0, body.length - footer);
+  const numbers: number[] = [];
+  const code: string[] = [];
+  for (const line of raw) {
+    const m = NUMBERED.exec(line);
+    if (!m) throw new ProcessorError('code', 'a read line without its line number');
+    numbers.push(Number(m[1]));
+    code.push(line.slice(m[0].length));
+  }
+  const head = [`<path>${read[1]}</path>`, '<type>file</type>', '<content>'];
+  return { head, raw, code, numbers, tail: [...body.slice(body.length - footer), '</content>'], path: read[1], read: true };
+}
+
+const CALLBACK = /^\s*[\w$.]+\(.*(?:=>|\bfunction\b[^(]*\([^)]*\))\s*\{\s*$/;
+const ANONYMOUS = /^\s*(?:[[{(!]|define\(|module\.exports\s*=|export\s+default\s*\{|(?:async\s+)?function\s*\()/;
+
+interface Node {
+  readonly block: Block;
+  readonly children: Node[];
+}
+
+/** Blocks as a tree by line ranges; equal ranges keep the foldable one, partial overlaps are dropped. */
+function tree(blocks: readonly Block[]): Node[] {
+  const rank = { body: 0, container: 1, transparent: 2 } as const;
+  const sorted = [...blocks].sort((a, b) => a.from - b.from || b.to - a.to || rank[a.kind] - rank[b.kind]);
+  const roots: Node[] = [];
+  const stack: Node[] = [];
+  for (const block of sorted) {
+    while (stack.length > 0 && stack.at(-1)!.block.to < block.from) stack.pop();
+    const parent = stack.at(-1);
+    if (parent && (block.to > parent.block.to || (block.from === parent.block.from && block.to === parent.block.to))) continue;
+    const node: Node = { block, children: [] };
+    (parent ? parent.children : roots).push(node);
+    stack.push(node);
+  }
+  return roots;
+}
+
+interface Fold {
+  readonly from: number;
+  readonly to: number;
+  readonly label: string;
+  /** What its lines count as in the omitted counts. */
+  readonly omitted: string;
+}
+
+/** The folds of an outline at light or aggressive. */
+function outline(source: Source, found: Scan, aggressive: boolean, kept: (i: number) => boolean): Fold[] {
+  const { code } = source;
+  const folds: Fold[] = [];
+  const hidden = new Uint8Array(code.length);
+  const fold = (from: number, to: number, label: string, keep: readonly number[], omitted = 'body lines') => {
+    let start = from;
+    for (let i = from; i <= to + 1; i++) {
+      if (i <= to && !keep.includes(i) && !kept(i)) continue;
+      if (i - start >= MIN_FOLD) {
+        folds.push({ from: start, to: i - 1, label, omitted });
+        hidden.fill(1, start, i);
+      }
+      start = i + 1;
+    }
+  };
+  const yaml = found.blocks.some((b) => b.rank > 0);
+  // describe('…', () => { it('…', …) }): a callback holding callbacks shows them, like a class its methods.
+  const callback = (b: Block) => b.header >= 0 && CALLBACK.test(code[b.header]!);
+  const suite = (block: Block, children: readonly Node[]) => callback(block) && children.some((c) => callback(c.block));
+  const walk = (nodes: readonly Node[], containers: number) => {
+    for (const { block, children } of nodes) {
+      // An anonymous block around most of the file (a JSON root, an IIFE, a UMD wrapper) shows its members.
+      const wrapper = block.to - block.from + 1 >= Math.max(20, 0.6 * code.length) && ANONYMOUS.test(headerText(code, block.header));
+      let kind = block.kind === 'body' && (wrapper || suite(block, children)) ? 'container' : block.kind;
+      if (yaml) kind = block.rank < (aggressive ? 1 : 2) ? 'container' : 'body';
+      else if (kind === 'container' && aggressive && containers > 0 && !wrapper) kind = 'body';
+      if (kind !== 'body') {
+        walk(children, containers + (kind === 'container' ? 1 : 0));
+        continue;
+      }
+      const label = block.header < 0 ? `end of a block opened before line ${source.numbers[0]}`
+        : found.sections ? `section "${code[block.header]!.replace(/^\s*(?:#+\s*|\[)|\]?\s*$/g, '')}"`
+        : `body of ${nameOf(headerText(code, block.header))}`;
+      fold(block.from, block.to, label, aggressive ? [] : block.keep);
+    }
+  };
+  walk(tree(found.blocks), 0);
+  // Comment runs still shown: light keeps them up to their first line of words, aggressive folds them.
+  for (let i = 0; i < code.length; ) {
+    if (hidden[i] || !found.comment[i]) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end + 1 < code.length && found.comment[end + 1] && !hidden[end + 1]) end++;
+    let from = i;
+    if (!aggressive) while (from <= end && !/[A-Za-z]{2}/.test(code[from]!)) from++;
+    fold(aggressive ? i : from + 1, end, 'comment', [], 'comment lines');
+    i = end + 1;
+  }
+  return folds.sort((a, b) => a.from - b.from);
+}
+
+/** One output line and the code lines (0-based, inclusive) it stands for. */
+interface Shown {
+  readonly text: string;
+  readonly from: number;
+  readonly to: number;
+  readonly fold?: Fold;
+}
+
+function lay(source: Source, folds: readonly Fold[]): Shown[] {
+  const { raw, code, numbers, read } = source;
+  const out: Shown[] = [];
+  let f = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const fold = folds[f];
+    if (fold && fold.from === i) {
+      const first = numbers[fold.from]!;
+      const n = fold.to - fold.from + 1;
+      const hint = read ? ` — read offset=${first} limit=${n}` : '';
+      out.push({ text: `[lines ${first}–${numbers[fold.to]}: ${fold.label}, ${count(n)} lines${hint}]`, from: i, to: fold.to, fold });
+      i = fold.to;
+      f++;
+      continue;
+    }
+    const line = code[i]!;
+    // A minified line: a window of it in a marker, since the cut line is no longer an original line.
+    const text = line.length > LONG_LINE
+      ? `[line ${numbers[i]} cut to its first ${count(CUT_WINDOW)} of ${count(line.length)} characters: ${line.slice(0, CUT_WINDOW)}]`
+      : raw[i]!;
+    out.push({ text, from: i, to: i });
+  }
+  return out;
+}
+
+/**
+ * Folds that keep the output under `ceiling`: when the outline is still over
+ * it (a huge file of top-level lines, a log read as a file), its head and tail
+ * stay and one marker stands for the middle.
+ */
+function fitted(source: Source, folds: Fold[], ceiling: number, estimate: (text: string) => number): Fold[] {
+  const shown = lay(source, folds);
+  const costs = shown.map((s) => estimate(s.text) + 1);
+  const frame = estimate([...source.head, ...source.tail].join('\n'));
+  if (frame + costs.reduce((a, b) => a + b, 0) <= ceiling) return folds;
+  const room = Math.max(0, ceiling - frame - 40) / 2;
+  let head = 0;
+  for (let spent = 0; head < shown.length && spent + costs[head]! <= room; head++) spent += costs[head]!;
+  let tail = shown.length;
+  for (let spent = 0; tail > head + 1 && spent + costs[tail - 1]! <= room; tail--) spent += costs[tail - 1]!;
+  if (tail <= head) return folds;
+  const middle: Fold = { from: shown[head]!.from, to: shown[tail - 1]!.to, label: 'cut to fit the size limit', omitted: 'lines over the size limit' };
+  return [...folds.filter((f) => f.to < middle.from || f.from > middle.to), middle].sort((a, b) => a.from - b.from);
+}
+
+function render(source: Source, folds: readonly Fold[], omitted: Omitted): string {
+  const add = (what: string, n: number) => (omitted[what] = (omitted[what] ?? 0) + n);
+  const shown = lay(source, folds);
+  for (const s of shown) {
+    if (s.fold) add(s.fold.omitted, s.to - s.from + 1);
+    else if (s.text.startsWith('[line ')) add('characters of long lines', source.code[s.from]!.length - CUT_WINDOW);
+  }
+  return [...source.head, ...shown.map((s) => s.text), ...source.tail].join('\n');
+}
+
+function process(input: ProcessorInput): ProcessorOutput {
+  if (input.level === 'lossless') return { text: input.text, omitted: {} };
+  const source = parse(input.text);
+  const found = scan(source.code, langOf(source.path, source.code));
+  const preserved = input.preserve.filter((p) => p !== '');
+  const kept = (i: number) => preserved.some((p) => source.raw[i]!.includes(p));
+  const omitted: Omitted = {};
+  const estimate = (text: string) => input.estimator.estimate(text);
+  const folds = fitted(source, outline(source, found, input.level === 'aggressive', kept), input.maxTokens, estimate);
+  const text = render(source, folds, omitted);
+  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
+  return { text, omitted };
+}
+
+const DECLARATION = /^\s*(?:(?:export|pub(?:\([^)]*\))?|public|private|protected|static|async|abstract|final|default|declare)\s+)*(?:import|from|function|class|interface|enum|struct|trait|impl|fn|func|def|const|let|var|type|package|use|module|namespace|#include|#define)\b/;
+
+/**
+ * A read envelope is certain. Plain source (`cat` output) is claimed when
+ * declarations recur and most lines end as code lines do.
+ */
+function sniff(text: string): number {
+  if (READ.test(text.slice(0, 4096)) || /^<path>[^\n]*<\/path>\n<type>file<\/type>\n<content>\n\d+: /.test(text)) return 0.99;
+  const lines = text.split('\n', 300).filter((l) => l.trim() !== '').slice(0, 200);
+  if (lines.length < 5) return 0;
+  const share = (re: RegExp) => lines.filter((l) => re.test(l)).length / lines.length;
+  // Timestamps at line starts (logs), markup lines (HTML with inline scripts) and hunks (diffs of code) are not source.
+  if (share(/^\[?\d{2,4}[-/:.]\d{1,2}[-/:.]\d{1,2}/) > 0.1 || share(/^\s*<[A-Za-z!/]/) > 0.1 || share(/^(?:@@ |diff --git )/) > 0) return 0;
+  const declarations = share(DECLARATION);
+  const codeEnds = share(/(?:[{}();,:]|=>|\*\/)\s*$|^\s*(?:\/\/|#|\*|\/\*)/);
+  return declarations >= 0.05 && codeEnds >= 0.5 ? 0.7 : 0;
+}
+
+export const codeProcessor: Processor = {
+  kind: 'code',
+  lineShaped: true,
+  losslessUpToMax: true,
+  tools: ['read'],
+  // `cat x.json` is the json processor's; a `read` of any file is code.
+  fileExtensions: Object.keys(LANGS).filter((ext) => ext !== 'json' && ext !== 'jsonc'),
+  sniff,
+  process,
+};

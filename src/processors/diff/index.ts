@@ -1,0 +1,186 @@
+// The diff processor: `git diff`, `git show`, `diff -u`, any unified diff.
+// Every file header (`diff --git`, index, mode and rename lines, `---`/`+++`),
+// every hunk header and every changed line of a hand-written file stays; runs
+// of context lines fold into a marker naming their lines in the text (the hunk
+// header above gives their file lines), where the marker costs less. A generated file (lockfile, minified, snapshot, build output,
+// or marked generated) keeps its header and becomes `+N −M lines`, as do the
+// biggest hand-written files when the result is still over maxTokens. Lines
+// outside files (`git show`'s commit header and message) stay. Lossless
+// returns the text unchanged.
+import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import { count } from '../markers.js';
+
+const FILE_START = /^diff (?:--git|--cc|--combined|-[a-zA-Z]*u)\s/;
+const HUNK = /^(@@+) -(\d+)(?:,(\d+))? .*?\+(\d+)(?:,(\d+))? @@+/;
+const LOCKFILES = new Set([
+  'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lockb', 'Cargo.lock', 'poetry.lock',
+  'Pipfile.lock', 'uv.lock', 'pdm.lock', 'go.sum', 'Gemfile.lock', 'composer.lock', 'mix.lock', 'flake.lock',
+  'packages.lock.json', 'gradle.lockfile', 'Podfile.lock', 'pubspec.lock',
+]);
+const GENERATED_PATH = /(?:^|\/)(?:dist|build|vendor|__snapshots__|node_modules)\/|\.(?:min\.(?:js|css|mjs)|map|snap|pb\.go|lock)$|[._-]generated\.|_pb2\.py$/;
+const GENERATED_MARK = /@generated|DO NOT EDIT|(?:this|the) file (?:is|was) (?:auto(?:matically)?[- ]?)?generated|auto-?generated (?:file|code)/i;
+/** Context lines a run must have to fold, by level; a run also folds only when its marker costs less. */
+const FOLD_CONTEXT = { light: 2, aggressive: 1 } as const;
+
+interface Hunk {
+  readonly header: number;
+  readonly from: number;
+  readonly to: number;
+  /** Width of the +/- prefix: 1, or the number of parents of a combined diff. */
+  readonly width: number;
+}
+
+interface FileDiff {
+  readonly path: string;
+  readonly hunks: Hunk[];
+}
+
+/** The file sections and their hunks, by line index. Lines outside hunks are headers or commit text. */
+function parse(lines: readonly string[]): FileDiff[] {
+  const files: FileDiff[] = [];
+  let file: FileDiff | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (FILE_START.test(line) || (line.startsWith('--- ') && lines[i + 1]?.startsWith('+++ ') && (!file || file.hunks.length > 0))) {
+      const named = /^diff --git (?:"?a\/.*?"? )?"?b\/(.*?)"?$/.exec(line)?.[1] ?? /^diff --(?:cc|combined) (.*)$/.exec(line)?.[1];
+      file = { path: named ?? '', hunks: [] };
+      files.push(file);
+      if (!FILE_START.test(line)) i--;
+      continue;
+    }
+    if (file && file.path === '' && /^(?:\+\+\+|---) /.test(line)) {
+      const path = line.slice(4).replace(/\t.*$/, '').replace(/^[ab]\//, '');
+      if (path !== '/dev/null') (file as { path: string }).path = path;
+    }
+    const hunk = file ? HUNK.exec(line) : null;
+    if (!file || !hunk) continue;
+    const width = hunk[1]!.length - 1;
+    let oldLeft = width === 1 ? Number(hunk[3] ?? 1) : Infinity;
+    let newLeft = Number(hunk[5] ?? 1);
+    let j = i + 1;
+    for (; j < lines.length && (oldLeft > 0 || newLeft > 0); j++) {
+      const body = lines[j]!;
+      if (body.startsWith('\\')) continue;
+      const prefix = body.slice(0, width);
+      if (body !== '' && !/^[ +-]+$/.test(prefix)) break;
+      if (width > 1 && (FILE_START.test(body) || HUNK.test(body))) break;
+      if (!prefix.includes('+')) oldLeft--;
+      if (!prefix.includes('-')) newLeft--;
+    }
+    while (j < lines.length && lines[j]!.startsWith('\\')) j++;
+    file.hunks.push({ header: i, from: i + 1, to: j - 1, width });
+    i = j - 1;
+  }
+  return files;
+}
+
+function generated(lines: readonly string[], file: FileDiff): boolean {
+  const name = file.path.split('/').at(-1) ?? '';
+  if (LOCKFILES.has(name) || GENERATED_PATH.test(file.path)) return true;
+  const first = file.hunks[0];
+  if (!first) return false;
+  for (let i = first.from; i <= Math.min(first.to, first.from + 5); i++) if (GENERATED_MARK.test(lines[i]!)) return true;
+  return false;
+}
+
+/** A marker standing for lines from..end, which are left out; `omitted` says what they count as. */
+interface Marker {
+  readonly end: number;
+  readonly text: string;
+  readonly omitted: string;
+}
+
+const span = (from: number, to: number) => `lines ${from + 1}–${to + 1} (${count(to - from + 1)})`;
+
+/** One marker for all hunks of a file: `+N −M lines`. */
+function summary(lines: readonly string[], file: FileDiff, what: string): [number, Marker] {
+  const from = file.hunks[0]!.header;
+  const to = file.hunks.at(-1)!.to;
+  let plus = 0;
+  let minus = 0;
+  for (const h of file.hunks) {
+    for (let i = h.from; i <= h.to; i++) {
+      const prefix = lines[i]!.slice(0, h.width);
+      if (prefix.includes('+')) plus++;
+      else if (prefix.includes('-')) minus++;
+    }
+  }
+  return [from, { end: to, text: `[… ${span(from, to)}: ${what}, +${count(plus)} −${count(minus)} lines …]`, omitted: `lines of ${what}s` }];
+}
+
+/** Context runs of a hand-written file's hunks that fold (long enough, and dearer than their marker). */
+function contextMarkers(lines: readonly string[], file: FileDiff, minRun: number, kept: (i: number) => boolean, estimate: (text: string) => number): [number, Marker][] {
+  const markers: [number, Marker][] = [];
+  for (const h of file.hunks) {
+    let run = -1;
+    for (let i = h.from; i <= h.to + 1; i++) {
+      const line = i <= h.to ? lines[i]! : '+';
+      const context = !line.startsWith('\\') && !/[+-]/.test(line.slice(0, h.width)) && !kept(i);
+      if (context && run === -1) run = i;
+      if (!context && run !== -1) {
+        const marker = `[… ${span(run, i - 1)}: context …]`;
+        if (i - run >= minRun && estimate(marker) < estimate(lines.slice(run, i).join('\n'))) {
+          markers.push([run, { end: i - 1, text: marker, omitted: 'context lines' }]);
+        }
+        run = -1;
+      }
+    }
+  }
+  return markers;
+}
+
+function render(lines: readonly string[], markers: ReadonlyMap<number, Marker>, omitted: Omitted): string {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const marker = markers.get(i);
+    if (marker) {
+      out.push(marker.text);
+      omitted[marker.omitted] = (omitted[marker.omitted] ?? 0) + marker.end - i + 1;
+      i = marker.end;
+    } else out.push(lines[i]!);
+  }
+  return out.join('\n');
+}
+
+function process(input: ProcessorInput): ProcessorOutput {
+  const level = input.level;
+  if (level === 'lossless') return { text: input.text, omitted: {} };
+  const lines = input.text.split('\n');
+  const files = parse(lines).filter((file) => file.hunks.length > 0);
+  const preserved = input.preserve.filter((p) => p !== '');
+  const kept = (i: number) => preserved.some((p) => lines[i]!.includes(p));
+  const estimate = (text: string) => input.estimator.estimate(text);
+  const perFile = new Map<FileDiff, [number, Marker][]>(files.map((file) => [file, generated(lines, file)
+    ? [summary(lines, file, 'generated file')]
+    : contextMarkers(lines, file, FOLD_CONTEXT[level], kept, estimate)]));
+  let omitted: Omitted = {};
+  let text = render(lines, new Map([...perFile.values()].flat()), omitted);
+  // Over the ceiling, the biggest hand-written files go to their counts too, headers kept.
+  const biggest = files.filter((f) => !generated(lines, f)).sort((a, b) => (b.hunks.at(-1)!.to - b.hunks[0]!.header) - (a.hunks.at(-1)!.to - a.hunks[0]!.header));
+  for (const file of biggest) {
+    if (estimate(text) <= input.maxTokens) break;
+    perFile.set(file, [summary(lines, file, 'file over the size limit')]);
+    omitted = {};
+    text = render(lines, new Map([...perFile.values()].flat()), omitted);
+  }
+  if (Object.keys(omitted).length === 0 || estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
+  return { text, omitted };
+}
+
+/** A `diff --git` line, or `---`/`+++` file headers, followed by a hunk header. */
+function sniff(text: string): number {
+  const lines = text.split('\n', 400);
+  const hunk = lines.findIndex((l) => HUNK.test(l));
+  if (hunk === -1) return 0;
+  if (lines.slice(0, hunk).some((l) => FILE_START.test(l))) return 0.97;
+  return lines[hunk - 2]?.startsWith('--- ') && lines[hunk - 1]?.startsWith('+++ ') ? 0.95 : 0;
+}
+
+export const diffProcessor: Processor = {
+  kind: 'diff',
+  lineShaped: true,
+  commands: ['git diff', 'git show', 'diff', 'hg diff', 'svn diff'],
+  fileExtensions: ['diff', 'patch'],
+  sniff,
+  process,
+};

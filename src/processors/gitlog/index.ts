@@ -1,0 +1,222 @@
+// The git log processor: `git log` in its default, --stat, --graph, --oneline
+// and fuller forms. Every commit line (its hash and decorations), every header
+// line (Author, Date, Merge…) and every subject stays; message bodies and
+// per-file stat lines fold into markers, each commit's stat summary line
+// (`3 files changed, 40 insertions(+), 2 deletions(-)`) stays and one marker
+// gives the totals. Still over budget (or at aggressive), each commit keeps its
+// commit line as printed (the full hash a model passes to `git show`) and the
+// rest becomes one marker holding its author, date, subject and stat summary
+// verbatim; when even that is over budget, the summary most commits share
+// moves into the totals marker (it names them), then the others go too. Over
+// maxTokens the oldest commits fold into one marker naming their hash range. A
+// log with patches (`git log -p`) is a diff.
+import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import { diffProcessor } from '../diff/index.js';
+import { count, plural } from '../markers.js';
+
+/** --graph columns in front of a line: `* `, `| `, `|\`, `|/ `… */
+const GRAPH = /^(?:[*|\\/_.-] ?)*/;
+const COMMIT = /^commit ([0-9a-f]{7,64})\b/;
+const ONELINE = /^([0-9a-f]{7,64}) \S/;
+const HEADER = /^(?:Merge|Author|AuthorDate|Commit|CommitDate|Date|Reflog|Reflog message):/;
+const STAT = /^ \S.*\|\s+(?:\d+|Bin\b)/;
+const NAME_STATUS = /^[ACDMRTUX]\d*\t/;
+const SUMMARY = /^ (\d+) files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?/;
+
+interface Commit {
+  /** Line index of its commit line, and of its last line. */
+  readonly from: number;
+  readonly to: number;
+  readonly hash: string;
+}
+
+interface Fold {
+  readonly from: number;
+  readonly to: number;
+  readonly what: string;
+  /** A commit's lines after its commit line (its marker text is its author, date, subject…). */
+  readonly kind?: 'commit';
+}
+
+/**
+ * Lines without their --graph columns. A commit's lines share its commit
+ * line's column width (`* | commit …` then `|/  Author: …`).
+ */
+function contents(lines: readonly string[]): string[] {
+  if (!/^\* /.test(lines.find((l) => l.trim() !== '') ?? '')) return [...lines];
+  let width = 0;
+  return lines.map((line) => {
+    const columns = GRAPH.exec(line)![0];
+    const rest = line.slice(columns.length).trimStart();
+    if (COMMIT.test(rest) || ONELINE.test(rest)) width = line.length - rest.length;
+    return /^[*|\\/_. -]*$/.test(line.slice(0, width)) ? line.slice(width) : line.slice(columns.length);
+  });
+}
+
+function commitsOf(content: readonly string[]): Commit[] {
+  const full = content.some((l) => COMMIT.test(l));
+  const starts: { at: number; hash: string }[] = [];
+  content.forEach((l, at) => {
+    const m = (full ? COMMIT : ONELINE).exec(l);
+    if (m) starts.push({ at, hash: m[1]! });
+  });
+  return starts.map((s, k) => ({ from: s.at, to: (starts[k + 1]?.at ?? content.length) - 1, hash: s.hash }));
+}
+
+/** Folds of one commit: its body after the subject, its per-file stat or name-status lines. */
+function foldsOf(content: readonly string[], commit: Commit, minBody: number, folds: Fold[]): void {
+  let i = commit.from + 1;
+  while (i <= commit.to && HEADER.test(content[i]!)) i++;
+  while (i <= commit.to && content[i]!.trim() === '') i++;
+  const subject = i <= commit.to && /^ {4}/.test(content[i]!) ? i : -1;
+  let bodyEnd = subject;
+  if (subject !== -1) {
+    for (let j = subject + 1; j <= commit.to && (content[j]!.trim() === '' || /^ {4}/.test(content[j]!)); j++) bodyEnd = j;
+    // The blank line that ends the message stays with what follows it.
+    while (bodyEnd > subject && content[bodyEnd]!.trim() === '') bodyEnd--;
+    if (bodyEnd - subject >= minBody) folds.push({ from: subject + 1, to: bodyEnd, what: 'message body' });
+  }
+  let run = -1;
+  for (let j = Math.max(commit.from + 1, bodyEnd + 1); j <= commit.to + 1; j++) {
+    const stat = j <= commit.to && (STAT.test(content[j]!) || NAME_STATUS.test(content[j]!));
+    if (stat && run === -1) run = j;
+    if (!stat && run !== -1) {
+      if (j - run >= 2) folds.push({ from: run, to: j - 1, what: `stat of ${plural(j - run, 'file')}` });
+      run = -1;
+    }
+  }
+}
+
+/** The stat summary line (trimmed) most commits share, and how many share it: null when none is shared. */
+function commonSummary(content: readonly string[]): { line: string; commits: number } | null {
+  const counts = new Map<string, number>();
+  for (const line of content) if (SUMMARY.test(line)) counts.set(line.trim(), (counts.get(line.trim()) ?? 0) + 1);
+  let best: { line: string; commits: number } | null = null;
+  for (const [line, commits] of counts) if (commits >= 2 && commits > (best?.commits ?? 0)) best = { line, commits };
+  return best;
+}
+
+/** The totals marker; `common` names the summary left out of the commits shown without one. */
+function totals(content: readonly string[], common: { line: string; commits: number } | null): string | null {
+  let commits = 0;
+  const sum = [0, 0, 0];
+  for (const line of content) {
+    const m = SUMMARY.exec(line);
+    if (!m) continue;
+    commits++;
+    for (let k = 0; k < 3; k++) sum[k]! += Number(m[k + 1] ?? 0);
+  }
+  if (commits < 2) return null;
+  const shared = common ? `; ${common.line} in each of the ${count(common.commits)} commits shown without their stat summary` : '';
+  return `[… stats of ${plural(commits, 'commit')}: ${plural(sum[0]!, 'file')} changed, ${count(sum[1]!)} insertions(+), ${count(sum[2]!)} deletions(-) in total${shared} …]`;
+}
+
+function render(lines: readonly string[], folds: readonly Fold[], omitted: Omitted): string[] {
+  const out: string[] = [];
+  const byStart = new Map(folds.map((f) => [f.from, f]));
+  for (let i = 0; i < lines.length; i++) {
+    const fold = byStart.get(i);
+    if (!fold) {
+      out.push(lines[i]!);
+      continue;
+    }
+    const n = fold.to - fold.from + 1;
+    out.push(`[… lines ${fold.from + 1}–${fold.to + 1} (${count(n)}): ${fold.what} …]`);
+    const what = fold.what.startsWith('stat') ? 'stat lines'
+      : fold.what.includes('older commit') ? 'lines of older commits'
+      : fold.kind === 'commit' ? 'commit lines folded' : 'message body lines';
+    omitted[what] = (omitted[what] ?? 0) + n;
+    i = fold.to;
+  }
+  return out;
+}
+
+/**
+ * For a log still over budget with its bodies and stats folded: each commit's
+ * commit line stays as printed (its full hash, for `git show`, and its
+ * decorations), and its other lines become one marker holding its author name,
+ * date, subject and stat summary (those `keepSummary` takes), each verbatim.
+ * The totals marker keeps the sum of their stats.
+ */
+function compactFolds(content: readonly string[], commits: readonly Commit[], keepSummary: (line: string) => boolean): Fold[] {
+  if (!content.some((l) => COMMIT.test(l))) {
+    // --oneline: the hash and subject line stays, its stat lines go (the totals keep their sum).
+    return commits.flatMap((c) => {
+      const summary = content.findIndex((l, at) => at > c.from && at <= c.to && SUMMARY.test(l) && keepSummary(l));
+      const last = summary === -1 ? c.to : summary - 1;
+      return last > c.from ? [{ from: c.from + 1, to: last, what: `stat of ${plural(last - c.from, 'file')}` }] : [];
+    });
+  }
+  return commits.filter((c) => c.to > c.from).map((commit) => {
+    const own = content.slice(commit.from + 1, commit.to + 1);
+    const field = (name: string) => own.find((l) => l.startsWith(`${name}:`))?.slice(name.length + 1).trim();
+    const author = field('Author')?.replace(/\s*<[^>]*>$/, '');
+    const date = field('AuthorDate') ?? field('Date');
+    const subject = own.find((l) => /^ {4}\S/.test(l))?.trim();
+    const merge = field('Merge');
+    const summary = own.find((l) => SUMMARY.test(l) && keepSummary(l))?.trim();
+    const what = [merge && `merge of ${merge}`, author, date, subject && `"${subject}"`, summary].filter(Boolean).join(', ');
+    return { from: commit.from + 1, to: commit.to, what, kind: 'commit' };
+  });
+}
+
+function process(input: ProcessorInput): ProcessorOutput {
+  if (/^diff --git /m.test(input.text)) return diffProcessor.process(input);
+  if (input.level === 'lossless') return { text: input.text, omitted: {} };
+  const lines = input.text.split('\n');
+  const content = contents(lines);
+  const commits = commitsOf(content);
+  let folds: Fold[] = [];
+  for (const commit of commits) foldsOf(content, commit, input.level === 'aggressive' ? 1 : 2, folds);
+  let total = totals(content, null);
+  const estimate = (s: string) => input.estimator.estimate(s);
+  let omitted: Omitted = {};
+  let text = [...render(lines, folds, omitted), ...(total ? [total] : [])].join('\n');
+  // Still over budget (or aggressive): one marker per commit, with its stat summary if that
+  // fits, else with those that differ from the most common one (the totals name it), else none.
+  if (commits.length > 0 && (input.level === 'aggressive' || estimate(text) > input.budget)) {
+    const common = commonSummary(content);
+    const ladder = [
+      { keep: () => true, common: null },
+      ...(common ? [{ keep: (l: string) => l.trim() !== common.line, common }] : []),
+      { keep: () => false, common: null },
+    ];
+    for (const step of ladder) {
+      folds = compactFolds(content, commits, step.keep);
+      total = totals(content, step.common);
+      omitted = {};
+      text = [...render(lines, folds, omitted), ...(total ? [total] : [])].join('\n');
+      if (estimate(text) <= input.budget) break;
+    }
+  }
+  // Over the ceiling, the oldest commits go first, named by their hash range.
+  for (let keep = Math.floor(commits.length * 0.9); estimate(text) > input.maxTokens && keep >= 1; keep = Math.floor(keep * 0.9)) {
+    const older = commits.slice(keep);
+    const cut: Fold = { from: older[0]!.from, to: older.at(-1)!.to, what: `${plural(older.length, 'older commit')}, ${older[0]!.hash.slice(0, 10)} … ${older.at(-1)!.hash.slice(0, 10)}` };
+    omitted = {};
+    text = [...render(lines, [...folds.filter((f) => f.to < cut.from), cut], omitted), ...(total ? [total] : [])].join('\n');
+  }
+  if (Object.keys(omitted).length === 0 || estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
+  return { text, omitted };
+}
+
+/** A `commit <hash>` line at the start (after --graph columns) and Author/Date lines under it. */
+function sniff(text: string): number {
+  const lines = contents(text.split('\n', 40));
+  const first = lines.findIndex((l) => l.trim() !== '');
+  if (first === -1) return 0;
+  if (!COMMIT.test(lines[first]!)) {
+    // --oneline: hash and subject lines, perhaps with --stat lines under them.
+    const rest = lines.filter((l) => l.trim() !== '' && !STAT.test(l) && !SUMMARY.test(l));
+    return rest.length >= 3 && rest.every((l) => ONELINE.test(l)) ? 0.6 : 0;
+  }
+  return lines.slice(first + 1, first + 5).some((l) => /^Author: /.test(l)) ? 0.9 : 0.6;
+}
+
+export const gitlogProcessor: Processor = {
+  kind: 'gitlog',
+  lineShaped: true,
+  commands: ['git log', 'git reflog', 'git whatchanged'],
+  sniff,
+  process,
+};

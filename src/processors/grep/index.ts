@@ -1,0 +1,536 @@
+// The grep processor: grep -rn / git grep -n / rg (flat or --heading) / grep -n
+// on one file / DSH's own grep tool (`Found N matches`, a path line, then
+// `Line N: text`). Every match keeps its `path:line` and its text, byte-identical;
+// minified lines are cut to a window around the match; under pressure context
+// lines go first, identical match texts collapse into one line with all their
+// locations, then files keep their first matches and the rest are counted per file.
+import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import { ProcessorError } from '../errors.js';
+import { largestFitting, lineSpan, splitLines, targetOf } from '../fit.js';
+import { count, plural } from '../markers.js';
+import { keepPreserved } from '../keep-preserved.js';
+
+type RowKind = 'match' | 'context' | 'file' | 'separator' | 'other';
+
+interface Row {
+  readonly kind: RowKind;
+  /** Index into `files`, -1 when the output names no file (grep -n on one file). */
+  readonly file: number;
+  /** Line number in that file, 0 when grep printed none. */
+  readonly line: number;
+  /** Characters before the matched line's text in the raw output line. */
+  readonly prefix: number;
+}
+
+interface Parsed {
+  readonly raw: readonly string[];
+  readonly rows: readonly Row[];
+  readonly files: readonly string[];
+}
+
+/** Lines longer than this (minified code) are cut to a window around the match. */
+const LONG_LINE = 400;
+/** Characters kept on each side of the match in a cut line. */
+const WINDOW = 100;
+/** Distinct match texts a file keeps before files past the budget are only counted. */
+const PER_FILE_FLOOR = 3;
+
+const TOOL_CUT = ' (line truncated)';
+const DSH_HEADER = /^Found [\d,]+(?: of [\d,]+)? match(?:es)?\b/;
+const DSH_LINE = /^Line (\d+): /;
+const NUMBERED = /^(\d+)([:-])/;
+// A path has no whitespace, commas or semicolons (CSV rows and log lines with clock times do).
+const FLAT_MATCH = /^([^\s:,;]+?):(\d+):(?:\d+:)?/;
+/** `path:` before a match without a line number (`grep -r` without -n); namesAFile() checks the path. */
+const NO_NUMBER = /^([^\s:]+):/;
+/** A path is longer than this in no real grep output: longer prefixes are not looked at (hostile lines). */
+const MAX_PATH = 4096;
+
+/**
+ * A path with a slash followed by more, or a file name with an extension.
+ * (Checked apart from NO_NUMBER: one regex with both alternatives backtracks
+ * quadratically on a long line full of slashes.)
+ */
+function namesAFile(path: string): boolean {
+  const slash = path.indexOf('/');
+  if (slash !== -1 && slash < path.length - 1) return true;
+  return /^[^/]+\.\w{1,10}$/.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
+function row(kind: RowKind, file = -1, line = 0, prefix = 0): Row {
+  return { kind, file, line, prefix };
+}
+
+class FileTable {
+  readonly names: string[] = [];
+  private readonly index = new Map<string, number>();
+  id(name: string): number {
+    let i = this.index.get(name);
+    if (i === undefined) {
+      i = this.names.length;
+      this.names.push(name);
+      this.index.set(name, i);
+    }
+    return i;
+  }
+  has(name: string): boolean {
+    return this.index.has(name);
+  }
+}
+
+/** DSH grep: `Found N matches`, blank, path, `Line N: text`…, blank, path… */
+function parseDsh(lines: string[], files: FileTable): Row[] {
+  let file = -1;
+  return lines.map((l, i) => {
+    const m = DSH_LINE.exec(l);
+    if (m && file >= 0) return row('match', file, Number(m[1]), m[0].length);
+    if (l.trim() === '') return row('separator');
+    if (i > 0 && DSH_LINE.test(lines[i + 1] ?? '')) return row('file', (file = files.id(l)), 0, 0);
+    return row('other');
+  });
+}
+
+/** rg --heading and grep -n on one file: `N:text` / `N-text`, under path lines when there are several files. */
+function parseNumbered(lines: string[], files: FileTable): Row[] {
+  let file = -1;
+  return lines.map((l, i) => {
+    const m = NUMBERED.exec(l);
+    if (m) return row(m[2] === ':' ? 'match' : 'context', file, Number(m[1]), m[0].length);
+    if (l === '--' || l.trim() === '') return row('separator');
+    if (NUMBERED.test(lines[i + 1] ?? '')) return row('file', (file = files.id(l)), 0, 0);
+    return row('other');
+  });
+}
+
+/** grep -rn, git grep -n, rg without heading: `path:N:text`, `path-N-text`, `path:text`, `--`. */
+function parseFlat(lines: string[], files: FileTable): Row[] {
+  const rows = lines.map((l): Row | null => {
+    if (l === '--' || l.trim() === '') return row('separator');
+    const m = FLAT_MATCH.exec(l);
+    if (m) return row('match', files.id(m[1]!), Number(m[2]), m[0].length);
+    return null;
+  });
+  // Context lines (`path-N-text`) are told apart from match text by a path the matches named.
+  return rows.map((r, i) => {
+    if (r) return r;
+    const l = lines[i]!;
+    for (const m of l.matchAll(/-(\d+)-/g)) {
+      if (m.index > MAX_PATH) break;
+      const path = l.slice(0, m.index);
+      if (files.has(path)) return row('context', files.id(path), Number(m[1]), m.index + m[0].length);
+    }
+    const p = NO_NUMBER.exec(l.slice(0, MAX_PATH + 1));
+    if (p && namesAFile(p[1]!)) return row('match', files.id(p[1]!), 0, p[0].length);
+    return row('other');
+  });
+}
+
+function parse(text: string): Parsed {
+  const raw = splitLines(text);
+  const lines = raw.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  const files = new FileTable();
+  const first = lines.find((l) => l.trim() !== '') ?? '';
+  let rows: Row[];
+  if (DSH_HEADER.test(first)) rows = parseDsh(lines, files);
+  else {
+    const sample = lines.slice(0, 400);
+    const numbered = sample.filter((l) => NUMBERED.test(l)).length;
+    const flat = sample.filter((l) => FLAT_MATCH.test(l)).length;
+    rows = numbered > flat ? parseNumbered(lines, files) : parseFlat(lines, files);
+  }
+  return { raw, rows, files: files.names };
+}
+
+/** Finds the matched span in a line's text: the tool's pattern when known, else the text every short match shares. */
+function matchFinder(parsed: Parsed, pattern: string | undefined): (text: string) => [number, number] | null {
+  if (pattern !== undefined && pattern !== '') {
+    const regex = compile(pattern);
+    return (text) => {
+      if (!regex) {
+        const at = text.indexOf(pattern);
+        return at < 0 ? null : [at, at + pattern.length];
+      }
+      regex.lastIndex = 0;
+      const m = regex.exec(text);
+      return m ? [m.index, m.index + m[0].length] : null;
+    };
+  }
+  const anchor = sharedToken(parsed);
+  return (text) => {
+    if (anchor === null) return null;
+    const at = text.indexOf(anchor);
+    return at < 0 ? null : [at, at + anchor.length];
+  };
+}
+
+/** A ripgrep pattern as a JavaScript regex where the syntax agrees (a leading (?i) becomes the i flag). */
+function compile(pattern: string): RegExp | null {
+  const insensitive = pattern.startsWith('(?i)');
+  try {
+    return new RegExp(insensitive ? pattern.slice(4) : pattern, insensitive ? 'iu' : 'u');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Without the pattern: the token of the shortest match line that most match
+ * lines contain (the longest on a tie), which is almost always the searched text.
+ */
+function sharedToken(parsed: Parsed): string | null {
+  const texts: string[] = [];
+  parsed.rows.forEach((r, i) => {
+    if (r.kind === 'match' && texts.length < 200) texts.push(parsed.raw[i]!.slice(r.prefix));
+  });
+  const short = texts.filter((t) => t.length <= LONG_LINE).sort((a, b) => a.length - b.length);
+  if (short.length === 0) return null;
+  let best: string | null = null;
+  let bestCount = 0;
+  for (const token of new Set(short[0]!.match(/[\w$]+|[^\s\w$]+/g) ?? [])) {
+    if (token.length < 2 && /\w/.test(token)) continue;
+    const n = texts.filter((t) => t.includes(token)).length;
+    if (n > bestCount || (n === bestCount && best !== null && token.length > best.length)) {
+      best = token;
+      bestCount = n;
+    }
+  }
+  return best;
+}
+
+/** Moves an index off the second half of a surrogate pair. */
+function boundary(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  return code >= 0xdc00 && code <= 0xdfff ? at - 1 : at;
+}
+
+/** A long line cut to its prefix and a window around the match, each cut marked with its size. */
+function cutLine(line: string, prefix: number, find: (text: string) => [number, number] | null): string {
+  // DSH grep marks a preview it capped itself: that note stays at the end.
+  const note = line.endsWith(TOOL_CUT) ? TOOL_CUT : '';
+  const text = line.slice(prefix, line.length - note.length);
+  if (text.length <= LONG_LINE) return line;
+  const [start, end] = find(text) ?? [0, 0];
+  const from = boundary(text, Math.max(0, start - WINDOW));
+  const to = boundary(text, Math.min(text.length, Math.max(end, start + 2 * WINDOW) + WINDOW));
+  const before = from > 0 ? `[… ${count(from)} chars cut …]` : '';
+  const after = to < text.length ? `[… ${count(text.length - to)} chars cut …]` : '';
+  return `${line.slice(0, prefix)}${before}${text.slice(from, to)}${after}${note}`;
+}
+
+/** How much of the text a rendering shows (see `render`). */
+interface Detail {
+  /** Context lines and every repeat of a match text shown. */
+  readonly all: boolean;
+  /** Distinct match texts shown per file, in order. */
+  readonly perFile: number;
+  /** Files (in order of appearance) that show any match. */
+  readonly files: number;
+  /** Locations listed per collapsed text, before `+N more`. */
+  readonly list: number;
+  /** Files named with their counts per count marker, before `+N more`. */
+  readonly counted: number;
+  /** Texts found at this many locations or more show past the file cutoff (one line covers them all). */
+  readonly shared?: number;
+  /** Hidden matches named by their `path:line` per count marker, before the rest are counted per file. */
+  readonly located?: number;
+}
+
+const EVERYTHING: Detail = { all: true, perFile: Infinity, files: Infinity, list: Infinity, counted: Infinity };
+
+class GrepView {
+  private readonly locations: string[];
+  /** For each row, the first row with the same match text (itself when first). */
+  private readonly first: Int32Array;
+  private readonly repeats = new Map<number, number[]>();
+  /** For each first-of-its-text match row, its rank among its file's distinct texts. */
+  private readonly rank: Int32Array;
+  private readonly fileOrder: Int32Array;
+  private readonly forced: Uint8Array;
+  private readonly shown: string[];
+  /** Paths stand on their own lines above their matches (rg --heading, DSH grep). */
+  private readonly headed: boolean;
+  cut = 0;
+
+  constructor(private readonly parsed: Parsed, find: (text: string) => [number, number] | null, preserve: readonly string[]) {
+    const { raw, rows, files } = parsed;
+    this.headed = rows.some((r) => r.kind === 'file');
+    this.locations = rows.map((r) => location(r, files));
+    this.first = new Int32Array(rows.length).fill(-1);
+    this.rank = new Int32Array(rows.length).fill(-1);
+    this.fileOrder = new Int32Array(files.length + 1).fill(-1);
+    this.forced = new Uint8Array(rows.length);
+    const byText = new Map<string, number>();
+    const perFile = new Map<number, number>();
+    let order = 0;
+    this.shown = raw.map((line, i) => {
+      const r = rows[i]!;
+      if (r.kind === 'match' || r.kind === 'context') {
+        if (this.fileOrder[r.file + 1] === -1) this.fileOrder[r.file + 1] = order++;
+        if (preserve.some((p) => p !== '' && line.includes(p))) this.forced[i] = 1;
+      }
+      if (r.kind === 'match') {
+        const key = line.slice(r.prefix).trim();
+        const seen = byText.get(key);
+        if (seen === undefined) {
+          byText.set(key, i);
+          this.first[i] = i;
+          const n = perFile.get(r.file) ?? 0;
+          this.rank[i] = n;
+          perFile.set(r.file, n + 1);
+        } else {
+          this.first[i] = seen;
+          const list = this.repeats.get(seen) ?? [];
+          list.push(i);
+          this.repeats.set(seen, list);
+        }
+      }
+      const shown = r.kind === 'match' || r.kind === 'context' ? cutLine(line, r.prefix, find) : line;
+      if (shown !== line) this.cut++;
+      return shown;
+    });
+  }
+
+  /** A row as shown: long match and context lines cut around the match. */
+  display(i: number): string {
+    return this.shown[i]!;
+  }
+
+  /** Locations of the most repeated match text (1 when none repeats). */
+  get mostShared(): number {
+    let most = 1;
+    for (const list of this.repeats.values()) most = Math.max(most, list.length + 1);
+    return most;
+  }
+
+  get matchCount(): number {
+    return this.parsed.rows.reduce((n, r) => n + (r.kind === 'match' ? 1 : 0), 0);
+  }
+
+  get maxPerFile(): number {
+    return this.rank.reduce((a, b) => Math.max(a, b + 1), 1);
+  }
+
+  get fileCount(): number {
+    return this.parsed.files.length + 1;
+  }
+
+  private visible(i: number, d: Detail): boolean {
+    const r = this.parsed.rows[i]!;
+    if (d.all || this.forced[i]) return true;
+    switch (r.kind) {
+      case 'match':
+        return this.first[i] === i && this.rank[i]! < d.perFile &&
+          (this.fileOrder[r.file + 1]! < d.files || (this.repeats.get(i)?.length ?? 0) + 1 >= (d.shared ?? Infinity));
+      case 'context':
+        return false;
+      case 'other':
+        return true;
+      default:
+        return false; // file headers and separators follow what they frame (see render)
+    }
+  }
+
+  render(d: Detail): { text: string; omitted: Omitted } {
+    const { rows, raw } = this.parsed;
+    const show = rows.map((_, i) => this.visible(i, d));
+    if (!d.all) frame(rows, show);
+    const out: string[] = [];
+    const omitted = { matches: 0, context: 0, repeats: 0 };
+    let gapFrom = -1;
+    const closeGap = (to: number) => {
+      if (gapFrom < 0) return;
+      const marker = this.gapMarker(gapFrom, to, show, d);
+      // A lone hidden line no longer than its marker is cheaper shown (where no
+      // file header line is needed above it to say whose line it is).
+      const lone = gapFrom === to && !this.headed && !this.repeats.has(to) && this.shown[to]!.length <= marker.text.length;
+      if (lone) {
+        out.push(this.shown[to]!);
+        gapFrom = -1;
+        return;
+      }
+      if (marker.text) out.push(marker.text);
+      omitted.matches += marker.matches;
+      omitted.context += marker.context;
+      gapFrom = -1;
+    };
+    for (let i = 0; i < raw.length; i++) {
+      if (!show[i]) {
+        if (gapFrom < 0) gapFrom = i;
+        continue;
+      }
+      closeGap(i - 1);
+      out.push(this.shown[i]!);
+      const repeats = d.all ? undefined : this.repeats.get(i)?.filter((j) => !show[j]);
+      if (repeats && repeats.length > 0) {
+        out.push(`[… same text at ${count(repeats.length)} more: ${listed(repeats.map((j) => this.locations[j]!), d.list)} …]`);
+        omitted.repeats += repeats.length;
+      }
+    }
+    closeGap(raw.length - 1);
+    const result: Omitted = {};
+    if (omitted.matches) result['matching lines (counted per file)'] = omitted.matches;
+    if (omitted.context) result['context lines'] = omitted.context;
+    if (omitted.repeats) result['repeated match texts (locations listed)'] = omitted.repeats;
+    if (this.cut) result['long lines cut to the match'] = this.cut;
+    return { text: out.join('\n'), omitted: result };
+  }
+
+  /**
+   * The marker for hidden rows [from, to]: the first `located` hidden matches
+   * by `path:line`, the rest counted per file; repeats already listed; context.
+   */
+  private gapMarker(from: number, to: number, show: boolean[], d: Detail): { text: string; matches: number; context: number } {
+    const { rows, files } = this.parsed;
+    const hidden: number[] = [];
+    let context = 0;
+    let repeats = 0;
+    for (let i = from; i <= to; i++) {
+      const r = rows[i]!;
+      if (r.kind === 'context') context++;
+      else if (r.kind === 'match') {
+        if (this.first[i] !== i && show[this.first[i]!]) repeats++;
+        else hidden.push(i);
+      }
+    }
+    const matches = hidden.length;
+    if (matches + context === 0) return { text: '', matches, context };
+    const parts = [matches ? plural(matches, 'match', 'matches') : '', context ? `${count(context)} context` : '', repeats ? `${count(repeats)} repeats listed above` : '']
+      .filter(Boolean)
+      .join(', ');
+    const located = hidden.slice(0, d.located ?? 0);
+    const perFile = new Map<number, number>();
+    for (const i of hidden.slice(located.length)) perFile.set(rows[i]!.file, (perFile.get(rows[i]!.file) ?? 0) + 1);
+    const counts = [...perFile].map(([f, n]) => `${f < 0 ? '(this file)' : files[f]} ${count(n)}`);
+    const rest = matches - located.length;
+    let where = '';
+    if (located.length > 0) where = ` at ${located.map((i) => this.locations[i]).join(', ')}`;
+    if (counts.length > 0) {
+      const what = located.length > 0 ? `; ${plural(rest, 'other', 'others')}` : '';
+      where += `${what} in ${plural(counts.length, 'file')}: ${listed(counts, d.counted)}`;
+    }
+    return { text: `[… ${lineSpan(from, to)}: ${parts}${where} …]`, matches, context };
+  }
+}
+
+/** File headers show when a row of their file shows; the blank line before a shown header, when anything precedes it. */
+function frame(rows: readonly Row[], show: boolean[]): void {
+  let fileShows = false;
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const r = rows[i]!;
+    if (r.kind === 'file') {
+      show[i] = fileShows;
+      fileShows = false;
+    } else if (show[i] && (r.kind === 'match' || r.kind === 'context')) fileShows = true;
+  }
+  let before = false;
+  for (let i = 0; i < rows.length; i++) {
+    if (rows[i]!.kind === 'separator' && rows[i + 1]?.kind === 'file') show[i] = before && show[i + 1] === true;
+    if (show[i]) before = true;
+  }
+}
+
+function location(r: Row, files: readonly string[]): string {
+  const path = r.file >= 0 ? files[r.file]! : '';
+  if (r.line === 0) return path;
+  return path === '' ? `line ${r.line}` : `${path}:${r.line}`;
+}
+
+function listed(items: readonly string[], limit: number): string {
+  if (items.length <= limit) return items.join(', ');
+  return `${items.slice(0, limit).join(', ')}, +${count(items.length - limit)} more`;
+}
+
+function process(input: ProcessorInput): ProcessorOutput {
+  const parsed = parse(input.text);
+  const matches = parsed.rows.filter((r) => r.kind === 'match').length;
+  if (matches === 0) throw new ProcessorError('grep', 'no match lines');
+  const target = targetOf(input);
+  const estimate = (s: string) => input.estimator.estimate(s);
+  if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
+  const view = new GrepView(parsed, matchFinder(parsed, input.pattern), input.preserve);
+  const fits = (d: Detail) => estimate(view.render(d).text) <= target;
+  const ladder = (): Detail => {
+    if (fits(EVERYTHING)) return EVERYTHING;
+    const distinct: Detail = { all: false, perFile: Infinity, files: Infinity, list: Infinity, counted: Infinity };
+    if (fits(distinct)) return distinct;
+    // Big files keep their first distinct texts (down to a few), then files
+    // past the budget are counted, then the first file's texts shrink.
+    const short = { ...distinct, list: 20, counted: 20 };
+    const perFile = largestFitting(PER_FILE_FLOOR, view.maxPerFile, (k) => fits({ ...short, perFile: k }));
+    if (fits({ ...short, perFile })) return { ...short, perFile };
+    // Texts shared by the most locations go first (one line covers them all),
+    // up to half the budget; then files in order keep their first texts.
+    let sampled: Detail = { ...short, perFile: PER_FILE_FLOOR, files: 1, counted: 5 };
+    const most = view.mostShared;
+    if (most >= 2) {
+      const half = (d: Detail) => estimate(view.render(d).text) <= target / 2;
+      const shared = most - largestFitting(0, most - 2, (k) => half({ ...sampled, shared: most - k }));
+      if (half({ ...sampled, shared })) sampled = { ...sampled, shared };
+    }
+    const files = largestFitting(1, view.fileCount, (f) => fits({ ...sampled, files: f }));
+    if (fits({ ...sampled, files })) {
+      // A location costs a fraction of its line: past the files whose texts fill
+      // 60% of the budget, hidden matches are named by path:line where they fit.
+      const texts = largestFitting(1, files, (f) => estimate(view.render({ ...sampled, files: f }).text) <= 0.6 * target);
+      const located = largestFitting(0, view.matchCount, (n) => fits({ ...sampled, files: texts, located: n }));
+      return located > 0 ? { ...sampled, files: texts, located } : { ...sampled, files };
+    }
+    const first: Detail = { ...sampled, files: 1, list: 3, counted: 3, shared: Infinity };
+    return { ...first, perFile: largestFitting(1, PER_FILE_FLOOR, (k) => fits({ ...first, perFile: k })) };
+  };
+  let { text, omitted } = view.render(ladder());
+  text = keepPreserved(text, input.text, input.preserve);
+  if (estimate(text) > input.maxTokens) ({ text, omitted } = minimal(view, parsed, matches, (t) => estimate(t) <= input.maxTokens));
+  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
+  return { text, omitted };
+}
+
+/**
+ * The last resort under the ceiling: the shortest match line (cut if long),
+ * its file's header line in heading formats, and one count of the rest.
+ */
+function minimal(view: GrepView, parsed: Parsed, matches: number, fits: (text: string) => boolean): { text: string; omitted: Omitted } {
+  let best = -1;
+  parsed.rows.forEach((r, i) => {
+    if (r.kind === 'match' && (best < 0 || view.display(i).length < view.display(best).length)) best = i;
+  });
+  const r = parsed.rows[best]!;
+  const header = parsed.rows.findIndex((h) => h.kind === 'file' && h.file === r.file);
+  const rest = `[… ${lineSpan(0, parsed.raw.length - 1)}: ${plural(matches - 1, 'more match', 'more matches')} in ${plural(Math.max(1, parsed.files.length), 'file')} …]`;
+  const shown = [...(header >= 0 ? [parsed.raw[header]!] : []), view.display(best)];
+  const text = fits([...shown, rest].join('\n')) ? [...shown, rest].join('\n') : rest;
+  return { text, omitted: { 'matching lines (counted)': text === rest ? matches : matches - 1 } };
+}
+
+/**
+ * Share of the first 200 lines the grep parser reads as matches, context or
+ * their framing, scaled by how distinct the path:line pairs are (log lines
+ * whose timestamp reads as `name:13:53:08` repeat one pair). grep -n on one
+ * file (`12:text`) is only a maybe: numbered lines are common elsewhere.
+ */
+function sniff(text: string): number {
+  const head = text.split('\n', 201).slice(0, 200).join('\n');
+  const { rows, files } = parse(head);
+  const content = rows.filter((r) => r.kind !== 'separator');
+  if (content.length === 0) return 0;
+  const hits = content.filter((r) => r.kind === 'match' || r.kind === 'context');
+  if (hits.length === 0) return 0;
+  const framing = content.filter((r) => r.kind === 'file').length;
+  const pairs = new Set(hits.map((r) => `${r.file}:${r.line}`)).size;
+  const share = (hits.length + framing) / content.length;
+  const distinct = Math.min(1, (2 * pairs) / hits.length);
+  // Paths name directories or files with extensions; a bare `name:12:` is less sure.
+  const pathy = files.length === 0 ? 0.4 : files.filter((f) => /[/\\]|\.\w{1,10}$/.test(f)).length / files.length;
+  return share * distinct * (0.6 + 0.4 * pathy);
+}
+
+export const grepProcessor: Processor = {
+  kind: 'grep',
+  lineShaped: true,
+  pathLines: 'prefix',
+  fallback: 'log',
+  tools: ['grep', 'search'],
+  commands: ['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git grep'],
+  sniff,
+  process,
+};

@@ -1,0 +1,222 @@
+// Fitting a JSON value into a character budget. Budget flows top-down: each
+// container shares its budget among its children by weight (max-min fair), so
+// small values stay whole and big ones are sampled or cut. Arrays keep their
+// important items (errors, high severities, outliers, preserved strings) plus
+// a head, a tail and evenly spread samples; every cut leaves an exact marker.
+import { SEVERITY_KEYS, isObject, type Importance, type JsonObject } from './importance.js';
+import { omission } from '../markers.js';
+import { CutString, Marker, PrunedArray, PrunedObject, inline, type JsonValue, type PrunedNode } from './render.js';
+
+export interface FitOptions {
+  /** Most items kept per array (important items come on top, up to `maxImportant`). */
+  maxSamples: number;
+  maxImportant: number;
+  /** Strings no longer than this are never cut. */
+  shortString: number;
+  /** Characters records of rank 2 may take beyond the budget (evidence first). */
+  evidenceChars: number;
+}
+
+export interface FitCounts {
+  items: number;
+  keys: number;
+  characters: number;
+}
+
+const LOW_VALUE_KEY = /^(?:req)?headers$|^_links$|^links$|^node_id$|^gravatar_id$|^rulesMeta$|^evidenceCollected$|^(?:md5|sha1|sha256)$/;
+/** Keys that name or locate a record, or say what went wrong: kept first. */
+const IDENTITY_KEY = /^(?:id|key|name|title|message|error|errors|status|statusCode|severity|path|file|fileName|filePath|html_url|web_url|ruleId|cve)$/;
+const SIGNAL_KEY =
+  /^(?:id|key|name|title|message|messages|error|errors|status|statusCode|code|severity|level|path|file|fileName|filePath|html_url|url|rule|ruleId|reason|description|summary|cve|cves|module_name|vulnerabilities)$/;
+const MIN_SHARE = 24;
+const SMALL_ITEM = 200;
+/** Fewest characters a sampled item must get to be worth showing. */
+const USEFUL_SAMPLE = 60;
+/** Characters a gap marker takes, with its line or separator. */
+const GAP_COST = 30;
+
+/**
+ * Indices to keep from n items: important ones, then a contiguous head (half
+ * of `want`), a contiguous tail (a quarter) and the rest evenly spread, so few
+ * gap markers are needed.
+ */
+function sample(n: number, important: number[], want: number, maxImportant: number): number[] {
+  const keep = new Set<number>(important.slice(0, maxImportant));
+  const head = Math.ceil(want / 2);
+  const tail = Math.floor(want / 4);
+  const spread = want - head - tail;
+  for (let i = 0; i < head; i++) keep.add(i);
+  for (let i = 0; i < tail; i++) keep.add(n - 1 - i);
+  for (let k = 1; k <= spread; k++) keep.add(head + Math.floor((k * (n - head - tail)) / (spread + 1)));
+  return [...keep].filter((i) => i >= 0 && i < n).sort((a, b) => a - b);
+}
+
+/** Max-min fair shares of `budget` for items of `sizes` with `weights`. */
+function shares(sizes: number[], weights: number[], budget: number): number[] {
+  const result = new Array<number>(sizes.length).fill(0);
+  let open = sizes.map((_, i) => i);
+  let left = budget;
+  while (open.length > 0 && left > 0) {
+    const totalWeight = open.reduce((a, i) => a + weights[i]!, 0);
+    const satisfied = open.filter((i) => sizes[i]! - result[i]! <= (left * weights[i]!) / totalWeight);
+    if (satisfied.length === 0) {
+      for (const i of open) result[i] = result[i]! + (left * weights[i]!) / totalWeight;
+      break;
+    }
+    for (const i of satisfied) {
+      left -= sizes[i]! - result[i]!;
+      result[i] = sizes[i]!;
+    }
+    open = open.filter((i) => !satisfied.includes(i));
+  }
+  return result;
+}
+
+/** Breakdown of omitted records by a categorical field, when they have one. */
+function breakdown(items: JsonValue[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const item of items) {
+    if (!isObject(item)) continue;
+    const key = SEVERITY_KEYS.find((k) => typeof item[k] === 'string');
+    if (key) out[item[key] as string] = (out[item[key] as string] ?? 0) + 1;
+  }
+  return out;
+}
+
+export class Fitter {
+  readonly counts: FitCounts = { items: 0, keys: 0, characters: 0 };
+  private evidenceLeft: number;
+
+  constructor(private readonly importance: Importance, private readonly options: FitOptions) {
+    this.evidenceLeft = options.evidenceChars;
+  }
+
+  fit(v: JsonValue, budget: number): PrunedNode {
+    if (this.importance.size(v) <= budget) return v;
+    if (typeof v === 'string') return this.cutString(v, budget);
+    if (Array.isArray(v)) return this.fitArray(v, budget);
+    if (isObject(v)) return this.fitObject(v, budget);
+    return v;
+  }
+
+  private cutString(s: string, budget: number): PrunedNode {
+    if (s.length <= this.options.shortString || this.importance.preserved(s)) return s;
+    let keep = Math.max(this.options.shortString, Math.floor(budget) - 30);
+    if (keep >= s.length - 40) return s;
+    const code = s.charCodeAt(keep - 1);
+    if (code >= 0xd800 && code <= 0xdbff) keep--; // never split a surrogate pair
+    this.counts.characters += s.length - keep;
+    return new CutString(s.slice(0, keep), omission(s.length - keep, 'character'));
+  }
+
+  private fitArray(items: JsonValue[], budget: number): PrunedArray {
+    const fitted = this.fitItems(items, budget, 'item');
+    const indices = fitted.flatMap((f) => (f instanceof Marker ? [] : [f[0]]));
+    return new PrunedArray(fitted.map((f) => (f instanceof Marker ? f : f[1])), items.length, indices);
+  }
+
+  /** Kept items as [source index, fitted node], gaps as markers, in order. */
+  private fitItems(items: JsonValue[], budget: number, unit: string): Array<[number, PrunedNode] | Marker> {
+    const n = items.length;
+    const important = items.map((_, i) => i).filter((i) => this.importance.of(items[i]!) > 0);
+    important.sort((a, b) => this.importance.of(items[b]!) - this.importance.of(items[a]!) || a - b);
+    const average = this.importance.size(items) / Math.max(1, n);
+    // Small records (log events, rows) are kept whole, more of them; big ones share the budget.
+    const small = average <= SMALL_ITEM;
+    const perItem = small ? average * 1.1 : Math.max(MIN_SHARE * 4, Math.min(average, SMALL_ITEM));
+    const affordable = Math.max(1, Math.floor(budget / (perItem + GAP_COST / 2)));
+    const cap = small ? this.options.maxSamples * 5 : this.options.maxSamples;
+    const want = Math.min(n, cap, affordable);
+    const kept = sample(n, important, want, this.options.maxImportant);
+    const gaps = kept.filter((k, j) => k !== (j === 0 ? 0 : kept[j - 1]! + 1)).length + (kept.at(-1)! < n - 1 ? 1 : 0);
+    const room = budget - gaps * GAP_COST;
+    const sizes = kept.map((i) => this.importance.size(items[i]!));
+    const weights = kept.map((i) => 1 + 2 * this.importance.of(items[i]!));
+    const given = shares(sizes, weights, room);
+    const evidence = kept.filter((i) => this.importance.of(items[i]!) === 2).length;
+    const floor = Math.max(0, this.evidenceLeft) / Math.max(1, evidence);
+    kept.forEach((index, j) => {
+      if (this.importance.of(items[index]!) < 2 || given[j]! >= sizes[j]!) return;
+      const extra = Math.min(sizes[j]!, floor) - given[j]!;
+      if (extra > 0) {
+        given[j] = given[j]! + extra;
+        this.evidenceLeft -= extra;
+      }
+    });
+    const out: Array<[number, PrunedNode] | Marker> = [];
+    let next = 0;
+    kept.forEach((index, j) => {
+      // A sample too starved to show anything useful joins the gap instead.
+      if (this.importance.of(items[index]!) === 0 && given[j]! < Math.min(sizes[j]!, USEFUL_SAMPLE)) return;
+      if (index > next) out.push(this.gap(items.slice(next, index), unit));
+      out.push([index, this.fit(items[index]!, given[j]!)]);
+      next = index + 1;
+    });
+    if (next < n) out.push(this.gap(items.slice(next), unit));
+    return out;
+  }
+
+  private gap(omitted: JsonValue[], unit: string): Marker {
+    this.counts.items += omitted.length;
+    return new Marker(omission(omitted.length, unit, breakdown(omitted)));
+  }
+
+  private fitObject(o: JsonObject, budget: number): PrunedNode {
+    const entries = Object.entries(o);
+    const containers = entries.filter(([, v]) => typeof v === 'object' && v !== null).length;
+    if (entries.length >= 20 && containers >= 0.8 * entries.length) return this.fitMap(entries, budget);
+    const keyCost = entries.map(([k]) => inline(k).length + 2);
+    const sizes = entries.map(([, v]) => this.importance.size(v));
+    const weights = entries.map(([k, v]) => this.weight(k, v));
+    const divisible = entries.map(([, v], i) => typeof v === 'object' && v !== null ? true : sizes[i]! > this.options.shortString);
+    // Small values first, whole, by weight; then big ones share what is left.
+    const order = entries.map((_, i) => i).filter((i) => !divisible[i]).sort((a, b) => weights[b]! - weights[a]! || a - b);
+    const hasBig = divisible.some(Boolean);
+    let left = budget - 24;
+    const smallRoom = hasBig ? left * 0.6 : left;
+    const fitted = new Map<number, PrunedNode>();
+    let usedSmall = 0;
+    // A record holding evidence keeps what identifies it (name, id, path, ...).
+    const carriesEvidence = this.importance.of(o) > 0;
+    for (const i of order) {
+      const cost = keyCost[i]! + sizes[i]!;
+      const identifies = carriesEvidence && SIGNAL_KEY.test(entries[i]![0]);
+      if (usedSmall + cost <= smallRoom || identifies || this.importance.of(entries[i]![1]) > 0) {
+        fitted.set(i, entries[i]![1]);
+        usedSmall += cost;
+      }
+    }
+    left -= usedSmall;
+    const big = entries.map((_, i) => i).filter((i) => divisible[i]);
+    const given = shares(big.map((i) => sizes[i]!), big.map((i) => weights[i]!), left - big.reduce((a, i) => a + keyCost[i]!, 0));
+    big.forEach((i, j) => {
+      // A value too starved to show anything is left out whole (and counted as a key).
+      if (given[j]! >= USEFUL_SAMPLE || this.importance.of(entries[i]![1]) > 0) fitted.set(i, this.fit(entries[i]![1], Math.max(given[j]!, MIN_SHARE)));
+    });
+    const kept: Array<[string, PrunedNode] | Marker> = [];
+    entries.forEach(([k], i) => {
+      if (fitted.has(i)) kept.push([k, fitted.get(i)!]);
+    });
+    const dropped = entries.length - fitted.size;
+    if (dropped > 0) {
+      this.counts.keys += dropped;
+      kept.push(new Marker(omission(dropped, 'key')));
+    }
+    return new PrunedObject(kept);
+  }
+
+  private weight(key: string, v: JsonValue): number {
+    const rank = this.importance.of(v);
+    if (rank > 0) return 2 + 2 * rank;
+    if (LOW_VALUE_KEY.test(key)) return 0.15;
+    if (IDENTITY_KEY.test(key)) return 3;
+    if (SIGNAL_KEY.test(key)) return 2;
+    return /_url$/.test(key) ? 0.5 : 1;
+  }
+
+  /** Objects used as maps (ids -> records) are sampled like arrays, keys kept. */
+  private fitMap(entries: Array<[string, JsonValue]>, budget: number): PrunedObject {
+    const fitted = this.fitItems(entries.map(([, v]) => v), budget - entries.length * 2, 'record');
+    return new PrunedObject(fitted.map((f) => (f instanceof Marker ? f : [entries[f[0]]![0], f[1]])));
+  }
+}

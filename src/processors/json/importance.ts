@@ -1,0 +1,109 @@
+// Which parts of a JSON document are evidence: records carrying errors, failed
+// outcomes or high severities, records holding preserved strings, and outliers
+// (a record whose shape is unique among many alike). Ranks are computed once,
+// bottom-up, with the inline size of every container.
+import { inline, type JsonValue, type PrunedNode } from './render.js';
+
+export type JsonObject = { [key: string]: JsonValue };
+
+// SonarQube's MAJOR is included: it is that tool's default level for real issues.
+const SEVERE = /^(?:high|critical|error|fatal|blocker|major|severe|emergency|alert)$/i;
+export const SEVERITY_KEYS = ['severity', 'level', 'baseSeverity', 'priority'];
+const FAILED = /^(?:error|errored|fail|failed|failure|broken|crashed|timeout|timedout)$/i;
+const OUTCOME_KEYS = ['result', 'status', 'outcome', 'state', 'conclusion', 'Action', 'action'];
+
+export function isObject(v: JsonValue): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isNonEmpty(v: JsonValue | undefined): boolean {
+  if (v === undefined || v === null || v === false || v === '') return false;
+  if (Array.isArray(v)) return v.length > 0;
+  if (isObject(v)) return Object.keys(v).length > 0;
+  return true;
+}
+
+function failedStatus(v: JsonValue | undefined): boolean {
+  const n = typeof v === 'string' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 100 && (n < 200 || n >= 300);
+}
+
+/** A record carrying an error or a high/critical severity. */
+function isErrorRecord(o: JsonObject): boolean {
+  if (isNonEmpty(o.error) || isNonEmpty(o.errors)) return true;
+  if (SEVERITY_KEYS.some((k) => typeof o[k] === 'string' && SEVERE.test(o[k] as string))) return true;
+  if (OUTCOME_KEYS.some((k) => typeof o[k] === 'string' && FAILED.test(o[k] as string))) return true;
+  if (failedStatus(o.status) || failedStatus(o.statusCode)) {
+    if ('message' in o) return true;
+    return Object.values(o).some((v) => isObject(v) && ('message' in v || 'error' in v));
+  }
+  return false;
+}
+
+/**
+ * Importance of every container: 2 = keep whole where possible (errors,
+ * severities, preserved strings), 1 = holds something of rank 2 or is an outlier.
+ */
+export class Importance {
+  private readonly rank = new WeakMap<object, number>();
+  private readonly sizes = new WeakMap<object, number>();
+
+  constructor(root: JsonValue, private readonly preserve: readonly string[]) {
+    this.visit(root);
+  }
+
+  of(v: PrunedNode): number {
+    if (typeof v === 'string') return this.preserved(v) ? 2 : 0;
+    return typeof v === 'object' && v !== null ? (this.rank.get(v) ?? 0) : 0;
+  }
+
+  /** Length of the inline rendering, memoised per container. */
+  size(v: JsonValue): number {
+    if (typeof v !== 'object' || v === null) return inline(v).length;
+    let s = this.sizes.get(v);
+    if (s === undefined) {
+      if (Array.isArray(v)) s = 2 + v.reduce<number>((a, x) => a + this.size(x) + 1, 0) - (v.length > 0 ? 1 : 0);
+      else {
+        const entries = Object.entries(v);
+        s = 2 + entries.reduce((a, [k, x]) => a + inline(k).length + 2 + this.size(x), 0) - (entries.length > 0 ? 1 : 0);
+      }
+      this.sizes.set(v, s);
+    }
+    return s;
+  }
+
+  preserved(s: string): boolean {
+    return this.preserve.some((p) => p !== '' && s.includes(p));
+  }
+
+  private visit(v: JsonValue): number {
+    if (typeof v === 'string') return this.preserved(v) ? 2 : 0;
+    if (typeof v !== 'object' || v === null) return 0;
+    const children = Array.isArray(v) ? v : Object.values(v);
+    let inner = 0;
+    for (const child of children) inner = Math.max(inner, this.visit(child));
+    if (!Array.isArray(v)) {
+      if (Object.keys(v).some((k) => this.preserved(k))) inner = 2;
+    } else {
+      this.markOutliers(v);
+    }
+    let rank = isObject(v) && isErrorRecord(v) ? 2 : inner > 0 ? 1 : 0;
+    if (inner === 2 && !Array.isArray(v) && children.some((c) => typeof c === 'string' && this.preserved(c))) rank = 2;
+    this.rank.set(v, Math.max(rank, this.rank.get(v) ?? 0));
+    return rank;
+  }
+
+  /** Records whose key set is unique in an array dominated by one shape. */
+  private markOutliers(items: JsonValue[]): void {
+    if (items.length < 5) return;
+    const shapes = new Map<string, number>();
+    const shapeOf = (o: JsonValue) => (isObject(o) ? Object.keys(o).join(',') : typeof o);
+    for (const item of items) shapes.set(shapeOf(item), (shapes.get(shapeOf(item)) ?? 0) + 1);
+    const dominant = Math.max(...shapes.values());
+    if (dominant < 0.6 * items.length) return;
+    for (const item of items) {
+      if (isObject(item) && shapes.get(shapeOf(item)) === 1) this.rank.set(item, Math.max(1, this.rank.get(item) ?? 0));
+    }
+  }
+}
+

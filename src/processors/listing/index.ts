@@ -1,0 +1,572 @@
+// The listing processor: ls (-l, -a, -R), find, fd, DSH glob, du and tree.
+// Every shown line is an original line in its place; what is left out is
+// counted per directory in markers naming its original lines, with the
+// extension histogram of what went. Directory headers (`./src:`) stay; a
+// directory with few entries keeps its names, a big one its rarest and
+// largest entries (its small subdirectories it does not name are counted in
+// its marker); over budget the subtrees whose lines cost most fold whole.
+import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import { ProcessorError } from '../errors.js';
+import { largestFitting, lineRange, splitLines, targetOf } from '../fit.js';
+import { count, plural } from '../markers.js';
+import { keepPreserved } from '../keep-preserved.js';
+
+/** One directory of the listing: its header line (if any) and its entries' lines. */
+interface Dir {
+  readonly path: string;
+  readonly depth: number;
+  readonly parent: Dir | null;
+  header: number;
+  /** The directory's path as the listing writes it (`./src`), when it differs from `path`. */
+  label?: string;
+  readonly entries: number[];
+  readonly children: Dir[];
+}
+
+interface Entry {
+  readonly dir: Dir;
+  readonly name: string;
+  readonly isDir: boolean;
+  /** Bytes, when the listing shows sizes (ls -l, du). */
+  readonly size: number | undefined;
+}
+
+interface Parsed {
+  readonly lines: readonly string[];
+  readonly root: Dir;
+  /** Per line: its entry, or null for framing (headers, totals, blanks, summaries). */
+  readonly entries: readonly (Entry | null)[];
+  readonly dirs: readonly Dir[];
+  /** ls -a's `.` and `..` lines: each repeats an entry shown in the parent's listing. */
+  readonly selfLines: ReadonlySet<number>;
+  /** ls `total N` lines and `.`/`..` lines: they go when their directory folds. */
+  readonly framing: ReadonlyMap<number, Dir>;
+}
+
+// ls -l: mode, links, owner, group, size, date, name (owner/group may be dropped by -o/-g).
+const MODE = String.raw`[-dlcbpsD?][rwxsStT-]{9}[.+@]?`;
+const DATE = String.raw`(?:[A-Z][a-z]{2}\s+\d{1,2}|\d{1,2}\s+[A-Z][a-z]{2})\s+(?:\d{4}|\d{1,2}:\d{2})|\d{4}-\d{2}-\d{2}(?:\s\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s[+-]\d{4})?)?`;
+const LS_LONG = new RegExp(String.raw`^(${MODE})\s+\d+\s+(?:\S+\s+){0,2}?([\d.,]+[KMGTPE]?|\d+,\s*\d+)\s+(?:${DATE})\s(.+)$`);
+const TOTAL = /^total \d[\d.,]*[KMGTPE]?$/;
+const TREE = /^((?:[│|]\s{2,3}|\s{4})*)(?:[├└|`][─-]{2}\s)(.*)$/;
+const TREE_SUMMARY = /^\d+ director(?:y|ies)(?:, \d+ files?)?$/;
+const DU = /^(\d[\d.,]*[KMGTPEkB]?)\t(.+)$/;
+const NOTE = /^\(.*\)$/;
+
+function newDir(path: string, parent: Dir | null): Dir {
+  const dir: Dir = { path, depth: parent ? parent.depth + 1 : 0, parent, header: -1, entries: [], children: [] };
+  parent?.children.push(dir);
+  return dir;
+}
+
+function bytes(size: string): number {
+  const m = /^([\d.,]+)([KMGTPE]?)/i.exec(size);
+  if (!m) return 0;
+  const unit = ' KMGTPE'.indexOf(m[2]!.toUpperCase() || ' ');
+  return Number(m[1]!.replaceAll(',', '')) * 1024 ** Math.max(0, unit);
+}
+
+class Tree {
+  readonly root = newDir('', null);
+  readonly dirs: Dir[] = [this.root];
+  private readonly byPath = new Map<string, Dir>([['', this.root]]);
+
+  /** The directory at a path, created with its ancestors. */
+  dir(path: string): Dir {
+    // `./src` and `src` are one directory; `.git` keeps its dot.
+    const clean = path.replace(/\/+$/, '').replace(/^\.\/(?=.)/, '') || '.';
+    const key = clean === '.' ? '' : clean;
+    let dir = this.byPath.get(key);
+    if (dir) return dir;
+    const cut = key.lastIndexOf('/');
+    const parent = cut <= 0 ? (cut === 0 && key !== '/' ? this.dir('/') : this.root) : this.dir(key.slice(0, cut));
+    dir = newDir(key, parent);
+    this.byPath.set(key, dir);
+    this.dirs.push(dir);
+    return dir;
+  }
+}
+
+/** ls (-l, -R): entries under `dir:` headers, `total N` lines framing. */
+function parseLs(lines: string[], tree: Tree, selfLines: Set<number>, framing: Map<number, Dir>): (Entry | null)[] {
+  let dir = tree.root;
+  const entries = lines.map((line, i): Entry | null => {
+    if (line === '') return null;
+    if (TOTAL.test(line)) {
+      framing.set(i, dir);
+      return null;
+    }
+    const previous = lines[i - 1];
+    if (line.endsWith(':') && (i === 0 || previous === '') && !LS_LONG.test(line)) {
+      dir = tree.dir(line.slice(0, -1));
+      dir.header = i;
+      return null;
+    }
+    const long = LS_LONG.exec(line);
+    const name = long ? long[3]!.replace(/ -> .*$/, '') : line;
+    if (name === '.' || name === '..') {
+      selfLines.add(i);
+      framing.set(i, dir);
+      return null;
+    }
+    // A directory's size in ls -l is its own metadata block, not its contents: not ranked.
+    const isDir = long ? long[1]!.startsWith('d') : false;
+    const entry: Entry = { dir, name, isDir, size: long && !isDir ? bytes(long[2]!) : undefined };
+    dir.entries.push(i);
+    return entry;
+  });
+  // Plain ls -R shows no modes: a name is a directory when its own `dir:` block follows.
+  const headed = new Set(tree.dirs.filter((d) => d.header >= 0).map((d) => d.path));
+  return entries.map((e) => (e && !e.isDir && headed.has(e.dir.path === '' ? e.name : `${e.dir.path}/${e.name}`) ? { ...e, isDir: true } : e));
+}
+
+/** find, fd, glob, du: one path per line (du with a size before a tab). */
+function parsePaths(lines: string[], tree: Tree): (Entry | null)[] {
+  const paths = lines.map((line) => {
+    const du = DU.exec(line);
+    return du ? { path: du[2]!, size: bytes(du[1]!) } : { path: line, size: undefined };
+  });
+  const dirPaths = new Set<string>();
+  for (const { path } of paths) {
+    const norm = path.replace(/\/+$/, '');
+    for (let cut = norm.lastIndexOf('/'); cut > 0; cut = norm.lastIndexOf('/', cut - 1)) dirPaths.add(norm.slice(0, cut));
+  }
+  return paths.map(({ path, size }, i) => {
+    const line = lines[i]!;
+    if (line.trim() === '' || (NOTE.test(line) && !line.includes('/'))) return null;
+    const norm = path.replace(/\/+$/, '');
+    const cut = norm.lastIndexOf('/');
+    const dir = cut < 0 ? tree.root : tree.dir(norm.slice(0, cut) || '/');
+    if (cut > 0) dir.label ??= norm.slice(0, cut);
+    const isDir = dirPaths.has(norm) || path.endsWith('/');
+    // A directory's own line (find, fd) heads its entries; du lines are sizes, ranked like entries.
+    if (isDir) {
+      const own = tree.dir(norm);
+      if (size === undefined) own.header = i;
+    }
+    dir.entries.push(i);
+    return { dir, name: norm.slice(cut + 1), isDir, size };
+  });
+}
+
+/** tree: `├── name` lines nested by indentation under the root line, then `N directories, M files`. */
+function parseTree(lines: string[], tree: Tree): (Entry | null)[] {
+  const stack: string[] = [];
+  return lines.map((line, i) => {
+    const m = TREE.exec(line);
+    if (!m) return null;
+    const depth = Math.round(m[1]!.length / 4);
+    stack.length = depth;
+    const name = m[2]!.replace(/ -> .*$/, '');
+    const dir = tree.dir(stack.join('/'));
+    const next = TREE.exec(lines[i + 1] ?? '');
+    const isDir = next !== null && Math.round(next[1]!.length / 4) > depth;
+    stack.push(name);
+    if (isDir) tree.dir(stack.join('/')).header = i;
+    dir.entries.push(i);
+    return { dir, name, isDir, size: undefined };
+  });
+}
+
+function parse(text: string): Parsed {
+  const lines = splitLines(text).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  const tree = new Tree();
+  const selfLines = new Set<number>();
+  const framing = new Map<number, Dir>();
+  const sample = lines.slice(0, 400);
+  const share = (re: RegExp) => sample.filter((l) => re.test(l)).length;
+  const lsShaped = share(LS_LONG) + share(TOTAL) + sample.filter((l) => l.endsWith(':')).length;
+  let entries: (Entry | null)[];
+  if (share(TREE) > sample.length / 3) entries = parseTree(lines, tree);
+  else if (lsShaped > 0 && lsShaped >= sample.filter((l) => l.includes('/')).length) entries = parseLs(lines, tree, selfLines, framing);
+  else entries = parsePaths(lines, tree);
+  return { lines, root: tree.root, entries, dirs: tree.dirs, selfLines, framing };
+}
+
+function extension(entry: Entry): string {
+  if (entry.isDir) return 'dirs';
+  const name = entry.name;
+  const m = /(\.d\.[cm]?ts|\.[^./\s]{1,12})$/.exec(name);
+  if (!m || m.index === 0) return name.startsWith('.') ? 'dotfiles' : 'no extension';
+  return m[1]!;
+}
+
+function histogram(entries: readonly Entry[], limit: number): string {
+  const counts = new Map<string, number>();
+  for (const e of entries) counts.set(extension(e), (counts.get(extension(e)) ?? 0) + 1);
+  const sorted = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const shown = sorted.slice(0, limit).map(([ext, n]) => `${count(n)} ${ext}`);
+  const rest = sorted.slice(limit).reduce((a, [, n]) => a + n, 0);
+  return rest > 0 ? `${shown.join(', ')}, ${count(rest)} other` : shown.join(', ');
+}
+
+/** A directory this big makes an entry of a kind it holds once stand out. */
+const OUTLIER_DIR = 8;
+/** Subtrees of at most this many entries never fold on their own (a marker costs as much). */
+const SMALL_SUBTREE = 3;
+
+/** Share of a listing's tokens it may keep when over budget (never more than the budget). */
+const LISTING_SHARE = 0.1;
+/** Share of the budget a listing may always use: below it a mid-sized listing would lose its rare names. */
+const MIN_RATION = 0.5;
+/** Cheaper renderings, in the order tried once the level's own is over the ration. */
+const SHRINK: readonly Pick<Detail, 'perDir' | 'small' | 'merge' | 'names' | 'outliers'>[] = [
+  { perDir: 2, small: 6 }, { perDir: 1, small: 6 }, { perDir: 1, small: 3 }, { perDir: 0, small: 3 }, { perDir: 0, small: 1 }, { perDir: 0, small: 0 },
+  // Neighbouring markers merged, naming every directory with its count.
+  { perDir: 1, small: 3, merge: true, names: Infinity },
+  { perDir: 0, small: 1, merge: true, names: Infinity, outliers: true }, { perDir: 0, small: 1, merge: true, names: Infinity },
+  { perDir: 0, small: 0, merge: true, names: Infinity },
+];
+
+/** How much a rendering shows. */
+interface Detail {
+  /** Entries shown per big directory (its rarest and largest first). */
+  readonly perDir: number;
+  /** Directories of at most this many entries show whole. */
+  readonly small: number;
+  /** How many directories of the fold order are folded, each into one marker for its whole subtree. */
+  readonly folded: number;
+  /** Extensions named per histogram. */
+  readonly kinds: number;
+  /** Markers with no shown line between them merge into one. */
+  readonly merge?: boolean;
+  /** How many directories a merged marker names, each with its count (default: `kinds`). */
+  readonly names?: number;
+  /** Entries alone of their kind in a big directory show whatever `perDir` says (schema.graphql among 300 .ts). */
+  readonly outliers?: boolean;
+  /** The detail of the directories holding the listing, when richer. */
+  readonly top?: Pick<Detail, 'perDir' | 'small'>;
+  /** A richer detail for the first `dirs` directories of the fill order (smallest first). */
+  readonly richer?: { readonly detail: Pick<Detail, 'perDir' | 'small' | 'outliers'>; readonly dirs: number };
+}
+
+class ListingView {
+  /** Each directory's entry lines in the order they earn a place (rarest and largest first). */
+  private readonly ranked = new Map<Dir, number[]>();
+  /** Directories in the order they fold (see planFolds). */
+  private readonly foldRank = new Map<Dir, number>();
+  private readonly subtree = new Map<Dir, number>();
+  private readonly forced: Set<number>;
+  readonly maxEntries: number;
+  foldable = 0;
+
+  /**
+   * The directories holding the whole listing (`typescript:` over everything,
+   * find's `node_modules` line): they never fold, and keep the level's own
+   * detail whatever the budget (what sits at the top is what one asked about).
+   */
+  private readonly top = new Set<Dir>();
+  /** Entry lines alone of their kind in a directory of at least OUTLIER_DIR entries. */
+  private readonly outliers = new Set<number>();
+  /** Each directory's place in the order it gets a richer detail when room is left: smallest, then shallowest, first. */
+  private readonly fillRank = new Map<Dir, number>();
+
+  /** Each directory's own line in its parent's listing, when the listing has one. */
+  private readonly lineOf = new Map<Dir, number>();
+
+  constructor(private readonly parsed: Parsed, preserve: readonly string[]) {
+    this.forced = new Set(parsed.lines.flatMap((l, i) => (parsed.entries[i] && preserve.some((p) => p !== '' && l.includes(p)) ? [i] : [])));
+    for (const dir of parsed.dirs) this.ranked.set(dir, this.rank(dir));
+    this.maxEntries = parsed.dirs.reduce((a, d) => Math.max(a, d.entries.length), 0);
+    const size = (d: Dir): number => {
+      const n = d.entries.length + d.children.reduce((a, c) => a + size(c), 0);
+      this.subtree.set(d, n);
+      return n;
+    };
+    size(parsed.root);
+    for (const dir of parsed.dirs) {
+      if (!dir.parent) continue;
+      const name = dir.path.slice(dir.path.lastIndexOf('/') + 1);
+      const own = dir.header >= 0 && parsed.entries[dir.header] ? dir.header : dir.parent.entries.find((i) => parsed.entries[i]!.isDir && parsed.entries[i]!.name === name);
+      if (own !== undefined) this.lineOf.set(dir, own);
+    }
+    for (const dir of parsed.dirs) {
+      if (dir.entries.length < OUTLIER_DIR) continue;
+      const kinds = new Map<string, number>();
+      for (const i of dir.entries) kinds.set(extension(parsed.entries[i]!), (kinds.get(extension(parsed.entries[i]!)) ?? 0) + 1);
+      for (const i of dir.entries) if (!parsed.entries[i]!.isDir && kinds.get(extension(parsed.entries[i]!)) === 1) this.outliers.add(i);
+    }
+    [...parsed.dirs]
+      .sort((a, b) => a.entries.length - b.entries.length || a.depth - b.depth)
+      .forEach((dir, k) => this.fillRank.set(dir, k));
+    const holdsAll = (d: Dir) => d.children.length === 1 && d.entries.every((i) => i === this.lineOf.get(d.children[0]!));
+    let d: Dir | undefined = parsed.root;
+    for (; d && holdsAll(d); d = d.children[0]) this.top.add(d);
+    if (d) this.top.add(d);
+  }
+
+  /**
+   * Orders the folds: the directories whose subtrees cost the most lines at
+   * `detail` fold first (a parent folds before its children, which it holds).
+   * A subtree of a few entries costs less shown than folded, and never folds alone.
+   */
+  planFolds(detail: Detail): void {
+    const { show } = this.visibility({ ...detail, folded: 0 });
+    const cost = new Map<Dir, number>();
+    const add = (dir: Dir, i: number) => {
+      if (show[i]) cost.set(dir, (cost.get(dir) ?? 0) + this.parsed.lines[i]!.length + 1);
+    };
+    this.parsed.entries.forEach((e, i) => e && add(e.dir, i));
+    for (const dir of this.parsed.dirs) if (dir.header >= 0 && !this.parsed.entries[dir.header]) add(dir, dir.header);
+    for (const [i, dir] of this.parsed.framing) add(dir, i);
+    const total = (d: Dir): number => {
+      const n = (cost.get(d) ?? 0) + d.children.reduce((a, c) => a + total(c), 0);
+      cost.set(d, n);
+      return n;
+    };
+    total(this.parsed.root);
+    const order = this.parsed.dirs.filter((d) => !this.top.has(d) && this.subtree.get(d)! > SMALL_SUBTREE);
+    order.sort((a, b) => cost.get(b)! - cost.get(a)! || a.depth - b.depth);
+    this.foldRank.clear();
+    order.forEach((d, k) => this.foldRank.set(d, k));
+    this.foldable = order.length;
+  }
+
+  /** Whether the directory has a header line of its own (`./src:`), not an entry line of its parent. */
+  standsAlone(dir: Dir): boolean {
+    return dir.header >= 0 && !this.parsed.entries[dir.header];
+  }
+
+  /** Alternates the rarest extension's entries and the largest entries. */
+  private rank(dir: Dir): number[] {
+    const entry = (i: number) => this.parsed.entries[i]!;
+    const counts = new Map<string, number>();
+    for (const i of dir.entries) counts.set(extension(entry(i)), (counts.get(extension(entry(i))) ?? 0) + 1);
+    const rare = [...dir.entries].sort((a, b) => counts.get(extension(entry(a)))! - counts.get(extension(entry(b)))! || a - b);
+    const large = dir.entries.some((i) => entry(i).size !== undefined)
+      ? [...dir.entries].sort((a, b) => (entry(b).size ?? 0) - (entry(a).size ?? 0) || a - b)
+      : [];
+    const order: number[] = [];
+    const taken = new Set<number>();
+    for (let k = 0; order.length < dir.entries.length; k++) {
+      for (const list of [rare, large]) {
+        const i = list[k];
+        if (i !== undefined && !taken.has(i)) {
+          taken.add(i);
+          order.push(i);
+        }
+      }
+    }
+    return order;
+  }
+
+  /** The directory whose marker accounts for `dir` (the outermost fold holding it), or null when it shows. */
+  private foldedInto(dir: Dir, folded: number): Dir | null {
+    let into: Dir | null = null;
+    for (let d: Dir | null = dir; d; d = d.parent) if ((this.foldRank.get(d) ?? Infinity) < folded) into = d;
+    return into;
+  }
+
+  /** Which lines show at `detail`, and the hidden entry lines each marker accounts for. */
+  private visibility(detail: Detail): {
+    show: Uint8Array; hidden: Map<Dir, number[]>; foldedDirs: Map<Dir, number>; foldedEntries: Map<Dir, number>; everything: boolean;
+  } {
+    const { lines, entries, dirs } = this.parsed;
+    const show = new Uint8Array(lines.length);
+    const hidden = new Map<Dir, number[]>();
+    const foldedDirs = new Map<Dir, number>();
+    const foldedEntries = new Map<Dir, number>();
+    for (let i = 0; i < lines.length; i++) if (!entries[i]) show[i] = 1;
+    const everything = detail.perDir === Infinity && detail.folded === 0;
+    if (!everything) for (const i of this.parsed.selfLines) show[i] = 0;
+    const into = new Map(dirs.map((d) => [d, this.foldedInto(d, detail.folded)]));
+    // Headers of unfolded directories stay (for tree and find they are also their parent's entries).
+    const headers = new Set<number>();
+    for (const dir of dirs) {
+      if (dir.header < 0) continue;
+      // Merging, a directory's own line in its parent's listing (find) is counted like any entry.
+      if (into.get(dir) === null && !(detail.merge && !this.standsAlone(dir))) headers.add(dir.header);
+      else if (!this.forced.has(dir.header)) show[dir.header] = 0;
+    }
+    for (const i of headers) show[i] = 1;
+    for (const [i, dir] of this.parsed.framing) if (into.get(dir) !== null) show[i] = 0;
+    for (const dir of dirs) {
+      const folded = into.get(dir) ?? null;
+      const owner = folded ?? dir;
+      if (folded && folded !== dir) {
+        foldedDirs.set(folded, (foldedDirs.get(folded) ?? 0) + 1);
+        foldedEntries.set(folded, (foldedEntries.get(folded) ?? 0) + dir.entries.length);
+      }
+      // A directory a marker would not shorten shows whole (merged markers cost less).
+      const richer = detail.richer && this.fillRank.get(dir)! < detail.richer.dirs ? detail.richer.detail : undefined;
+      const own = this.top.has(dir) ? { ...detail, ...detail.top } : richer ? { ...detail, ...richer } : detail;
+      const whole = own.merge ? own.small : Math.max(own.small, own.perDir + 2);
+      const keep = folded ? 0 : dir.entries.length <= whole ? Infinity : own.perDir;
+      let list = hidden.get(owner);
+      let shown = 0;
+      for (const i of this.ranked.get(dir)!) {
+        if (headers.has(i)) continue;
+        if (shown < keep || this.forced.has(i) || (own.outliers && this.outliers.has(i))) {
+          show[i] = 1;
+          shown++;
+        } else {
+          if (!list) hidden.set(owner, (list = []));
+          list.push(i);
+        }
+      }
+      // Merging, an `ls -R` header over nothing shown goes: the merged marker names it.
+      if (detail.merge && !folded && shown === 0 && list?.length && this.standsAlone(dir) && !this.forced.has(dir.header)) show[dir.header] = 0;
+    }
+    // A `total N` line goes with its directory's header.
+    for (const [i, dir] of this.parsed.framing) if (dir.header >= 0 && !show[dir.header]) show[i] = 0;
+    return { show, hidden, foldedDirs, foldedEntries, everything };
+  }
+
+  render(detail: Detail): { text: string; omitted: Omitted } {
+    const { lines, entries } = this.parsed;
+    const { show, hidden, foldedDirs, foldedEntries, everything } = this.visibility(detail);
+    // Markers go after the last line their directory accounts for, deepest first.
+    const markers = new Map<number, { dir: Dir; text: (where: string) => string }[]>();
+    const placedAt = new Map<number, typeof placed>();
+    const placed = [...hidden].map(([dir, list]) => ({
+      dir, list, first: list.reduce((a, b) => Math.min(a, b)), last: list.reduce((a, b) => Math.max(a, b), dir.header),
+    }));
+    placed.sort((a, b) => a.last - b.last || b.dir.depth - a.dir.depth);
+    let omittedEntries = 0;
+    for (const { dir, list, first, last } of placed) {
+      omittedEntries += list.length;
+      const subdirs = foldedDirs.get(dir);
+      const total = dir.entries.length + (foldedEntries.get(dir) ?? 0);
+      const where = dir.path === '' ? '' : ` in ${dir.path}/`;
+      const sub = subdirs ? ` and ${plural(subdirs, 'subdirectory', 'subdirectories')}` : '';
+      const what = list.length === total ? plural(total, 'entry', 'entries') : `${count(list.length)} of ${count(total)} entries`;
+      const kinds = histogram(list.map((i) => entries[i]!), detail.kinds);
+      const text = (at: string) => `[… ${what}${at}${sub}, ${lineRange(first, last)}: ${kinds} …]`;
+      markers.set(last, [...(markers.get(last) ?? []), { dir, text: (at) => text(at === '' ? where : '') }]);
+      placedAt.set(last, [...(placedAt.get(last) ?? []), { dir, list, first, last }]);
+    }
+    const out: string[] = [];
+    let run: { dirs: Dir[]; counts: number[]; list: number[]; first: number; last: number } | null = null;
+    const closeRun = () => {
+      if (!run) return;
+      const { counts } = run;
+      // A directory is named as its header reads (`./src:`) when it has one, so it can be found in the original.
+      const names = run.dirs.map((d, k) => {
+        const own = this.standsAlone(d);
+        const name = own ? lines[d.header]! : d.path === '' ? '.' : `${d.label ?? d.path}/`;
+        return counts.length > 1 || own ? `${name} ${count(counts[k]!)}` : name;
+      });
+      const limit = detail.names ?? detail.kinds;
+      const shown = names.length <= limit ? names.join(', ') : `${names.slice(0, limit).join(', ')}, +${count(names.length - limit)} more`;
+      out.push(`[… ${plural(run.list.length, 'entry', 'entries')} in ${shown}, ${lineRange(run.first, run.last)}: ${histogram(run.list.map((i) => entries[i]!), detail.kinds)} …]`);
+      run = null;
+    };
+    for (let i = 0; i < lines.length; i++) {
+      // Blank lines separate shown blocks: never two, never after a marker.
+      if (show[i] && !(lines[i] === '' && (out.length === 0 || out[out.length - 1] === '' || out[out.length - 1]!.startsWith('[… ')))) {
+        if (lines[i] !== '') closeRun();
+        out.push(lines[i]!);
+      }
+      // Right under its directory's header a marker need not name the directory again.
+      if (!detail.merge) for (const m of markers.get(i) ?? []) out.push(m.text(m.dir.header >= 0 && out[out.length - 1] === lines[m.dir.header] ? 'header' : ''));
+      else for (const p of placedAt.get(i) ?? []) {
+        run ??= { dirs: [], counts: [], list: [], first: p.first, last: p.last };
+        run.dirs.push(p.dir);
+        run.counts.push(p.list.length);
+        run.list.push(...p.list);
+        run.first = Math.min(run.first, p.first);
+        run.last = Math.max(run.last, p.last);
+      }
+    }
+    closeRun();
+    while (out.length > 0 && out[out.length - 1] === '') out.pop();
+    const omitted: Omitted = {};
+    if (omittedEntries) omitted['entries (counted per directory)'] = omittedEntries;
+    if (!everything && this.parsed.selfLines.size) omitted['. and .. entries'] = this.parsed.selfLines.size;
+    return { text: out.join('\n'), omitted };
+  }
+}
+
+/** Listings past this many lines are searched coarsely: every try renders the whole listing. */
+const SEARCHED_LINES = 20_000;
+
+function process(input: ProcessorInput): ProcessorOutput {
+  const parsed = parse(input.text);
+  const total = parsed.entries.filter(Boolean).length;
+  if (total === 0) throw new ProcessorError('listing', 'no entries in the listing');
+  const target = targetOf(input);
+  const estimate = (s: string) => input.estimator.estimate(s);
+  if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
+  const view = new ListingView(parsed, input.preserve);
+  // A listing over its budget is mostly repetition: its structure, small
+  // directories and rare names fit in a fraction of it, so it gets that
+  // fraction even when the budget would allow more.
+  const tokensIn = estimate(input.text);
+  const ration = tokensIn <= target ? target : Math.min(target, Math.max(Math.ceil(tokensIn * LISTING_SHARE), Math.ceil(target * MIN_RATION)));
+  const fits = (d: Detail) => estimate(view.render(d).text) <= ration;
+  // Light keeps a few names of each big directory, aggressive fewer. When
+  // that is over the ration, the names per directory shrink first, then
+  // small directories are counted instead of listed: every directory header
+  // stays. Only then do subtrees fold (the costliest first).
+  const natural: Detail = {
+    perDir: input.level === 'lossless' ? Infinity : input.level === 'light' ? 5 : 2,
+    small: input.level === 'aggressive' ? 6 : 12,
+    folded: 0,
+    kinds: 6,
+  };
+  const steps: Detail[] = [
+    natural,
+    ...SHRINK.filter((d) => d.perDir < natural.perDir && d.small <= natural.small).map((d) => ({ ...natural, ...d, top: natural })),
+  ];
+  // Each try renders the whole listing: a huge one skips the gentler steps and
+  // searches its folds coarsely (a few renderings instead of dozens).
+  const huge = parsed.lines.length > SEARCHED_LINES;
+  const found = huge ? -1 : steps.findIndex(fits);
+  let detail = found < 0 ? undefined : steps[found];
+  if (detail && found > 0) {
+    // Room left under the ration goes to the previous step's detail, for the smallest directories first.
+    const base = detail;
+    const richer = { detail: steps[found - 1]!, dirs: 0 };
+    const dirs = largestFitting(0, parsed.dirs.length, (k) => fits({ ...base, richer: { ...richer, dirs: k } }));
+    if (dirs > 0) detail = { ...base, richer: { ...richer, dirs } };
+  }
+  if (!detail) {
+    const last = steps[steps.length - 1]!;
+    view.planFolds(last);
+    // The fewest folds that fit: the most unfolded directories still fitting.
+    const resolution = huge ? Math.ceil(view.foldable / 16) : 1;
+    const unfolded = largestFitting(0, view.foldable, (k) => fits({ ...last, folded: view.foldable - k }), resolution);
+    detail = { ...last, folded: view.foldable - unfolded };
+    if (!fits(detail)) detail = { ...last, small: 0, folded: view.foldable, kinds: 2, names: 2 };
+  }
+  let { text, omitted } = view.render(detail);
+  text = keepPreserved(text, input.text, input.preserve);
+  if (estimate(text) > input.maxTokens) ({ text, omitted } = view.render({ ...detail, merge: true }));
+  if (estimate(text) > input.maxTokens) {
+    const kinds = histogram(parsed.entries.filter((e): e is Entry => e !== null), 4);
+    text = `[… ${plural(total, 'entry', 'entries')} in ${plural(parsed.dirs.length, 'directory', 'directories')}, lines 1–${parsed.lines.length}: ${kinds} …]`;
+    omitted = { 'entries (counted)': total };
+  }
+  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
+  return { text, omitted };
+}
+
+/**
+ * Share of the first 200 non-empty lines shaped like a listing: ls -l rows,
+ * `total N`, `dir:` headers, tree rows, du rows, or paths without spaces that
+ * name a directory or a file with an extension.
+ */
+function sniff(text: string): number {
+  const lines = text.split('\n', 400).map((l) => l.replace(/\r$/, '')).filter((l) => l.trim() !== '').slice(0, 200);
+  if (lines.length === 0) return 0;
+  const path = /^(?:\.{0,2}\/|~\/)?[^\s:*?"<>|]+$/;
+  const listed = lines.filter(
+    (l, i) =>
+      LS_LONG.test(l) || TOTAL.test(l) || TREE.test(l) || DU.test(l) || TREE_SUMMARY.test(l) ||
+      (i === 0 && (l === '.' || path.test(l))) ||
+      (l.endsWith(':') && !l.includes(' ')) ||
+      (path.test(l) && (l.includes('/') || /\.\w{1,8}$/.test(l))),
+  ).length;
+  return listed / lines.length;
+}
+
+export const listingProcessor: Processor = {
+  kind: 'listing',
+  lineShaped: true,
+  pathLines: 'whole',
+  fallback: 'log',
+  tools: ['glob', 'list'],
+  commands: ['ls', 'find', 'fd', 'fdfind', 'du', 'tree'],
+  sniff,
+  process,
+};

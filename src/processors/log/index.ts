@@ -1,0 +1,284 @@
+// Logs and terminal output (seed 000): head + evidence windows + unique
+// stack-trace roots + tail; repeats collapsed with exact counts; the most
+// frequent shapes of what was cut summarised with their varying values.
+// Lossless keeps every line but collapses exact repeats and repeated blocks.
+import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES, severityOf } from '../../engine/flags.js';
+import { type TextAnalysis, volatileFields } from '../../engine/index.js';
+import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import { cutChars } from '../../pipeline/ccr.js';
+import { lineMilliTokens } from '../costs.js';
+import { count, omittedLines, repeated } from '../markers.js';
+import { diagnosticBlocks, wholeBlocks } from './blocks.js';
+import { preservedLines, prioritise } from './priority.js';
+import { logConfidence } from './sniff.js';
+
+const ANSI = /\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
+
+/** An omission marker costs about this much: a lone line up to it is cheaper shown. */
+const LONE_LINE_TOKENS = 16;
+
+/** Fewest lines a repeated block has before it is replaced by a reference. */
+const BLOCK_LINES = 3;
+
+function cleanLine(analysis: TextAnalysis, i: number, flags: Int32Array): string {
+  const raw = analysis.line(i);
+  return (flags[i]! & LineFlag.Ansi ? raw.replace(ANSI, '') : raw).trimEnd();
+}
+
+/** Renders lines [from, to) with consecutive identical lines collapsed to `[×N] line`. */
+function renderRun(analysis: TextAnalysis, from: number, to: number, out: string[]): number {
+  const flags = analysis.classes.flags;
+  const group = analysis.exact.group;
+  let collapsed = 0;
+  for (let i = from; i < to; ) {
+    let j = i + 1;
+    while (j < to && group[j] === group[i]) j++;
+    const line = cleanLine(analysis, i, flags);
+    out.push(j - i > 1 ? `${repeated(j - i)} ${line}` : line);
+    collapsed += j - i - 1;
+    i = j;
+  }
+  return collapsed;
+}
+
+/** True when every line of [from, to) equals the line before it (a run the [×N] collapse handles). */
+function insideRun(group: Int32Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (i === 0 || group[i] !== group[i - 1]) return false;
+  return true;
+}
+
+function lossless(input: ProcessorInput): ProcessorOutput {
+  const { analysis } = input;
+  const n = analysis.lines.count;
+  const blocks = analysis.repeatedBlocks(BLOCK_LINES, 'exact');
+  const group = analysis.exact.group;
+  const out: string[] = [];
+  let line = 0;
+  let collapsed = 0;
+  let blockLines = 0;
+  for (let b = 0; b < blocks.count; ) {
+    const start = blocks.start[b]!;
+    const length = blocks.lines[b]!;
+    const source = blocks.source[b]!;
+    if (insideRun(group, start, start + length)) {
+      b++;
+      continue;
+    }
+    // A block repeated back to back (ABCABCABC) is one marker with its count.
+    let times = 1;
+    while (b + times < blocks.count && blocks.source[b + times] === source && blocks.lines[b + times] === length &&
+      blocks.start[b + times] === start + times * length) times++;
+    collapsed += renderRun(analysis, line, start, out);
+    const what = `lines ${count(source + 1)}-${count(source + length)} above`;
+    out.push(times === 1
+      ? `[… ${count(length)} lines repeat ${what} …]`
+      : `[… ${count(length * times)} lines: ${what} repeated ${count(times)} more times …]`);
+    blockLines += length * times;
+    line = start + length * times;
+    b += times;
+  }
+  collapsed += renderRun(analysis, line, n, out);
+  const omitted: Omitted = {};
+  if (collapsed > 0) omitted['identical consecutive lines'] = collapsed;
+  if (blockLines > 0) omitted['lines of repeated blocks'] = blockLines;
+  return { text: out.join('\n'), omitted };
+}
+
+/** How many lines from `from` walking by `step` fit in `tokens`, at most `max`. */
+function linesWithin(cost: Int32Array, from: number, step: 1 | -1, max: number, tokens: number): number {
+  let spent = 0;
+  let lines = 0;
+  for (let i = from; lines < max && i >= 0 && i < cost.length; i += step) {
+    spent += cost[i]!;
+    if (spent > tokens) break;
+    lines++;
+  }
+  return lines;
+}
+
+/** Evidence density decides how much context surrounds each evidence line. */
+function contextFor(evidence: number, lines: number, aggressive: boolean): { before: number; after: number } {
+  const density = lines === 0 ? 0 : evidence / lines;
+  if (density < 0.02) return aggressive ? { before: 1, after: 2 } : { before: 2, after: 3 };
+  if (density < 0.1) return aggressive ? { before: 0, after: 1 } : { before: 1, after: 1 };
+  return { before: 0, after: 0 };
+}
+
+/** Up to `limit` most frequent shapes among the omitted lines, with their varying values. */
+function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: number): string[] {
+  const templates = analysis.templates;
+  const counts = new Map<number, number>();
+  for (let i = 0; i < omittedLine.length; i++) {
+    if (omittedLine[i]) counts.set(templates.group[i]!, (counts.get(templates.group[i]!) ?? 0) + 1);
+  }
+  const top = [...counts.entries()].filter(([, k]) => k >= 3).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
+  const flags = analysis.classes.flags;
+  return top.map(([first, k]) => {
+    const values: string[][] = [];
+    let example = -1;
+    for (let i = first; i < omittedLine.length; i++) {
+      if (!omittedLine[i] || templates.group[i] !== first) continue;
+      if (example < 0) example = i;
+      values.push(volatileFields(analysis.line(i)));
+    }
+    const varying: string[] = [];
+    const fields = values[0]?.length ?? 0;
+    for (let f = 0; f < fields && varying.length < 2; f++) {
+      const range = valueRange(values.map((v) => v[f] ?? ''));
+      if (range !== null) varying.push(range);
+    }
+    const shown = cutChars(cleanLine(analysis, example, flags), 160);
+    return `[×${count(k)} omitted of this shape${varying.length ? `; varying: ${varying.join('; ')}` : ''}] ${shown}`;
+  });
+}
+
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * What one field takes over every line it summarises, true of each: numbers
+ * by their minimum and maximum, other values (timestamps, ids) by the first
+ * and last in order. Null when the field does not vary.
+ */
+function valueRange(values: readonly string[]): string | null {
+  const distinct = new Set(values);
+  if (distinct.size < 2) return null;
+  if (values.every((v) => DECIMAL.test(v))) {
+    let min = values[0]!;
+    let max = values[0]!;
+    for (const v of values) {
+      if (Number(v) < Number(min)) min = v;
+      if (Number(v) > Number(max)) max = v;
+    }
+    return `${count(distinct.size)} values, min ${cutChars(min, 24)}, max ${cutChars(max, 24)}`;
+  }
+  return `${count(distinct.size)} values, first ${cutChars(values[0]!, 24)}, last ${cutChars(values.at(-1)!, 24)}`;
+}
+
+/** What a budgeted form needs that does not depend on its cap: computed once per text. */
+interface Ranked {
+  readonly cost: Int32Array;
+  readonly priority: ReturnType<typeof prioritise>['priority'];
+  readonly evidence: ReturnType<typeof prioritise>['evidence'];
+  readonly evidenceCost: number;
+  readonly blocks: ReturnType<typeof diagnosticBlocks>;
+  readonly preserved: ReturnType<typeof preservedLines>;
+}
+
+function rank(input: ProcessorInput): Ranked {
+  const { analysis } = input;
+  const n = analysis.lines.count;
+  const milli = lineMilliTokens(input.estimator, analysis);
+  const cost = new Int32Array(n);
+  for (let i = 0; i < n; i++) cost[i] = Math.ceil(milli[i]! / 1000);
+  const { priority, evidence, evidenceCost } = prioritise(analysis, cost, input.preserve);
+  return {
+    cost, priority, evidence, evidenceCost,
+    blocks: diagnosticBlocks(analysis),
+    preserved: preservedLines(analysis, input.preserve),
+  };
+}
+
+function budgeted(input: ProcessorInput, ranked: Ranked, cap: number): ProcessorOutput {
+  const { analysis, level } = input;
+  const aggressive = level === 'aggressive';
+  const n = analysis.lines.count;
+  const { cost, priority, evidence, evidenceCost } = ranked;
+  // Evidence first: distinct evidence may take the budget up to 4/5 of the ceiling.
+  const budget = Math.max(1, Math.min(Math.max(input.budget, Math.ceil(evidenceCost * 1.1)), cap));
+  const overview = Math.min(300, Math.floor(budget * 0.08));
+  const plan = analysis.planWindows({
+    count: n, priority, cost, levels: analysis.classes.flags,
+    budget: Math.max(1, Math.floor(budget * 0.9) - overview),
+    // Head and tail orient the reader, but evidence comes first: each end gets
+    // at most a tenth of the budget.
+    head: linesWithin(cost, 0, 1, aggressive ? 3 : 5, budget / 10),
+    tail: linesWithin(cost, n - 1, -1, aggressive ? 6 : 10, budget / 10),
+    ...contextFor(evidence, n, aggressive),
+  });
+  // The plan as a shown/omitted mask, compiler diagnostic blocks made whole or gone.
+  const kept = new Uint8Array(n);
+  for (let s = 0; s < plan.spans.length / 3; s++) {
+    if (plan.spans[3 * s + 2]) kept.fill(1, plan.spans[3 * s]!, plan.spans[3 * s + 1]!);
+  }
+  wholeBlocks(ranked.blocks, kept, ranked.preserved);
+  const flags = analysis.classes.flags;
+  const body: string[] = [];
+  const omittedLine = new Uint8Array(n);
+  const bySeverity = new Array<number>(SEVERITY_COUNT).fill(0);
+  let omittedTotal = 0;
+  let collapsed = 0;
+  for (let from = 0; from < n; ) {
+    let to = from + 1;
+    while (to < n && kept[to] === kept[from]) to++;
+    // A lone omitted line costing about what its marker would is shown instead.
+    if (kept[from] || (to - from === 1 && cost[from]! <= LONE_LINE_TOKENS)) {
+      collapsed += renderRun(analysis, from, to, body);
+      from = to;
+      continue;
+    }
+    const breakdown: Record<string, number> = {};
+    for (let i = from; i < to; i++) {
+      const v = Math.min(severityOf(flags[i]!), SEVERITY_COUNT - 1);
+      breakdown[SEVERITY_NAMES[v]!] = (breakdown[SEVERITY_NAMES[v]!] ?? 0) + 1;
+      bySeverity[v]!++;
+    }
+    omittedLine.fill(1, from, to);
+    omittedTotal += to - from;
+    body.push(omittedLines(from, to, breakdown));
+    from = to;
+  }
+  const shapes = omittedTotal > 0 ? shapeSummary(analysis, omittedLine, aggressive ? 2 : 4) : [];
+  const header = shapes.length > 0
+    ? [`[${count(n)} lines; ${count(n - omittedTotal)} shown; most frequent shapes of the ${count(omittedTotal)} omitted:]`, ...shapes, '']
+    : [];
+  const omitted: Omitted = {};
+  for (let v = 0; v < SEVERITY_COUNT; v++) {
+    if (bySeverity[v]! > 0) omitted[`${SEVERITY_NAMES[v]} lines`] = bySeverity[v]!;
+  }
+  if (collapsed > 0) omitted['identical consecutive lines'] = collapsed;
+  return { text: [...header, ...body].join('\n'), omitted };
+}
+
+/**
+ * The budgeted form within maxTokens: markers and shape summaries come on top
+ * of the planned lines, so a plan that overshoots is redone with the evidence
+ * cap shrunk by the overshoot.
+ */
+function fitted(input: ProcessorInput): ProcessorOutput {
+  const ranked = rank(input);
+  let cap = Math.floor(input.maxTokens * 0.8);
+  let output = budgeted(input, ranked, cap);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const tokens = input.estimator.estimate(output.text);
+    if (tokens <= input.maxTokens) break;
+    cap = Math.floor((cap * input.maxTokens * 0.95) / tokens);
+    output = budgeted(input, ranked, cap);
+  }
+  return output;
+}
+
+/** Programs whose output is a build, test or service log (routing by command line). */
+const LOG_COMMANDS = [
+  'npm test', 'npm run', 'npm install', 'npm ci', 'npm audit', 'yarn test', 'yarn run', 'yarn install', 'pnpm test',
+  'pnpm run', 'pnpm install', 'jest', 'vitest', 'mocha', 'pytest', 'tox', 'nox', 'go test', 'go build', 'go vet',
+  'cargo build', 'cargo test', 'cargo check', 'cargo clippy', 'cargo run', 'make', 'cmake', 'ninja', 'gcc', 'g++',
+  'cc', 'clang', 'clang++', 'tsc', 'eslint', 'mvn', 'gradle', 'gradlew', 'dotnet build', 'dotnet test', 'msbuild',
+  'javac', 'rustc', 'docker build', 'docker logs', 'kubectl logs', 'journalctl', 'dmesg', 'pip install',
+];
+
+export const logProcessor: Processor = {
+  kind: 'log',
+  lineShaped: true,
+  commands: LOG_COMMANDS,
+  fileExtensions: ['log'],
+  sniff: logConfidence,
+  process(input: ProcessorInput): ProcessorOutput {
+    const output = input.level === 'lossless' ? lossless(input) : fitted(input);
+    // Markers cost tokens too: on a tiny text they can outweigh what they replace.
+    const suspect = output.text.length * 2 >= input.text.length;
+    if (suspect && input.estimator.estimate(output.text) > input.estimator.estimate(input.text)) {
+      return { text: input.text, omitted: {} };
+    }
+    return output;
+  },
+};

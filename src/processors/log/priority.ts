@@ -1,0 +1,145 @@
+// Evidence first: how much each line of a log matters, before any budget is
+// spent. Priorities are i32 for the window-selection kernel: a base tier times
+// 65536 plus a spread key, so same-shape evidence is sampled evenly across the
+// log (first and last first, then the middle, then the quarters...) instead of
+// exhausting the budget on the first few of one shape.
+import { EVIDENCE_FLAGS, LineFlag, Severity, severityOf } from '../../engine/flags.js';
+import type { TextAnalysis } from '../../engine/index.js';
+
+/** Base tiers, highest first. */
+export const Tier = {
+  Preserved: 9,
+  Critical: 8,
+  Error: 7,
+  Failure: 6,
+  Warning: 5,
+  Notable: 4,
+  TraceRoot: 4,
+  Frame: 2,
+  Repeat: 1,
+  Plain: 0,
+} as const;
+
+const SPREAD = 65536;
+
+// Read once: per-line loops below use plain numbers, not module bindings.
+const { TestFailure, Summary, StackHeader, Diagnostic, Failure, Location, StackFrame, Blank } = LineFlag;
+const CRITICAL_FLAGS = TestFailure | Summary | StackHeader;
+const HEADER_FLAGS = EVIDENCE_FLAGS & ~Location;
+const { Fatal, Error: ErrorLevel, Warn } = Severity;
+
+/** Frames right after a trace header or error line that count as the trace's root. */
+const ROOT_FRAMES = 4;
+
+function baseTier(flags: number): number {
+  const severity = severityOf(flags);
+  if (flags & CRITICAL_FLAGS || severity === Fatal) {
+    return Tier.Critical;
+  }
+  if (severity === ErrorLevel || (flags & Diagnostic && flags & Failure)) return Tier.Error;
+  if (flags & Failure) return Tier.Failure;
+  if (severity === Warn || flags & Diagnostic) return Tier.Warning;
+  if (flags & Location) return Tier.Notable;
+  if (flags & StackFrame) return Tier.Frame;
+  return Tier.Plain;
+}
+
+/** pytest's failure detail lines: `E       AssertionError: ...` (E, then at least 3 blanks). */
+function pytestError(analysis: TextAnalysis, i: number): boolean {
+  const at = analysis.lines.start[i]!;
+  const text = analysis.text;
+  return text.charCodeAt(at) === 69 && text.startsWith('   ', at + 1) && analysis.lines.end[i]! > at + 4;
+}
+
+function reverseBits(k: number, bits: number): number {
+  let r = 0;
+  for (let b = 0; b < bits; b++) r |= ((k >>> b) & 1) << (bits - 1 - b);
+  return r;
+}
+
+/** Line indices of the preserved strings (seed 001 items), found by position. */
+export function preservedLines(analysis: TextAnalysis, preserve: readonly string[]): Set<number> {
+  const found = new Set<number>();
+  const { start, count } = analysis.lines;
+  for (const item of preserve) {
+    for (let at = analysis.text.indexOf(item); at !== -1; at = analysis.text.indexOf(item, at + item.length)) {
+      let lo = 0;
+      let hi = count - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (start[mid]! <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      found.add(lo);
+    }
+  }
+  return found;
+}
+
+export interface Priorities {
+  readonly priority: Int32Array;
+  /** Lines with a base tier above Repeat (the evidence). */
+  readonly evidence: number;
+  /** Tokens of the distinct evidence lines of Warning tier and above. */
+  readonly evidenceCost: number;
+}
+
+export function prioritise(analysis: TextAnalysis, cost: Int32Array, preserve: readonly string[]): Priorities {
+  const count = analysis.lines.count;
+  const flags = analysis.classes.flags;
+  const exact = analysis.exact;
+  const templates = analysis.templates;
+  const preserved = preservedLines(analysis, preserve);
+  const base = new Int8Array(count);
+  const repetitive = count >= 50 && templates.distinct <= count * 0.3;
+  let sinceHeader = ROOT_FRAMES + 1;
+  let evidence = 0;
+  let evidenceCost = 0;
+  for (let i = 0; i < count; i++) {
+    const f = flags[i]!;
+    let tier = preserved.has(i) ? Tier.Preserved : pytestError(analysis, i) ? Tier.Error : baseTier(f);
+    // A rare shape in a long, repetitive log is an anomaly: evidence like a
+    // warning. Where most lines have shapes of their own (test names, prose),
+    // rarity means nothing.
+    if (tier < Tier.Warning && repetitive && templates.size[i]! <= 2 && !(f & Blank)) tier = Tier.Warning;
+    if (f & StackFrame) {
+      if (sinceHeader < ROOT_FRAMES && tier < Tier.TraceRoot) tier = Tier.TraceRoot;
+      sinceHeader++;
+    } else {
+      sinceHeader = tier >= Tier.Failure || f & HEADER_FLAGS ? 0 : ROOT_FRAMES + 1;
+    }
+    if (tier > Tier.Repeat && exact.group[i] !== i && tier !== Tier.Preserved) tier = Tier.Repeat;
+    base[i] = tier;
+    if (tier > Tier.Repeat) evidence++;
+    if (tier >= Tier.Warning) evidenceCost += cost[i]!;
+  }
+  // Spread keys per (template, tier): the k-th of m occurrences gets the bit-reversed k.
+  const seen = new Map<number, number>();
+  const totals = new Map<number, number>();
+  for (let i = 0; i < count; i++) {
+    if (base[i]! <= Tier.Repeat) continue;
+    const key = templates.group[i]! * 16 + base[i]!;
+    totals.set(key, (totals.get(key) ?? 0) + 1);
+  }
+  const priority = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const tier = base[i]!;
+    if (tier <= Tier.Repeat) {
+      priority[i] = tier * SPREAD;
+      continue;
+    }
+    const key = templates.group[i]! * 16 + tier;
+    const k = seen.get(key) ?? 0;
+    seen.set(key, k + 1);
+    const m = totals.get(key)!;
+    const bits = Math.max(1, Math.ceil(Math.log2(m)));
+    // The last occurrence ranks right after the first: the latest state matters.
+    const spread = k === 0 ? 0 : k === m - 1 ? 1 : 1 + reverseBits(k, bits);
+    // Diversity: past its first samples a frequent shape loses tiers, so a
+    // rare line outranks the 40th "not found" of one kind.
+    const penalty = spread < 2 ? 0 : spread < 8 ? 1 : spread < 32 ? 2 : 3;
+    const effective = tier === Tier.Preserved ? tier : Math.max(Tier.Frame, tier - penalty);
+    priority[i] = effective * SPREAD + (SPREAD - 1 - Math.min(spread, SPREAD - 1));
+  }
+  return { priority, evidence, evidenceCost };
+}

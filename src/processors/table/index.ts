@@ -1,0 +1,296 @@
+// The table processor: whitespace-aligned tables (ps, kubectl get, docker ps,
+// df, npm outdated, pip list) and CSV/TSV. The header always stays; rows that
+// stand out (failure states, not-ready counts, rare values of a status-like
+// column, extreme numbers) stay whole; the rest are grouped by shape (their
+// status-like values) and each group keeps its first rows, the others counted
+// in markers that name their original lines.
+import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import { ProcessorError } from '../errors.js';
+import { largestFitting, lineRange, splitLines, targetOf } from '../fit.js';
+import { count, plural } from '../markers.js';
+import { keepPreserved } from '../keep-preserved.js';
+
+/** States that mean something is wrong or not done, in container, pod and process tables (a clean `Exited (0)` is not). */
+const TROUBLE =
+  /\b(?:Error|ERROR|Failed|FAILED|failed|CrashLoopBackOff|Exited(?! \(0\))|OOMKilled|Pending|Evicted|ImagePullBackOff|ErrImagePull|Terminating|NotReady|Unhealthy|unhealthy|Dead|Restarting|defunct|Unknown)\b/;
+/** A readiness count short of its total (kubectl READY 0/1). */
+const NOT_READY = /(?:^|\s)(\d+)\/(\d+)(?:\s|$)/;
+const NUMBER = /^-?\d[\d,]*(?:\.\d+)?(?:[KMGTPE]i?B?|[kmgt]b?|%|m|s|ms)?$/;
+const SEPARATOR = /^[-=+|\s]+$/;
+
+interface Table {
+  readonly lines: readonly string[];
+  /** Index of the header line. */
+  readonly header: number;
+  /** Row line indexes (after the header, separators excluded). */
+  readonly rows: readonly number[];
+  /** Fields of each row (parallel to rows). */
+  readonly fields: readonly (readonly string[])[];
+  readonly columns: readonly string[];
+}
+
+/** Splits a CSV/TSV line on `delimiter`, honouring double quotes. */
+function splitDelimited(line: string, delimiter: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === delimiter) {
+      fields.push(field);
+      field = '';
+    } else field += c;
+  }
+  fields.push(field);
+  return fields;
+}
+
+/** The delimiter every line of the sample splits into the same number (>= 2) of fields by, if any. */
+function delimiterOf(sample: readonly string[]): string | null {
+  for (const d of ['\t', ',', ';', '|']) {
+    const widths = sample.map((l) => splitDelimited(l, d).length);
+    const n = widths[0]!;
+    if (n >= 2 && widths.filter((w) => w === n).length >= 0.9 * widths.length) return d;
+  }
+  return null;
+}
+
+/**
+ * Column starts of an aligned header (two or more spaces between names, as
+ * kubectl and docker print), when the rows agree: a field never starts inside
+ * another's text.
+ */
+function alignedStarts(header: string, rows: readonly string[]): number[] | null {
+  const starts = [...header.matchAll(/(?:^|\s{2,})(\S)/g)].map((m) => m.index + m[0].length - 1);
+  if (starts.length < 2) return null;
+  const agrees = (l: string) => starts.every((s) => s === 0 || l.length <= s || l[s - 1] === ' ');
+  return rows.filter(agrees).length >= 0.9 * rows.length ? starts : null;
+}
+
+function parse(text: string): Table | null {
+  const lines = splitLines(text).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  const header = lines.findIndex((l) => l.trim() !== '');
+  if (header < 0) return null;
+  const body = lines.map((_, i) => i).filter((i) => i > header && lines[i]!.trim() !== '' && !SEPARATOR.test(lines[i]!));
+  if (body.length === 0) return null;
+  const sample = [lines[header]!, ...body.slice(0, 200).map((i) => lines[i]!)];
+  const delimiter = delimiterOf(sample);
+  let split: (line: string) => string[];
+  if (delimiter !== null) split = (l) => splitDelimited(l, delimiter);
+  else {
+    const starts = alignedStarts(lines[header]!, body.slice(0, 200).map((i) => lines[i]!));
+    const width = lines[header]!.trim().split(/\s+/).length;
+    split = starts
+      ? (l) => starts.map((s, k) => l.slice(s, starts[k + 1] ?? l.length).trim())
+      : (l) => {
+          const parts = l.trim().split(/\s+/);
+          return parts.length > width ? [...parts.slice(0, width - 1), parts.slice(width - 1).join(' ')] : parts;
+        };
+  }
+  return { lines, header, rows: body, fields: body.map((i) => split(lines[i]!)), columns: split(lines[header]!) };
+}
+
+function numeric(value: string): number | null {
+  if (!NUMBER.test(value)) return null;
+  const n = Number.parseFloat(value.replaceAll(',', ''));
+  // Upper-case size units only: a lower-case m is millicores or minutes, not mega.
+  const unit = /([KMGTPE])i?B?$/.exec(value)?.[1];
+  return unit ? n * 1024 ** (' KMGTPE'.indexOf(unit.toUpperCase())) : n;
+}
+
+interface Analysis {
+  /** Standout row positions (into table.rows), most telling first. */
+  readonly standouts: readonly number[];
+  /** Shape group label of each row. */
+  readonly group: readonly string[];
+}
+
+/** Column names that say a row's state: the column rows are grouped by when there is one. */
+const STATE_COLUMN = /status|state|^stat$|ready|health|result|level|severity/i;
+
+function analyse(table: Table): Analysis {
+  const { fields, columns, rows, lines } = table;
+  const n = rows.length;
+  const reasons = new Map<number, number>(); // row -> priority (lower first)
+  const flag = (r: number, priority: number) => reasons.set(r, Math.min(priority, reasons.get(r) ?? priority));
+  rows.forEach((line, r) => {
+    const text = lines[line]!;
+    if (TROUBLE.test(text)) flag(r, 0);
+    const ready = NOT_READY.exec(text);
+    if (ready && Number(ready[1]) < Number(ready[2]) && !/\b(?:Completed|Succeeded)\b/.test(text)) flag(r, 1);
+  });
+  // Status-like columns: few distinct values once digits are masked ("Up 3 hours" ~ "Up 9 hours").
+  const categorical: { column: number; distinct: number; values: string[] }[] = [];
+  for (let c = 0; c < columns.length; c++) {
+    const raw = fields.map((f) => f[c] ?? '');
+    const numbers = raw.map(numeric);
+    if (numbers.filter((x) => x !== null).length >= 0.8 * n) {
+      // Distinct integers in every row are identifiers (PID, order id): their extremes mean nothing.
+      const ids = new Set(raw).size === n && numbers.every((x) => x !== null && Number.isInteger(x));
+      if (n >= 5 && !ids && new Set(raw).size > 1) extremes(numbers).forEach((r) => flag(r, 3));
+      continue;
+    }
+    const values = raw.map((v) => v.replace(/\d+/g, '#'));
+    const counts = new Map<string, number>();
+    for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+    if (counts.size < 2 || counts.size > Math.max(2, Math.min(12, n / 5))) continue;
+    categorical.push({ column: c, distinct: counts.size, values });
+    if (n >= 10) values.forEach((v, r) => (counts.get(v)! <= Math.max(1, Math.floor(n * 0.05)) ? flag(r, 2) : undefined));
+  }
+  const byState = categorical.find((c) => STATE_COLUMN.test(columns[c.column] ?? ''));
+  const label = byState ?? [...categorical].sort((a, b) => a.distinct - b.distinct)[0];
+  const name = label ? columns[label.column] || `column ${label.column + 1}` : '';
+  const group = fields.map((_, r) => (label ? `${name}=${label.values[r]}` : 'rows'));
+  const standouts = [...reasons].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([r]) => r);
+  return { standouts, group };
+}
+
+/** Rows with the largest value of a numeric column, and values far from the median (6 robust deviations). */
+function extremes(numbers: readonly (number | null)[]): number[] {
+  const known = numbers.map((x, r) => [x, r] as const).filter((p): p is readonly [number, number] => p[0] !== null);
+  const sorted = known.map(([x]) => x).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  const deviations = sorted.map((x) => Math.abs(x - median)).sort((a, b) => a - b);
+  const mad = deviations[Math.floor(deviations.length / 2)]! * 1.4826;
+  const far = known.filter(([x]) => mad > 0 && Math.abs(x - median) > 6 * mad);
+  far.sort((a, b) => Math.abs(b[0] - median) - Math.abs(a[0] - median));
+  const top = known.reduce((best, p) => (p[0] > best[0] ? p : best));
+  return [...new Set([top[1], ...far.slice(0, 5).map(([, r]) => r)])];
+}
+
+interface Detail {
+  /** Rows shown per shape group, in order. */
+  readonly perGroup: number;
+  /** Standout rows shown, most telling first. */
+  readonly standouts: number;
+  /** Groups named per marker. */
+  readonly groups: number;
+}
+
+function render(table: Table, analysis: Analysis, forced: ReadonlySet<number>, d: Detail): { text: string; omitted: Omitted } {
+  const { lines, rows } = table;
+  const showRow = new Uint8Array(rows.length);
+  analysis.standouts.slice(0, d.standouts).forEach((r) => (showRow[r] = 1));
+  const seen = new Map<string, number>();
+  rows.forEach((line, r) => {
+    const k = seen.get(analysis.group[r]!) ?? 0;
+    seen.set(analysis.group[r]!, k + 1);
+    if (k < d.perGroup || forced.has(line)) showRow[r] = 1;
+  });
+  const rowAt = new Map(rows.map((line, r) => [line, r]));
+  const out: string[] = [];
+  let omitted = 0;
+  let gap: number[] = [];
+  const close = () => {
+    if (gap.length === 0) return;
+    const groups = new Map<string, number>();
+    for (const r of gap) groups.set(analysis.group[r]!, (groups.get(analysis.group[r]!) ?? 0) + 1);
+    const sorted = [...groups].sort((a, b) => b[1] - a[1]);
+    const named = sorted.slice(0, d.groups).map(([g, k]) => `${count(k)} ${g}`);
+    const rest = sorted.slice(d.groups).reduce((a, [, k]) => a + k, 0);
+    if (rest > 0) named.push(`${count(rest)} other`);
+    const marker = `[… ${plural(gap.length, 'row')}, ${lineRange(rows[gap[0]!]!, rows[gap[gap.length - 1]!]!)}: ${named.join(', ')} …]`;
+    // A lone row no longer than its marker is cheaper shown.
+    if (gap.length === 1 && lines[rows[gap[0]!]!]!.length <= marker.length) out.push(lines[rows[gap[0]!]!]!);
+    else {
+      out.push(marker);
+      omitted += gap.length;
+    }
+    gap = [];
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const r = rowAt.get(i);
+    if (r !== undefined && !showRow[r]) {
+      gap.push(r);
+      continue;
+    }
+    // Blank and separator lines inside a gap stay inside it.
+    if (r === undefined && i > table.header && gap.length > 0 && rowAt.has(i + 1) && !showRow[rowAt.get(i + 1)!]) continue;
+    close();
+    out.push(lines[i]!);
+  }
+  close();
+  return { text: out.join('\n'), omitted: omitted ? { 'table rows (counted by shape)': omitted } : {} };
+}
+
+function process(input: ProcessorInput): ProcessorOutput {
+  const table = parse(input.text);
+  if (!table || table.columns.length < 2 || table.rows.length < 2) throw new ProcessorError('table', 'no header with rows');
+  const target = targetOf(input);
+  const estimate = (s: string) => input.estimator.estimate(s);
+  if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
+  const analysis = analyse(table);
+  const forced = new Set(table.rows.filter((i) => input.preserve.some((p) => p !== '' && table.lines[i]!.includes(p))));
+  const view = (d: Detail) => render(table, analysis, forced, d);
+  const fits = (d: Detail) => estimate(view(d).text) <= target;
+  const all = analysis.standouts.length;
+  // Light keeps the first few rows of each shape whatever the budget (the
+  // markers count the rest), aggressive fewer; both shrink further to fit.
+  const natural: Detail = { perGroup: input.level === 'lossless' ? Infinity : input.level === 'light' ? 4 : 2, standouts: all, groups: 6 };
+  let detail = natural;
+  if (!fits(natural)) {
+    const perGroup = largestFitting(0, Math.min(natural.perGroup, table.rows.length), (k) => fits({ ...natural, perGroup: k }));
+    const standouts = fits({ ...natural, perGroup }) ? all : largestFitting(0, all, (k) => fits({ ...natural, perGroup: 0, standouts: k }));
+    detail = { ...natural, perGroup, standouts };
+  }
+  let { text, omitted } = view(detail);
+  text = keepPreserved(text, input.text, input.preserve);
+  if (estimate(text) > input.maxTokens) {
+    ({ text, omitted } = view({ perGroup: 0, standouts: 0, groups: 2 }));
+  }
+  if (estimate(text) > input.maxTokens) {
+    text = `[… ${count(table.rows.length)} rows, lines 1–${table.lines.length}: a table too wide to show under the ceiling …]`;
+    omitted = { 'table rows (counted)': table.rows.length };
+  }
+  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
+  return { text, omitted };
+}
+
+/**
+ * CSV/TSV (one delimiter splits every line alike, under a header of short
+ * names), or a header of column names (words starting upper-case, or %, #)
+ * whose columns the rows line up with, left- or right-aligned: log lines
+ * under a capitalised first line do not.
+ */
+function sniff(text: string): number {
+  const lines = text.split('\n', 201).slice(0, 200).map((l) => l.replace(/\r$/, '')).filter((l) => l.trim() !== '');
+  if (lines.length < 3) return 0;
+  const header = lines[0]!;
+  const delimiter = delimiterOf(lines);
+  if (delimiter !== null) {
+    const names = splitDelimited(header, delimiter);
+    if (/^\d/.test(header) || names.some((n) => n.length > 40)) return 0.3;
+    // Two comma-separated fields are also any list of `key: value,` lines: not enough alone.
+    return delimiter === '\t' ? 0.9 : names.length >= 3 ? 0.85 : 0.45;
+  }
+  const names = header.trim().split(/\s{2,}|\s(?=[A-Z%#])/);
+  if (names.length < 2 || !names.every((n) => /^(?:[A-Z%#]|\d[A-Za-z])[\w%#()/.: -]*$/.test(n) && !/\d{2}/.test(n))) return 0;
+  const columns = [...header.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length] as const);
+  const rows = lines.slice(1, 101).filter((l) => !SEPARATOR.test(l));
+  let aligned = 0;
+  for (const row of rows) {
+    for (const [start, end] of columns) {
+      const left = (start === 0 || row[start - 1] === ' ') && row[start] !== undefined && row[start] !== ' ';
+      const right = row[end - 1] !== undefined && row[end - 1] !== ' ' && (end >= row.length || row[end] === ' ');
+      if (left || right) aligned++;
+    }
+  }
+  const share = rows.length === 0 ? 0 : aligned / (rows.length * columns.length);
+  return share >= 0.85 ? 0.9 : share >= 0.7 ? 0.6 : 0.2 * share;
+}
+
+export const tableProcessor: Processor = {
+  kind: 'table',
+  lineShaped: true,
+  commands: ['ps', 'kubectl get', 'docker ps', 'docker images', 'df', 'npm outdated', 'pip list', 'pip3 list'],
+  fileExtensions: ['csv', 'tsv'],
+  sniff,
+  process,
+};

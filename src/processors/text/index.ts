@@ -1,0 +1,224 @@
+// The text processor (prose, markdown, code, anything without a better
+// processor). Lossless: trailing whitespace and blank-line runs normalised,
+// exact duplicate lines and paragraphs collapsed with counts. Light adds seed
+// 001's filler removal and list condensing on prose lines (never in code
+// blocks or data lines); aggressive also cuts long code blocks to their
+// signatures. Over budget, evidence + head + tail selection with markers.
+import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import { omission, repeated } from '../markers.js';
+import { keepPreserved } from '../keep-preserved.js';
+import { EVIDENCE, FILLER, LIST_ITEM, STRONG_EVIDENCE, isSignature, looksLikeData, replaceFiller } from './rules.js';
+
+interface Line {
+  text: string;
+  code: boolean;
+  /** Holds a preserved string: never dropped. */
+  keep: boolean;
+  /** Original lines this line stands for (a `[×6]` collapse or a marker stands for several). */
+  lines: number;
+  /** Of those, how many are already in the omitted counts (so a later cut does not count them twice). */
+  counted: number;
+}
+
+const FENCE = /^\s*(?:```|~~~)/;
+/** Share of the budget evidence lines may take before head and tail. */
+const EVIDENCE_SHARE = 0.6;
+const CODE_BLOCK_KEEP = 12;
+
+type Counts = Record<string, number>;
+
+function add(counts: Counts, key: string, n: number): void {
+  if (n > 0) counts[key] = (counts[key] ?? 0) + n;
+}
+
+/** Lines with trailing whitespace gone, fenced code flagged, exact runs collapsed. */
+function normalise(input: ProcessorInput, counts: Counts): Line[] {
+  const { analysis } = input;
+  const n = analysis.lines.count;
+  const group = n > 0 ? analysis.exact.group : new Int32Array(0);
+  const out: Line[] = [];
+  let inCode = false;
+  let blankRun = 0;
+  for (let i = 0; i < n; i++) {
+    const raw = analysis.line(i);
+    const text = raw.replace(/\s+$/, '');
+    const fence = FENCE.test(text);
+    const code = inCode || fence;
+    if (fence) inCode = !inCode;
+    if (text === '' && !code) {
+      if (blankRun++ > 0) {
+        add(counts, 'blank lines', 1);
+        out[out.length - 1]!.lines++;
+        out[out.length - 1]!.counted++;
+        continue;
+      }
+    } else blankRun = 0;
+    let run = 1;
+    while (i + run < n && group[i + run] === group[i] && !fence) run++;
+    const saving = (run - 1) * (text.length + 1) - repeated(run).length - 1;
+    if (run > 1 && text !== '' && saving > 0) {
+      out.push({ text: `${repeated(run)} ${text}`, code, keep: false, lines: run, counted: run - 1 });
+      add(counts, 'repeated lines', run - 1);
+      i += run - 1;
+    } else out.push({ text, code, keep: false, lines: 1, counted: 0 });
+  }
+  return out;
+}
+
+/** Later copies of a prose paragraph (60+ characters) become a counted marker. */
+function dedupeParagraphs(lines: Line[], counts: Counts): Line[] {
+  const out: Line[] = [];
+  const seen = new Set<string>();
+  let para: Line[] = [];
+  const flush = () => {
+    const key = para.map((l) => l.text).join('\n');
+    const represented = para.reduce((a, l) => a + l.lines, 0);
+    const text = omission(represented, 'line', { 'repeating an earlier paragraph': represented });
+    const prose = para.length > 0 && !para[0]!.code && key.length >= 60;
+    if (prose && seen.has(key) && text.length < key.length) {
+      out.push({ text, code: false, keep: false, lines: represented, counted: represented });
+      add(counts, 'duplicate paragraph lines', represented - para.reduce((a, l) => a + l.counted, 0));
+    } else {
+      if (prose) seen.add(key);
+      out.push(...para);
+    }
+    para = [];
+  };
+  for (const line of lines) {
+    if (line.text === '' && !line.code) {
+      flush();
+      out.push(line);
+      continue;
+    }
+    if (para.length > 0 && para[0]!.code !== line.code) flush();
+    para.push(line);
+  }
+  flush();
+  return out;
+}
+
+/** Filler phrases out of prose lines and ordinal fillers out of list items. */
+function condenseProse(lines: Line[], counts: Counts): void {
+  for (const line of lines) {
+    if (line.code || line.keep || looksLikeData(line.text)) continue;
+    let text = line.text;
+    for (const [pattern, replacement] of FILLER) {
+      const [next, n] = replaceFiller(text, pattern, replacement);
+      text = next;
+      add(counts, 'filler phrases', n);
+    }
+    if (LIST_ITEM.test(text)) {
+      text = text.replace(LIST_ITEM, (_m, lead: string, c: string) => `${lead}${c.toUpperCase()}`);
+      add(counts, 'list fillers', 1);
+    }
+    line.text = text;
+  }
+}
+
+/** Fenced code blocks longer than CODE_BLOCK_KEEP lines cut to their signatures. */
+function cutCodeBlocks(lines: Line[], counts: Counts): Line[] {
+  const out: Line[] = [];
+  for (let i = 0; i < lines.length; ) {
+    if (!(lines[i]!.code && FENCE.test(lines[i]!.text))) {
+      out.push(lines[i++]!);
+      continue;
+    }
+    let end = i + 1;
+    while (end < lines.length && lines[end]!.code && !FENCE.test(lines[end]!.text)) end++;
+    const body = lines.slice(i + 1, end);
+    out.push(lines[i]!);
+    if (body.length > CODE_BLOCK_KEEP) {
+      const indents = body.filter((l) => l.text.trim()).map((l) => /^\s*/.exec(l.text)![0].length);
+      const minIndent = indents.length ? Math.min(...indents) : 0;
+      let gap = 0;
+      let counted = 0;
+      body.forEach((l, j) => {
+        if (j === 0 || j === body.length - 1 || l.keep || isSignature(l.text, minIndent)) {
+          if (gap) out.push({ text: omission(gap, 'line'), code: true, keep: false, lines: gap, counted: gap });
+          add(counts, 'code lines', gap - counted);
+          gap = 0;
+          counted = 0;
+          out.push(l);
+        } else {
+          gap += l.lines;
+          counted += l.counted;
+        }
+      });
+    } else out.push(...body);
+    if (end < lines.length) out.push(lines[end]!);
+    i = end + 1;
+  }
+  return out;
+}
+
+/** Evidence lines, then head and tail, until the budget; gaps marked. */
+function select(lines: Line[], target: number, estimate: (s: string) => number, counts: Counts): Line[] {
+  const cost = lines.map((l) => estimate(l.text) + 1);
+  const keep = lines.map((l) => l.keep);
+  let left = target - keep.reduce((a, k, i) => a + (k ? cost[i]! : 0), 0);
+  const markerCost = estimate(omission(lines.length, 'line')) + 1;
+  // Taking a line may open a gap before it: its marker is paid for up front.
+  const take = (i: number) => {
+    const price = cost[i]! + (i > 0 && !keep[i - 1] ? markerCost : 0);
+    if (keep[i] || price > left) return false;
+    keep[i] = true;
+    left -= price;
+    return true;
+  };
+  // Evidence first (errors before warnings), distinct lines only, evenly spread when they do not all fit.
+  let allowance = left * EVIDENCE_SHARE;
+  const seen = new Set<string>();
+  for (const tier of [STRONG_EVIDENCE, EVIDENCE]) {
+    const found = lines.map((_, i) => i).filter((i) => !keep[i] && tier.test(lines[i]!.text) && !seen.has(lines[i]!.text));
+    for (const i of found) seen.add(lines[i]!.text);
+    const total = found.reduce((a, i) => a + cost[i]!, 0);
+    const step = total <= allowance ? 1 : total / Math.max(1, allowance);
+    for (let k = 0; k < found.length && allowance > 0; k += step) {
+      const i = found[Math.floor(k)]!;
+      if (cost[i]! <= allowance && take(i)) allowance -= cost[i]!;
+    }
+  }
+  const headRoom = left * 0.6;
+  for (let i = 0, used = 0; i < lines.length && used < headRoom; i++) if (take(i)) used += cost[i]!;
+  for (let i = lines.length - 1; i >= 0 && left > 0; i--) if (!keep[i] && !take(i)) break;
+  const out: Line[] = [];
+  let gap = 0;
+  const closeGap = () => {
+    if (gap) out.push({ text: omission(gap, 'line'), code: false, keep: false, lines: gap, counted: gap });
+    gap = 0;
+  };
+  lines.forEach((l, i) => {
+    if (!keep[i]) {
+      gap += l.lines;
+      add(counts, 'lines', l.lines - l.counted);
+      return;
+    }
+    closeGap();
+    out.push(l);
+  });
+  closeGap();
+  return out;
+}
+
+function process(input: ProcessorInput): ProcessorOutput {
+  const counts: Counts = {};
+  const estimate = (s: string) => input.estimator.estimate(s);
+  let lines = dedupeParagraphs(normalise(input, counts), counts);
+  for (const line of lines) if (input.preserve.some((p) => p !== '' && line.text.includes(p))) line.keep = true;
+  if (input.level !== 'lossless') condenseProse(lines, counts);
+  if (input.level === 'aggressive') lines = cutCodeBlocks(lines, counts);
+  const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
+  if (input.level !== 'lossless' && estimate(lines.map((l) => l.text).join('\n')) > target) {
+    lines = select(lines, target, estimate, counts);
+  }
+  const text = keepPreserved(lines.map((l) => l.text).join('\n'), input.text, input.preserve);
+  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
+  return { text, omitted: counts };
+}
+
+/** Text is the fallback kind: a low, constant confidence for any non-empty text. */
+function sniff(text: string): number {
+  return text.trim() === '' ? 0 : 0.1;
+}
+
+export const textProcessor: Processor = { kind: 'text', lineShaped: true, sniff, process };
