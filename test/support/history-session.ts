@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { defineTool } from '@deepseek-ai/dsh-tools';
 import type { GenerateOptions } from '@deepseek-ai/dsh-llm';
 import { createAgentHarness, squeezePlugin, type AgentHarness } from './dsh-harness.js';
-import type { DshCompaction } from './dsh-compaction.js';
+import { mountDshCompaction } from './dsh-compaction.js';
 
 const CORPUS = join(import.meta.dirname, '../corpus/everyday');
 
@@ -80,6 +80,14 @@ export interface SessionRun {
   readonly requests: GenerateOptions[];
   /** Requests compaction-basic made to summarize (purpose `compaction`). */
   readonly summaryRequests: GenerateOptions[];
+  /** The agent's session: its append-only log and surface. */
+  readonly session: SessionView;
+}
+
+/** The parts of dsh-session's `Session` the tests read. */
+export interface SessionView {
+  readonly events: readonly { readonly seq: number; readonly type: string; readonly surfaceOp?: unknown; readonly data: any }[];
+  readonly surface: { readonly nodes: readonly number[] };
 }
 
 /** The text of every block of a message, as the provider would be sent it. */
@@ -101,7 +109,7 @@ export function messageText(message: GenerateOptions['messages'][number]): strin
 export async function runSession(
   mode: Mode,
   steps: readonly Step[],
-  options: { contextWindow: number; compaction?: DshCompaction; config?: Record<string, unknown> },
+  options: { contextWindow: number; config?: Record<string, unknown> },
 ): Promise<SessionRun> {
   const requests: GenerateOptions[] = [];
   const summaryRequests: GenerateOptions[] = [];
@@ -120,9 +128,14 @@ export async function runSession(
     return { calls: [{ name: step.tool, args: step.args }] };
   };
   let served = 0;
+  let session: SessionView | undefined;
   const harness = await createAgentHarness(script, {
     contextWindow: options.contextWindow,
     beforeAgent: async (h) => {
+      h.ctx.on('agent/pre-step', async (payload, next) => {
+        session = payload.agent.session as unknown as SessionView;
+        return next();
+      });
       for (const tool of new Set(steps.map((s) => s.tool))) {
         h.ctx.tools.register(
           defineTool({
@@ -145,7 +158,7 @@ export async function runSession(
           }) as never,
         );
       }
-      if ((mode === 'dsh' || mode === 'engine+dsh') && options.compaction) await options.compaction.mount(h.ctx);
+      if (mode === 'dsh' || mode === 'engine+dsh') await mountDshCompaction(h.ctx);
       if (mode !== 'none' && mode !== 'dsh') {
         await h.ctx.plugin(squeezePlugin(), {
           logFile: '',
@@ -156,7 +169,36 @@ export async function runSession(
     },
   });
   await harness.say('The cart, stock and ledger builds fail. Find out why.');
-  return { harness, requests, summaryRequests };
+  return { harness, requests, summaryRequests, session: session! };
+}
+
+/** Requests whose messages do not extend the previous request's: each breaks the provider's prefix cache. */
+export function prefixBreaks(requests: readonly GenerateOptions[]): number {
+  let breaks = 0;
+  for (let i = 1; i < requests.length; i++) {
+    const before = requests[i - 1]!.messages.map((m) => JSON.stringify(m.content));
+    const after = requests[i]!.messages.map((m) => JSON.stringify(m.content));
+    if (before.some((m, k) => after[k] !== m)) breaks++;
+  }
+  return breaks;
+}
+
+/**
+ * The session's evidence lines that a request carries inline, or behind a
+ * `<<<CCR:…>>>` marker naming an original that holds them; `missing` lists the rest.
+ */
+export function evidenceKept(request: GenerateOptions, steps: readonly Step[]) {
+  const text = request.messages.map(messageText).join('\n');
+  const lines = evidenceLines(steps);
+  let inline = 0;
+  let byMarker = 0;
+  const missing: string[] = [];
+  for (const { line } of lines) {
+    if (text.includes(line)) inline++;
+    else if (steps.some((s) => s.text.includes(line) && text.includes(`<<<CCR:${id24(s.text)}|`))) byMarker++;
+    else missing.push(line);
+  }
+  return { total: lines.length, inline, byMarker, missing };
 }
 
 /** The 24-hex id squeeze's store gives an original. */
