@@ -3,7 +3,7 @@
 // requests contain when the engine rewrites history through the session
 // surface, what stays retrievable, and that with the engine off nothing changes.
 import { afterEach, describe, expect, it } from 'vitest';
-import { textOf, type AgentHarness } from '../support/dsh-harness.js';
+import { createHarness, squeezePlugin, textOf, type AgentHarness, type Harness } from '../support/dsh-harness.js';
 import {
   evidenceKept,
   evidenceLines,
@@ -15,7 +15,7 @@ import {
   type SessionView,
 } from '../support/history-session.js';
 
-let harness: AgentHarness | undefined;
+let harness: AgentHarness | Harness | undefined;
 afterEach(() => harness?.close());
 
 /** 16 steps over a 16,000-token window: the engine has to act several times. */
@@ -125,5 +125,53 @@ describe('the context engine in the agent loop', () => {
       expect(bySeq.get(event.seq - 1)!.type).toMatch(/^compaction\/(prune|summary)$/);
     }
     expect(run.harness.messages('warn')).toEqual([]);
+  });
+
+  it('rejects bad engine config at load, naming the key', async () => {
+    harness = await createHarness();
+    const load = (config: Record<string, unknown>) => harness!.ctx.plugin(squeezePlugin(), { logFile: '', ...config });
+    await expect(load({ contextEngineThresholdPct: 101 })).rejects.toThrow(/contextEngineThresholdPct/);
+    await expect(load({ contextEngineBatchPct: -1 })).rejects.toThrow(/contextEngineBatchPct/);
+    await expect(load({ protectRecentResults: 1.5 })).rejects.toThrow(/protectRecentResults/);
+    await expect(load({ contextEngineKeepTools: 'read' })).rejects.toThrow(/contextEngineKeepTools/);
+  });
+
+  it('a session that refuses the replacement: one warning, the history and the turn go on', async () => {
+    harness = await createHarness();
+    const h = harness;
+    await h.ctx.plugin(squeezePlugin(), { logFile: '', contextEngine: true, contextWindowTokens: 1000 });
+    const text = STEPS[13]!.text; // pytest, failing
+    h.tool('bash', text);
+    const agent = { session: { header: { id: 'refusing' } } };
+    await h.call('bash', { command: 'python3 -m pytest' }, { agent, callId: 'call-a' });
+    await h.call('bash', { command: 'python3 -m pytest' }, { agent, callId: 'call-b' });
+    const result = (seq: number, callId: string) => ({
+      seq,
+      type: 'tool/result',
+      surfaceOp: 'append',
+      data: { turn: 1, step: seq, message: { role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text }] }], source: { kind: 'tool', callId } } },
+    });
+    const events = [result(0, 'call-a'), result(1, 'call-b')];
+    let appends = 0;
+    Object.assign(agent.session, {
+      surface: { nodes: [0, 1] },
+      events,
+      deriveMessages: () => events.map((e) => e.data.message),
+      requestContext: () => undefined,
+      append: () => {
+        appends++;
+        throw new Error('no replacing today');
+      },
+    });
+    const decision = await h.ctx.waterfall(
+      'agent/pre-step',
+      { agent, messages: [], turn: 1, step: 3, signal: new AbortController().signal } as never,
+      async () => ({ kind: 'enter', messages: [] }) as never,
+    );
+    expect(decision).toEqual({ kind: 'enter', messages: [] });
+    expect(appends).toBe(1);
+    expect(h.messages('warn').filter((m) => m.includes('context engine'))).toEqual([
+      'squeeze: context engine: the session refused a replacement (no replacing today); the rest of the batch is kept',
+    ]);
   });
 });
