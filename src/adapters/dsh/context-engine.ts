@@ -26,12 +26,14 @@ export interface EngineConfig extends WindowConfig {
   readonly previewMaxChars: number;
 }
 
-/** One tool result the post-execute listener saw; `id` when its original is already stored. */
+/**
+ * One tool result the post-execute listener saw; `id` when its original is
+ * already stored. The text itself is read back from the session when needed.
+ */
 export interface Observation {
-  readonly callId?: string;
+  readonly callId: string;
   readonly toolName: string;
   readonly isError: boolean;
-  readonly text: string;
   readonly id?: string;
 }
 
@@ -97,6 +99,7 @@ export interface PreStepView {
   readonly turn: unknown;
   readonly messages: readonly MessageLike[];
   readonly agent?: { readonly session?: Partial<SurfaceSession> };
+  readonly signal?: AbortSignal;
 }
 
 interface Observed {
@@ -167,7 +170,6 @@ export class ContextEngine {
   }
 
   observe(observation: Observation): void {
-    if (observation.callId === undefined) return;
     this.observed.set(observation.callId, {
       toolName: observation.toolName,
       isError: observation.isError,
@@ -206,6 +208,7 @@ export class ContextEngine {
       const replacement = await this.prepare(session, node.event);
       if (replacement !== 'keep') ready.push({ node, replacement });
     }
+    if (payload.signal?.aborted) return;
     const saving = ready.reduce((sum, r) => sum + r.replacement.before - r.replacement.after, 0);
     if (saving <= 0 || saving * 100 < windowTokens * this.config.contextEngineBatchPct) return;
     const replaced = this.replace(session, ready);
