@@ -23,7 +23,10 @@ if (counter === null) throw new Error('bench/history.ts needs @lenml/tokenizer-d
 const cache = new Map<string, number>();
 const tokens = (text: string) => {
   let n = cache.get(text);
-  if (n === undefined) cache.set(text, (n = counter.count(text)));
+  if (n === undefined) {
+    n = counter.count(text);
+    cache.set(text, n);
+  }
   return n;
 };
 
