@@ -20,8 +20,6 @@ export const retrieved = (hash: string): string => `ccr: retrieved ${hash}`;
 export const retrievalMiss = (hash: string, reason: 'expired' | 'unknown'): string =>
   `ccr: retrieval miss ${hash} (${reason})`;
 
-export const engineArchived = (n: number): string => `ccr: engine archived ${n} results`;
-
 /** The ledger line for a store event. */
 export function storeEventLine(event: StoreEvent): string {
   switch (event.kind) {

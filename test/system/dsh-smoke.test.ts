@@ -5,10 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineTool } from '@deepseek-ai/dsh-tools';
-import { decide, eligible, thresholdTokens } from '../../src/adapters/dsh/context-engine.js';
 import { contentBytes } from '../../src/adapters/dsh/gate.js';
 import { BUNDLE_VERSION } from '../../src/adapters/dsh/plugin.js';
-import { buildLog, createAgentHarness, createHarness, squeezePlugin, textOf, toolResultsOf, type Harness, type Reply } from '../support/dsh-harness.js';
+import { buildLog, createHarness, squeezePlugin, textOf, type Harness } from '../support/dsh-harness.js';
 
 const id24 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
@@ -164,72 +163,6 @@ describe('seed 002 smoke', () => {
       const before = hooks();
       await h.ctx.plugin(squeezePlugin(), { logFile: '' });
       expect(hooks()).toBe(before);
-    });
-
-    it('decision math: threshold, protect windows, middle only', () => {
-      expect(thresholdTokens(128000, 30)).toBe(38400);
-      const records = [1, 2, 3, 4, 5, 6, 7].map((turn) => ({ turn }));
-      expect(eligible(records, 7, 2, 2).map((r) => r.turn)).toEqual([3, 4, 5]);
-      expect(eligible(records, 7, 0, 0).map((r) => r.turn)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-      expect(eligible(records, 4, 2, 2)).toEqual([]);
-      const config = { contextEngineThresholdPct: 30, protectFirstTurns: 2, protectLastTurns: 2, contextWindowTokens: 1000 };
-      expect(decide(records, 7, 299, 1000, config)).toBeUndefined(); // under the threshold
-      expect(decide(records, 7, 300, 1000, config)?.map((r) => r.turn)).toEqual([3, 4, 5]);
-      expect(decide(records, 4, 900, 1000, config)).toBeUndefined(); // crossed, but no middle
-    });
-
-    it('flag on: post-execute decisions unchanged, head and tail protected, the middle archived and retrievable', async () => {
-      const outputs = [1, 2, 3, 4, 5].map((turn) => `turn ${turn}: ok`);
-      let turn = 0;
-      const script = (requests: readonly { messages: { content: { type: string }[] }[] }[]): Reply => {
-        const last = requests.at(-1)!.messages.at(-1)!;
-        return last.content[0]!.type === 'tool-result' ? { text: 'noted' } : { calls: [{ name: 'bash', args: {} }] };
-      };
-      const agentHarness = await createAgentHarness(script as never, {
-        beforeAgent: async (harness) => {
-          harness.tool('bash', () => [{ type: 'text', text: outputs[turn++]! }]);
-          await harness.ctx.plugin(squeezePlugin(), {
-            logFile: '',
-            contextEngine: true,
-            contextEngineThresholdPct: 0,
-            protectFirstTurns: 2,
-            protectLastTurns: 2,
-          });
-        },
-      });
-      h = agentHarness;
-      for (let i = 0; i < 5; i++) await agentHarness.say(`turn ${i + 1}`);
-      // every result reached the model exactly as the tool gave it
-      expect(toolResultsOf(agentHarness.requests.at(-1)!)).toEqual(outputs);
-      // at turn 5 only turn 3 is in the middle (past 2 head turns, at or before 5 - 2)
-      expect(ledger(agentHarness).filter((l) => l.startsWith('ccr: engine'))).toEqual(['ccr: engine archived 1 results']);
-      expect(textOf(await agentHarness.call('ccr_retrieve', { hash: id24(outputs[2]!) }))).toBe(outputs[2]);
-      for (const kept of [0, 1, 3, 4]) {
-        expect((await agentHarness.call('ccr_retrieve', { hash: id24(outputs[kept]!) })).isError).toBe(true);
-      }
-    });
-
-    it('flag on: results already compressed and stored are archived by id, counted once', async () => {
-      const outputs = [1, 2, 3, 4, 5, 6].map((turn) => buildLog(600, turn));
-      let turn = 0;
-      const script = (requests: readonly { messages: { content: { type: string }[] }[] }[]): Reply => {
-        const last = requests.at(-1)!.messages.at(-1)!;
-        return last.content[0]!.type === 'tool-result' ? { text: 'noted' } : { calls: [{ name: 'bash', args: {} }] };
-      };
-      const agentHarness = await createAgentHarness(script as never, {
-        beforeAgent: async (harness) => {
-          harness.tool('bash', () => [{ type: 'text', text: outputs[turn++]! }]);
-          await harness.ctx.plugin(squeezePlugin(), { logFile: '', contextEngine: true, contextEngineThresholdPct: 0 });
-        },
-      });
-      h = agentHarness;
-      for (let i = 0; i < 6; i++) await agentHarness.say(`turn ${i + 1}`);
-      // turn 5 archives turn 3, turn 6 archives turn 4; each result was stored when it was compressed
-      expect(ledger(agentHarness).filter((l) => l.startsWith('ccr: engine'))).toEqual([
-        'ccr: engine archived 1 results',
-        'ccr: engine archived 1 results',
-      ]);
-      expect(ledger(agentHarness).filter((l) => l.startsWith('ccr: compressed'))).toHaveLength(6);
     });
   });
 });

@@ -25,7 +25,6 @@ describe('ledger strings (seed 002 section 7, byte for byte)', () => {
     expect(ledger.retrieved(HASH)).toBe(`ccr: retrieved ${HASH}`);
     expect(ledger.retrievalMiss(HASH, 'expired')).toBe(`ccr: retrieval miss ${HASH} (expired)`);
     expect(ledger.retrievalMiss(HASH, 'unknown')).toBe(`ccr: retrieval miss ${HASH} (unknown)`);
-    expect(ledger.engineArchived(3)).toBe('ccr: engine archived 3 results');
   });
 
   it('maps store events to their lines', () => {
@@ -40,9 +39,9 @@ describe('log sink', () => {
     const logFile = join(tempDir(), 'nested', 'dir', 'ccr.log');
     const sink = ledger.createLogSink({ log: true, logFile, now: () => Date.UTC(2026, 10, 30, 9, 0, 0) });
     sink(ledger.retrieved(HASH));
-    sink(ledger.engineArchived(2));
+    sink(ledger.evicted(HASH, 'ttl'));
     expect(readFileSync(logFile, 'utf8')).toBe(
-      `[2026-11-30T09:00:00.000Z] ccr: retrieved ${HASH}\n[2026-11-30T09:00:00.000Z] ccr: engine archived 2 results\n`,
+      `[2026-11-30T09:00:00.000Z] ccr: retrieved ${HASH}\n[2026-11-30T09:00:00.000Z] ccr: evicted ${HASH} (ttl)\n`,
     );
   });
 

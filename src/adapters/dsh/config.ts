@@ -70,10 +70,16 @@ const Fields = Schema.object({
     "Where originals are kept: '' for $XDG_CACHE_HOME/squeeze (shared with the squeeze CLI), a folder, " +
       "':memory:' for this process only, or redis://host:port to share them across hosts.",
   ),
-  contextEngine: Schema.boolean().default(false).description('Seed 002 section 9: fill accounting and archiving.'),
-  contextEngineThresholdPct: Schema.number().min(0).max(100).default(30),
-  protectFirstTurns: Schema.natural().default(2),
-  protectLastTurns: Schema.natural().default(2),
+  // The context engine (context-engine.ts): history rewrites through the session surface.
+  contextEngine: Schema.boolean().default(false).description('Measure the context fill and replace old tool results in the history.'),
+  contextEngineThresholdPct: Schema.number().min(0).max(100).default(20)
+    .description('Fill (percent of the window) at which a batch of old results is replaced.'),
+  protectFirstTurns: Schema.natural().default(0).description('Results of the first N turns are never replaced.'),
+  protectLastTurns: Schema.natural().default(0).description('Results of the last N turns (the current one included) are never replaced.'),
+  protectRecentResults: Schema.natural().default(1).description('The last N tool results are never replaced, whatever their turn (1: each is seen whole once).'),
+  contextEngineBatchPct: Schema.number().min(0).max(100).default(25)
+    .description('A rewrite (one prefix-cache break) happens only when it frees at least this share of the window, in percent.'),
+  contextEngineKeepTools: Schema.array(String).default([]).description('Tools whose results the engine never replaces (ccr_retrieve never is).'),
 });
 
 export type PluginConfig = ReturnType<typeof Fields>;

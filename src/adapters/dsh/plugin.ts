@@ -6,8 +6,7 @@ import type { Context } from '@deepseek-ai/cordis';
 import type {} from '@deepseek-ai/dsh-agent';
 import type {} from '@deepseek-ai/dsh-tools';
 import { parseConfig, type PluginConfig } from './config.js';
-import { ContextEngine } from './context-engine.js';
-import { gate, gateCeiling, gateSize, type GateConfig } from './gate.js';
+import { ContextEngine, type EngineDeps } from './context-engine.js';
 import { createLedger, lines } from './ledger.js';
 import { createPostExecuteListener, describeError, type SpillStoreLike } from './listener.js';
 import type { ServiceOptions, Services } from './ports.js';
@@ -57,10 +56,12 @@ export function applyWith(ctx: Context, rawConfig: unknown, makeServices: Servic
 }
 
 /**
- * One context engine per agent (fills and turn numbers belong to one
- * conversation; sub-agents have their own), kept as long as the agent object
- * lives. The archive goes through the same gate (opened: threshold 0, no
- * auto-expand) into the same store.
+ * One context engine per agent (fills, turns and the history it rewrites
+ * belong to one conversation; sub-agents have their own), kept as long as the
+ * agent object lives. Its pre-step listener is prepended and works before
+ * `next()`: the engine shrinks the history first, so DSH's own compaction
+ * (an inner pre-step listener) measures what is left, and its pruner (results
+ * over 8,192 code points) never meets an engine digest, which is far smaller.
  */
 function createEngines(
   ctx: Context,
@@ -69,37 +70,69 @@ function createEngines(
   ledger: ReturnType<typeof createLedger>,
   warn: (message: string) => void,
 ): (agent: object | undefined) => ContextEngine | undefined {
-  const opened: GateConfig = { ...config, thresholdBytes: 0, inlineThresholdBytes: 0, autoExpand: false };
-  const ceiling = gateCeiling(opened);
-  const archive = (record: { toolName: string; isError: boolean; text: string }) => {
-    const size = gateSize([{ type: 'text', text: record.text }], record.text, ceiling);
-    const verdict = gate({ toolName: record.toolName, isError: record.isError, text: record.text, size }, opened);
-    if (verdict.action === 'pass') return false;
-    // Archived by id: a store that fails (or a Redis put that rejects later) only costs the archive, with a warning.
-    Promise.resolve()
-      .then(() => services.store.put(record.text, { type: verdict.type, tool: record.toolName }))
-      .catch((error: unknown) => warn(`squeeze: context engine: could not store an archived result (${describeError(error)})`));
-    return true;
+  const deps: EngineDeps = {
+    estimator: services.estimator,
+    async original(id) {
+      const found = await services.retrieve({ id });
+      return found.ok ? found.text : undefined;
+    },
+    async retain(text, source) {
+      const stored = await services.store.put(text, { type: source.type, tool: source.toolName });
+      ledger.write(lines.stored(source.toolName, source.type, stored.size, stored.id));
+      const spill = await spillOriginal(ctx, source, text, warn);
+      return services.notice({ id: stored.id, type: source.type, size: stored.size, ...(spill ? { spill } : {}) });
+    },
+    shadowPrice() {
+      const meter = ctx.get('tokenMeter' as never) as { estimateMessage?(message: unknown): number } | undefined;
+      return typeof meter?.estimateMessage === 'function' ? (message) => meter.estimateMessage!(message) : undefined;
+    },
+    ledger: (line) => ledger.write(line),
+    warn,
   };
   const engines = new WeakMap<object, ContextEngine>();
   const engineOf = (agent: object | undefined) => {
     if (agent === undefined) return undefined;
     let engine = engines.get(agent);
     if (engine === undefined) {
-      engine = new ContextEngine(config, services.estimator, archive, (count) => ledger.write(lines.engineArchived(count)));
+      engine = new ContextEngine(config, deps);
       engines.set(agent, engine);
     }
     return engine;
   };
-  // A pure observer: the downstream decision is returned as it came.
-  ctx.on('agent/pre-step', async (payload, next) => {
-    const decision = await next();
-    try {
-      engineOf(payload.agent)?.preStep(payload);
-    } catch (error) {
-      warn(`squeeze: context engine: ${describeError(error)}; nothing archived`);
-    }
-    return decision;
-  });
+  ctx.on(
+    'agent/pre-step',
+    async (payload, next) => {
+      try {
+        await engineOf(payload.agent)?.preStep(payload as never);
+      } catch (error) {
+        warn(`squeeze: context engine: ${describeError(error)}; history left as it was`);
+      }
+      return next();
+    },
+    { prepend: true },
+  );
   return engineOf;
+}
+
+/** Saves an original the engine is about to replace to the harness spill store (not `read`: see the listener). */
+async function spillOriginal(
+  ctx: Context,
+  source: { toolName: string; callId: string; sessionId: string | undefined },
+  text: string,
+  warn: (message: string) => void,
+): Promise<{ locator: string; hint: string } | undefined> {
+  const spillStore = ctx.get('spillStore') as SpillStoreLike | undefined;
+  if (spillStore === undefined || source.sessionId === undefined || source.toolName === 'read') return undefined;
+  try {
+    const ref = await spillStore.saveText({
+      owner: { sessionId: source.sessionId },
+      source: { toolName: source.toolName, callId: source.callId, label: 'result' },
+      suggestedName: `${source.toolName}.txt`,
+      content: text,
+    });
+    return { locator: ref.locator, hint: ref.retrievalHint };
+  } catch (error) {
+    warn(`squeeze: spill store could not save ${source.toolName} (${describeError(error)}); original kept for ccr_retrieve only`);
+    return undefined;
+  }
 }
