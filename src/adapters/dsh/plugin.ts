@@ -38,7 +38,7 @@ export function applyWith(ctx: Context, rawConfig: unknown, makeServices: Servic
 
   ctx.effect(() => () => void services.close());
   // Registered even when disabled: markers already in a transcript stay retrievable.
-  ctx.tools.register(createRetrieveTool(services));
+  ctx.tools.register(createRetrieveTool(services, { pageBytes: config.retrievePageBytes }));
   if (!config.enabled) return;
 
   const engines = config.contextEngine ? createEngines(ctx, config, services, ledger, warn) : undefined;
