@@ -1,0 +1,27 @@
+// compressAsync on a worker thread: the worker compresses without retaining,
+// this thread stores the original and appends the notice. The ceiling
+// (maxTokens) holds for what the reader sees, notice included, as it does for
+// compress on the calling thread.
+import { describe, expect, it } from 'vitest';
+import { createSqueeze } from '../../src/pipeline/index.js';
+
+describe('compressAsync on a worker, with retainOriginal', () => {
+  const lines = Array.from({ length: 4000 }, (_, i) => `src/module${i}.ts:${i + 1}:  const value${i} = compute(${i}); // a long enough line of grep output`);
+  const text = `${lines.join('\n')}\n`;
+
+  for (const maxTokens of [600, 2000]) {
+    it(`keeps the notice under maxTokens ${maxTokens}, as compress does`, async () => {
+      const spill = { locator: `/tmp/${'s'.repeat(80)}/grep.txt`, hint: 'Use read with offset/limit, or grep this path to search within it.' };
+      const options = { maxTokens, targetTokens: Math.min(1000, maxTokens), workerMinChars: 1, retrieval: { tool: 'ccr_retrieve', cli: {} } };
+      const onWorker = await createSqueeze(options).compressAsync(text, { toolName: 'grep', spill });
+      const here = createSqueeze(options).compress(text, { toolName: 'grep', spill });
+      expect(onWorker.outcome).toBe('compressed');
+      expect(onWorker.id).not.toBeNull();
+      expect(onWorker.output).toContain(`<<<CCR:${onWorker.id}|`);
+      expect(onWorker.output).toContain('[also saved: ');
+      expect(onWorker.tokensOut).toBeLessThanOrEqual(maxTokens);
+      expect(here.tokensOut).toBeLessThanOrEqual(maxTokens);
+      expect(onWorker.output.endsWith('\n')).toBe(true);
+    });
+  }
+});
