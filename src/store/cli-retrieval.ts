@@ -14,7 +14,7 @@ import { MEMORY_STORE } from './open.js';
  */
 export function cliRetrieval(spec: string): RetrievalWays['cli'] {
   if (spec === '') return {};
-  if (spec === MEMORY_STORE || /[\u0000-\u001f\u007f]/.test(spec)) return undefined;
+  if (spec === MEMORY_STORE || hasControlCharacter(spec)) return undefined;
   if (!/^rediss?:\/\//i.test(spec)) return { store: resolve(spec) };
   try {
     const url = new URL(spec);
@@ -24,3 +24,12 @@ export function cliRetrieval(spec: string): RetrievalWays['cli'] {
   }
 }
 
+
+/** A line break or other control character: it would break the notice's one line. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}

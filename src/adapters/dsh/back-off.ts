@@ -50,20 +50,22 @@ export class BackOff {
   compressed(id: string, tool: string, key: string, level: Level): void {
     this.shown.delete(id);
     this.shown.set(id, { tool, key, level });
-    if (this.shown.size > REMEMBERED_IDS) this.shown.delete(this.shown.keys().next().value!);
+    const oldest = this.shown.keys().next();
+    if (this.shown.size > REMEMBERED_IDS && !oldest.done) this.shown.delete(oldest.value);
   }
 
   /** The model retrieved `id`: the next results of its tool one level gentler. Undefined for an id this session did not compress. */
   retrieved(id: string): Regret | undefined {
     const shown = this.shown.get(id);
     if (shown === undefined) return undefined;
-    const level = gentler(shown.level) ?? 'lossless';
+    const gentlerLevel = gentler(shown.level) ?? 'lossless';
     const cap = this.caps.get(shown.key);
     // Never harsher than a cap already set: two retrievals of one result do not undo each other.
-    if (cap === undefined || gentlerThan(level, cap)) this.caps.set(shown.key, level);
+    const level = cap === undefined || gentlerThan(gentlerLevel, cap) ? gentlerLevel : cap;
+    this.caps.set(shown.key, level);
     const retrievals = (this.retrievals.get(shown.tool) ?? 0) + 1;
     this.retrievals.set(shown.tool, retrievals);
-    return { tool: shown.tool, key: shown.key, retrievals, level: this.caps.get(shown.key)! };
+    return { tool: shown.tool, key: shown.key, retrievals, level };
   }
 
   /** The level results under `key` get now, or undefined when no retrieval lowered it. */
