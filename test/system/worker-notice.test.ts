@@ -24,4 +24,16 @@ describe('compressAsync on a worker, with retainOriginal', () => {
       expect(onWorker.output.endsWith('\n')).toBe(true);
     });
   }
+
+  it('by default names no way back but the marker; every compressed output ends with a line break', () => {
+    const plain = createSqueeze().compress(text, { toolName: 'grep' });
+    expect(plain.outcome).toBe('compressed');
+    const last = plain.output.replace(/\n$/, '').split('\n').at(-1);
+    expect(last).toBe(`<<<CCR:${plain.id}|grep|${Buffer.byteLength(text)}>>>`);
+    expect(plain.output.endsWith('\n')).toBe(true);
+    const kept = createSqueeze({ retainOriginal: false }).compress(text, { toolName: 'grep' });
+    expect(kept.outcome).toBe('compressed');
+    expect(kept.output).not.toContain('<<<CCR:');
+    expect(kept.output.endsWith('\n')).toBe(true);
+  });
 });
