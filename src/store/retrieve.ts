@@ -148,10 +148,10 @@ function* retrieval(store: OriginalStore, request: RetrieveRequest): Generator<v
   const end = start + Math.min(total - start, request.range?.count ?? total - start);
   const base = { ok: true as const, id, type, size, totalLines: total };
   if (compiled === undefined || request.grep === undefined) {
-    const slice = (to: number) => text.slice(spans.start[start] ?? text.length, spans.start[to] ?? text.length);
     if (request.maxBytes !== undefined) return page(text, spans, start, end, request.maxBytes, base);
     const whole = start === 0 && end === total;
-    return { ...base, lines: { start: start + 1, count: end - start }, text: whole ? text : slice(end) };
+    const range = text.slice(spans.start[start] ?? text.length, spans.start[end] ?? text.length);
+    return { ...base, lines: { start: start + 1, count: end - start }, text: whole ? text : range };
   }
   const maxMatches = clampedInteger(request.maxMatches, DEFAULT_MAX_MATCHES, Number.MAX_SAFE_INTEGER);
   const found = yield* searchLines({ text, ...spans }, start, end, { ...request, grep: request.grep, maxMatches }, compiled);
@@ -170,7 +170,7 @@ function page(
 ): RetrieveResult {
   const from = spans.start[start] ?? text.length;
   const offsetOf = (line: number) => spans.start[line] ?? text.length;
-  // Bytes of lines [start, line): UTF-8 is counted only up to the cap, line by line.
+  // Whole lines while their UTF-8 bytes fit: counted line by line, never past the cap.
   let stop = start;
   let bytes = 0;
   while (stop < end) {

@@ -9,13 +9,12 @@ import { levelNotKeptText } from '../../pipeline/level-note.js';
 import { LEVELS } from '../../pipeline/levels.js';
 import type { CompressResult } from '../../pipeline/result.js';
 import type { Level } from '../../types.js';
-import { SAMPLE_ID } from '../../store/id.js';
+import { idFrom, SAMPLE_ID } from '../../store/id.js';
 import type { PluginConfig } from './config.js';
 import type { ContextEngine } from './context-engine.js';
 import { recoverFullOutput, type FullOutput } from './full-output.js';
 import { BackOff, backOffKey } from './back-off.js';
 import { gate, gateCeiling, gateSize, plainText, RETRIEVE_TOOL, type Block } from './gate.js';
-import { idFrom } from '../../store/id.js';
 import { lines, type Ledger } from './ledger.js';
 import type { CompressCall, NoticeInput, Services } from './ports.js';
 
