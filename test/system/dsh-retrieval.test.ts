@@ -152,6 +152,24 @@ describe('paging, not clipping', () => {
     expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 1001, count: 20 } }))).toBe(`${lines.slice(1000, 1020).join('\n')}\n`);
   });
 
+  it('a line longer than a page: its head, how many of its bytes are missing, and the range of the rest', async () => {
+    await setup();
+    const long = `minified ${'x'.repeat(120_000)}\n`;
+    const original = `${long}tail one\ntail two\n`;
+    h.tool('bash', original);
+    const shown = textOf(await h.call('bash'));
+    expect(shown).toContain(`<<<CCR:${id24(original)}|`);
+    const page = textOf(await h.call('ccr_retrieve', { hash: id24(original) }));
+    expect(bytes(page)).toBeLessThanOrEqual(CAP);
+    const footer = /\n\[line 1 of 3, its first ([\d,]+) of ([\d,]+) bytes \(a page holds no more\); next: range \{"start": 2, "count": 2\}\]$/.exec(page)!;
+    expect(footer).not.toBeNull();
+    expect(Number(footer[2]!.replaceAll(',', ''))).toBe(bytes(long));
+    const head = page.slice(0, page.length - footer[0].length);
+    expect(long.startsWith(head)).toBe(true);
+    expect(bytes(head)).toBe(Number(footer[1]!.replaceAll(',', '')));
+    expect(textOf(await h.call('ccr_retrieve', { hash: id24(original), range: { start: 2, count: 2 } }))).toBe('tail one\ntail two\n');
+  });
+
   it('retrievePageBytes: 0 turns paging off (then spill-policy caps the result as it does any other)', async () => {
     await setup({ retrievePageBytes: 0 });
     const original = buildLog(4000);
