@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as SpillPolicy from '@deepseek-ai/dsh-spill-policy';
 import type { ServiceFactory } from '../../src/adapters/dsh/plugin.js';
 import { backOffKey } from '../../src/adapters/dsh/back-off.js';
 import type { Level } from '../../src/types.js';
@@ -38,8 +39,8 @@ function spied(levels: [string, Level][], asked: (Level | 'auto')[] = []): Servi
   };
 }
 
-async function setup(config: Record<string, unknown> = {}, factory: ServiceFactory = CORE) {
-  h = await createHarness();
+async function setup(config: Record<string, unknown> = {}, factory: ServiceFactory = CORE, spillPolicy = true) {
+  h = await createHarness({ spillPolicy });
   await h.ctx.plugin(squeezePlugin(factory), { logFile: '', ...config });
 }
 
@@ -168,6 +169,19 @@ describe('paging, not clipping', () => {
     expect(long.startsWith(head)).toBe(true);
     expect(bytes(head)).toBe(Number(footer[1]!.replaceAll(',', '')));
     expect(textOf(await h.call('ccr_retrieve', { hash: id24(original), range: { start: 2, count: 2 } }))).toBe('tail one\ntail two\n');
+  });
+
+  it("pages stay under the loaded spill-policy's cap when it is smaller than retrievePageBytes", async () => {
+    await setup({}, CORE, false);
+    await h.ctx.plugin(SpillPolicy, { maxInlineBytes: 20_000 });
+    const original = buildLog(4000);
+    h.tool('bash', original);
+    await h.call('bash');
+    const page = textOf(await h.call('ccr_retrieve', { hash: id24(original) }));
+    expect(bytes(page)).toBeLessThanOrEqual(20_000);
+    expect(bytes(page)).toBeGreaterThan(19_000);
+    expect(page).not.toContain('Full formatted result stored at');
+    expect(page).toMatch(/\n\[lines 1–[\d,]+ of [\d,]+; next: range \{"start": \d+, "count": \d+\}\]$/);
   });
 
   it('retrievePageBytes: 0 turns paging off (then spill-policy caps the result as it does any other)', async () => {

@@ -76,7 +76,7 @@ const Fields = Schema.object({
   // Retrieval: pages under the harness's inline cap, and what a retrieval teaches the compressor.
   retrievePageBytes: Schema.natural()
     .default(RETRIEVE_PAGE_BYTES)
-    .description("Largest ccr_retrieve result; a bigger original comes in pages of whole lines (spill-policy's maxInlineBytes; 0: no paging)."),
+    .description("Largest ccr_retrieve result (or the loaded spill-policy's maxInlineBytes when smaller); a bigger original comes in pages of whole lines (0: no paging)."),
   backOffAfterRetrieval: Schema.boolean()
     .default(true)
     .description('After ccr_retrieve of a result, compress the same tool (bash: the same command) one level gentler for the rest of the session.'),

@@ -6,8 +6,9 @@
 //
 // The harness caps what a tool result may show (spill-policy's maxInlineBytes,
 // 50,000 bytes in the shipped profile) by cutting out the middle. A retrieval
-// is the one result that must not be cut so: past `pageBytes` it returns the
-// whole lines that fit and a last line naming the range of the next page.
+// is the one result that must not be cut so: past `pageBytes`, or past the
+// loaded spill-policy's cap when that is smaller, it returns the whole lines
+// that fit and a last line naming the range of the next page.
 import { defineTool, type ToolDefinition } from '@deepseek-ai/dsh-tools';
 import { RETRIEVE_TOOL } from './gate.js';
 import type { Services } from './ports.js';
@@ -17,6 +18,34 @@ import { count as thousands } from '../../processors/markers.js';
 export interface RetrieveToolOptions {
   /** Bytes a result may hold, page line included; 0: no paging (the harness's cap then applies). */
   readonly pageBytes: number;
+  /** The harness's inline cap as loaded now (spill-policy's maxInlineBytes), when it can be read: pages stay under it. */
+  readonly inlineCap?: () => number | undefined;
+}
+
+/** The plugin registry as far as it is read here: each loaded plugin's name and its fibers' configs. */
+interface Registry {
+  values(): Iterable<{ name?: string; fibers: Iterable<{ config?: unknown }> }>;
+}
+
+/**
+ * The smallest maxInlineBytes of the loaded spill-policy plugins, read from
+ * the harness's plugin registry (spill-policy exposes no service); undefined
+ * when none is loaded or the registry is not what it was in 0.1.0-rc.8.
+ */
+export function spillPolicyCap(registry: unknown): number | undefined {
+  let cap: number | undefined;
+  try {
+    for (const runtime of (registry as Registry).values()) {
+      if (runtime.name !== 'spill-policy') continue;
+      for (const fiber of runtime.fibers) {
+        const max = (fiber.config as { maxInlineBytes?: unknown } | undefined)?.maxInlineBytes;
+        if (typeof max === 'number' && Number.isSafeInteger(max) && max > 0) cap = Math.min(cap ?? max, max);
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return cap;
 }
 
 type Served = Extract<RetrieveResult, { ok: true }>;
@@ -41,7 +70,13 @@ function pageLineBytes(): number {
 }
 
 export function createRetrieveTool(services: Services, options: RetrieveToolOptions): ToolDefinition {
-  const maxBytes = options.pageBytes > 0 ? Math.max(1, options.pageBytes - pageLineBytes()) : undefined;
+  const reserve = pageLineBytes();
+  /** Bytes of original text a page holds now: under the configured size and the loaded spill-policy's cap. */
+  const pageTextBytes = (): number | undefined => {
+    if (options.pageBytes <= 0) return undefined;
+    const cap = options.inlineCap?.();
+    return Math.max(1, Math.min(options.pageBytes, cap ?? options.pageBytes) - reserve);
+  };
   return defineTool({
     name: RETRIEVE_TOOL,
     description:
@@ -50,7 +85,7 @@ export function createRetrieveTool(services: Services, options: RetrieveToolOpti
       'numbered from 1, as in omission markers like "[… lines 120–480 (361) …]") and/or grep (an RE2 regular ' +
       'expression: no backreferences or lookaround; only matching lines, numbered). Set literal to true to ' +
       'match grep as plain text.' +
-      (maxBytes === undefined ? '' : ` A result over ${thousands(options.pageBytes)} bytes comes in pages: the last line names the range of the next.`),
+      (options.pageBytes <= 0 ? '' : ' A large result comes in pages: the last line names the range of the next.'),
     parameters: {
       hash: { type: 'string', required: true, description: 'The 24 hex digits after <<<CCR: (or the whole marker)' },
       range: {
@@ -87,12 +122,13 @@ export function createRetrieveTool(services: Services, options: RetrieveToolOpti
     isConcurrencySafe: () => true,
     async execute(args) {
       const grep = args.grep !== undefined;
+      const maxBytes = grep ? undefined : pageTextBytes();
       const result = await services.retrieve({
         id: args.hash,
         ...(args.range ? { range: args.range } : {}),
         ...(grep ? { grep: args.grep, literal: args.literal === true, ignoreCase: args.ignoreCase === true } : {}),
         // Matching lines are bounded by the search itself (under the cap).
-        ...(maxBytes !== undefined && !grep ? { maxBytes } : {}),
+        ...(maxBytes !== undefined ? { maxBytes } : {}),
       });
       if (!result.ok) throw new Error(result.message);
       const page = pageLine(result);
