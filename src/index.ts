@@ -6,7 +6,7 @@ export {
 export { ccrType, preview, type CcrType } from './pipeline/ccr.js';
 export {
   createStore, defaultStoreDir, openStoreSpec, RedisStore, retrieve, retrievalNotice, marker, StoreError, StoreUnavailableError,
-  type RetrieveRequest, type RetrieveResult, type StoreOptions,
+  cliRetrieval, idFrom, type RetrievalWays, type RetrieveRequest, type RetrieveResult, type StoreOptions,
 } from './store/index.js';
 export type { AsyncOriginalStore, Lookup, OriginalStore, StoredOriginal } from './store/types.js';
 export { createBackend, createEstimator, EngineError, TextAnalysis } from './engine/index.js';

@@ -18,12 +18,12 @@ export function parse(args: string[], options: OptionSpec): Parsed {
   }
 }
 
-/** A non-negative integer option, or undefined when absent. */
-export function count(values: Parsed['values'], name: string): number | undefined {
+/** An integer option of at least `min` (default 0), or undefined when absent. */
+export function count(values: Parsed['values'], name: string, min = 0): number | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
-    throw usageError(`--${name} takes a whole number >= 0, got ${JSON.stringify(raw)}`);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < min) {
+    throw usageError(`--${name} takes a whole number >= ${min}, got ${JSON.stringify(raw)}`);
   }
   return Number(raw);
 }

@@ -4,7 +4,7 @@ export const ExitCode = {
   ok: 0,
   /** A bug in squeeze: the message says so and how to get details (SQUEEZE_DEBUG=1). */
   internal: 1,
-  /** Bad command line: unknown command or option, missing or malformed value, invalid pattern. */
+  /** Bad command line: unknown command or option, missing or malformed value, invalid pattern, an ID naming no id, --start 0. */
   usage: 2,
   /** `retrieve`: no original under that id, or it expired. */
   notFound: 3,
@@ -14,7 +14,8 @@ export const ExitCode = {
   notUtf8: 5,
   /**
    * The store could not keep or read an original (unsafe folder, read-only, full,
-   * busy, damaged, Redis unreachable). `compress` still printed its output, without an id.
+   * busy, damaged, Redis unreachable; for `compress`, also a :memory: store, gone
+   * when the command exits). `compress` still printed its output, without an id.
    */
   storeUnavailable: 6,
 } as const;

@@ -18,7 +18,8 @@ const EVIDENCE = [
 
 export function runDemo(): string {
   const sample = demoSample();
-  const squeeze = createSqueeze({ store: createStore() });
+  // The notice as a DSH model reads it: ccr_retrieve is the way back there.
+  const squeeze = createSqueeze({ store: createStore(), retrieval: { tool: 'ccr_retrieve' } });
   const result = squeeze.compress(sample, { toolName: 'bash' });
   const kept = EVIDENCE.map((needle) => `  ${result.output.includes(needle) ? 'kept' : 'LOST'}  ${needle}`);
   const lines = sample.split('\n').length - 1;
@@ -37,7 +38,7 @@ export function runDemo(): string {
     ...Object.entries(result.omitted).map(([what, n]) => `  ${count(n)} ${what}`),
     '',
     '----- what the model sees -----',
-    result.output,
+    result.output.replace(/\n$/, ''),
     '----- end -----',
     '',
     `The original stays retrievable by id ${result.id} (in this demo's in-memory store).`,

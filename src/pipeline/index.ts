@@ -7,7 +7,7 @@ import { lineMilliTokens } from '../processors/costs.js';
 import { preservedLines } from '../processors/log/priority.js';
 import { count as formatCount } from '../processors/markers.js';
 import { processors } from '../processors/index.js';
-import { retrievalNotice, type SpillLocation } from '../store/notice.js';
+import { retrievalNotice, type RetrievalWays, type SpillLocation } from '../store/notice.js';
 import { createStore } from '../store/store.js';
 import { SAMPLE_ID } from '../store/id.js';
 import type { OriginalStore, Stored } from '../store/types.js';
@@ -43,6 +43,12 @@ export interface SqueezeSetup extends SqueezeOptions {
    * passes through unchanged (seed 000: no storage, no replacement).
    */
   store?: OriginalStore | null;
+  /**
+   * The ways back to an original its notice names: only those that work for
+   * whoever reads the output (default none: the marker alone, its id for
+   * this instance's store).
+   */
+  retrieval?: RetrievalWays;
   /** Overrides the calibrated estimator (tests, other tokenizers). */
   estimator?: TokenEstimator;
   /** The clock the time budget is measured on, in milliseconds (tests). Default performance.now. */
@@ -79,12 +85,14 @@ class Pipeline implements Squeeze {
   readonly estimator: TokenEstimator & { readonly backendName?: CompressResult['backend'] };
   private readonly recent: RecentResults | null;
   private readonly now: () => number;
+  private readonly retrieval: RetrievalWays;
   /** A worker rebuilds this pipeline from its options alone: not with an estimator of the caller's own. */
   private readonly portable: boolean;
 
   constructor(setup: SqueezeSetup) {
-    const { store, estimator, now, ...options } = setup;
+    const { store, estimator, now, retrieval, ...options } = setup;
     this.now = now ?? (() => performance.now());
+    this.retrieval = retrieval ?? {};
     this.portable = estimator === undefined || estimator instanceof CharClassEstimator;
     this.options = resolveOptions(options);
     this.store = store === undefined ? createStore() : store;
@@ -110,11 +118,13 @@ class Pipeline implements Squeeze {
     if (pool === null) return this.compress(text, call);
     let done: WorkerResult;
     try {
-      done = await pool.run({ text, options, isError });
+      done = await pool.run({ text, options: this.besideNotice(text, options, isError, spill), isError });
     } catch {
       return this.compress(text, call); // the worker could not run: the same work, here
     }
     const result = this.retained(text, done, options, isError, spill, started);
+    // Estimates of parts do not add up exactly: over the ceiling, the same work here, which retries to fit.
+    if (result.outcome === 'compressed' && result.tokensOut > options.maxTokens) return this.compress(text, call);
     try {
       // A big output (a pass-through) would be analysed here, on the caller's
       // thread: references to it are not worth that stall.
@@ -123,6 +133,23 @@ class Pipeline implements Squeeze {
       // as in compress: an optimisation for later results
     }
     return result;
+  }
+
+  /** The worker's options: with retention, the ceiling (and budgets under it) less the notice this thread appends. */
+  private besideNotice(text: string, options: ResolvedOptions, isError: boolean, spill: SpillLocation | undefined): ResolvedOptions {
+    if (!options.retainOriginal) return options;
+    const maxTokens = Math.max(1, options.maxTokens - this.noticeTokens(ccrType(options.toolName, isError, text), utf8Bytes(text), spill));
+    return {
+      ...options,
+      maxTokens,
+      targetTokens: Math.min(options.targetTokens, maxTokens),
+      minTokens: Math.min(options.minTokens, maxTokens),
+    };
+  }
+
+  /** Tokens the notice adds to an output (its line break and final newline included), sized with a sample id. */
+  private noticeTokens(type: ReturnType<typeof ccrType>, size: number, spill: SpillLocation | undefined): number {
+    return this.estimator.estimate(retrievalNotice(SAMPLE_ID, type, size, spill, this.retrieval)) + 2;
   }
 
   /** A worker's result made whole here: its error rebuilt, the original stored and the notice added. */
@@ -139,7 +166,7 @@ class Pipeline implements Squeeze {
     if (!this.store) return unchanged;
     const type = ccrType(options.toolName, isError, text);
     const stored = this.store.put(text, { type, ...(options.toolName === undefined ? {} : { tool: options.toolName }) });
-    const output = `${result.output}\n${retrievalNotice(stored.id, type, stored.size, spill)}`;
+    const output = withNotice(result.output, retrievalNotice(stored.id, type, stored.size, spill, this.retrieval));
     const bytesOut = utf8Bytes(output);
     const tokensOut = this.estimator.estimate(output);
     if (bytesOut >= result.bytesIn || tokensOut >= result.tokensIn) return unchanged;
@@ -198,7 +225,7 @@ class Pipeline implements Squeeze {
         attempt = { ...attempt, output: { ...attempt.output, omitted } };
       }
       // The ceiling holds for what the model sees: the retrieval notice included.
-      const notice = options.retainOriginal ? this.estimator.estimate(retrievalNotice(SAMPLE_ID, type, bytesIn, spill)) + 1 : 0;
+      const notice = options.retainOriginal ? this.noticeTokens(type, bytesIn, spill) : 0;
       let ceiling = Math.max(1, options.maxTokens - notice);
       // One put per result, however many tries the ceiling takes (a put hashes the whole original).
       let stored: Stored | undefined;
@@ -357,13 +384,13 @@ class Pipeline implements Squeeze {
       keep: (store: OriginalStore) => Stored;
     },
   ): CompressResult | null {
-    let output = attempt.output.text;
+    let output = withNewline(attempt.output.text);
     let id: string | null = null;
     if (options.retainOriginal) {
       if (!this.store) return null;
       const stored = facts.keep(this.store);
       id = stored.id;
-      output = `${output}\n${retrievalNotice(stored.id, type, stored.size, facts.spill)}`;
+      output = withNotice(output, retrievalNotice(stored.id, type, stored.size, facts.spill, this.retrieval));
     }
     const bytesOut = utf8Bytes(output);
     const tokensOut = this.estimator.estimate(output);
@@ -378,6 +405,16 @@ class Pipeline implements Squeeze {
       ...(attempt.timedOut ? { timedOut: true as const } : {}),
     };
   }
+}
+
+/** The text ending with a line break, so whatever follows (a notice, a terminal prompt) starts a line. */
+function withNewline(text: string): string {
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/** A compressed text and its notice: each ends with a line break. */
+function withNotice(text: string, notice: string): string {
+  return `${withNewline(text)}${notice}\n`;
 }
 
 /** Why a level the caller forced is not the one applied (or was cut further), if so. */

@@ -5,6 +5,7 @@
 // place (the same line count, so markers' line numbers stay the original's);
 // the original keeps it whole for retrieval.
 import { count } from '../processors/markers.js';
+import { lineEndAt } from '../text/line-breaks.js';
 
 /** Longest line analysed as it is, in UTF-16 units. */
 export const MAX_LINE_CHARS = 65_536;
@@ -40,16 +41,12 @@ export function hasLongSegment(text: string): boolean {
  */
 export function shortenLongLines(text: string): { text: string; lines: number } | null {
   if (!hasLongSegment(text)) return null;
-  const breaks = /\r\n?|\n/g;
   const parts: string[] = [];
   let shortened = 0;
   let from = 0;
   let kept = 0;
   for (let number = 1; from < text.length; number++) {
-    breaks.lastIndex = from;
-    const found = breaks.exec(text);
-    const end = found === null ? text.length : found.index;
-    const next = found === null ? text.length : end + found[0].length;
+    const { end, next } = lineEndAt(text, from);
     if (end - from > MAX_LINE_CHARS) {
       parts.push(text.slice(kept, from), marker(number, text.slice(from, from + PREVIEW_CHARS + 1), end - from), text.slice(end, next));
       kept = next;

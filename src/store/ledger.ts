@@ -20,6 +20,10 @@ export const retrieved = (hash: string): string => `ccr: retrieved ${hash}`;
 export const retrievalMiss = (hash: string, reason: 'expired' | 'unknown'): string =>
   `ccr: retrieval miss ${hash} (${reason})`;
 
+/** A retrieval of a compressed result: how many of this tool's results were retrieved this session, and its level from now on. */
+export const backedOff = (tool: string, hash: string, retrievals: number, key: string, level: string): string =>
+  `ccr: retrieval ${retrievals} of ${tool} results this session (${hash}); next ${key} results at ${level}`;
+
 /** The ledger line for a store event. */
 export function storeEventLine(event: StoreEvent): string {
   switch (event.kind) {

@@ -23,15 +23,36 @@ function oneLine(text: string): string {
 }
 
 /**
- * The marker, one line saying how to get the original (whole, a line range or
- * a grep) through the `ccr_retrieve` tool or the CLI, and the spill locator
- * when there is one. Lines joined with '\n', no trailing newline.
+ * The ways back to an original that work for whoever reads the notice; the
+ * host says which (a way it cannot vouch for is a hint that fails).
  */
-export function retrievalNotice(id: string, type: string, size: number, spill?: SpillLocation): string {
-  const lines = [
-    marker(id, type, size),
-    `[original: ccr_retrieve {"hash":"${id}"} (+ "range":{"start":N,"count":N} or "grep":"P") | squeeze retrieve ${id} [--start N --count N] [--grep P]]`,
-  ];
+export interface RetrievalWays {
+  /** The name of a retrieval tool the reader can call with `{hash, range?, grep?}` (the DSH plugin's `ccr_retrieve`). */
+  readonly tool?: string;
+  /** `squeeze retrieve` reads the store the original is in: `store` is its --store value, absent for the default store. */
+  readonly cli?: { readonly store?: string };
+}
+
+/** The `--store` argument as a shell word: bare when it needs no quoting. */
+function shellWord(value: string): string {
+  return /^[\w@%+=:,./~-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The marker, one line saying how to get the original (whole, a line range or
+ * a grep) by each of the `ways` that work for its reader (none: the marker
+ * alone, its id for the host's own store), and the spill locator when there is
+ * one. Lines joined with '\n', no trailing newline.
+ */
+export function retrievalNotice(id: string, type: string, size: number, spill?: SpillLocation, ways: RetrievalWays = {}): string {
+  const lines = [marker(id, type, size)];
+  const hints: string[] = [];
+  if (ways.tool !== undefined) hints.push(`${ways.tool} {"hash":"${id}"} (+ "range":{"start":N,"count":N} or "grep":"P")`);
+  if (ways.cli !== undefined) {
+    const store = ways.cli.store === undefined ? '' : ` --store ${shellWord(ways.cli.store)}`;
+    hints.push(`squeeze retrieve ${id}${store} [--start N --count N] [--grep P]`);
+  }
+  if (hints.length > 0) lines.push(`[original: ${hints.join(' | ')}]`);
   if (spill && oneLine(spill.locator) !== '') {
     const hint = spill.hint ? ` (${oneLine(spill.hint)})` : '';
     lines.push(`[also saved: ${oneLine(spill.locator)}${hint}]`);

@@ -1,16 +1,29 @@
-// Retrieval of an original by exact id (seed 002 section 6): whole, a 0-based
-// line range that clamps instead of failing, or the lines matching a pattern.
-// A miss is a typed result whose message tells the reader what to do. Lines
-// end as the kernels' line table says (LF, CRLF or a lone CR), so line numbers
+// Retrieval of an original by exact id (seed 002 section 6): whole, a line
+// range (1-based, like omission markers, `--grep`'s numbers and DSH's `read`
+// offset), or the lines matching a pattern; a host with an inline cap asks for
+// a page of at most so many bytes and is told where the next page starts. A
+// miss is a typed result whose message tells the reader what to do. Lines end
+// as the kernels' line table says (LF, CRLF or a lone CR), so line numbers
 // here are the ones omission markers name.
-import { isOriginalId } from './id.js';
+import { lineEndAt } from '../text/line-breaks.js';
+import { ID_SHAPE, idFrom } from './id.js';
 import { compileSearch, DEFAULT_MAX_MATCHES, PatternError, runAsync, runSync, searchLines } from './search.js';
 import type { OriginalStore } from './types.js';
 
 export interface RetrieveRequest {
   readonly id: string;
-  /** 0-based first line and how many lines; clamped to the text (past the end gives ''). */
+  /**
+   * First line (1-based, default 1) and how many lines (default: to the end).
+   * A start past the end gives ''; a start below 1 or a negative count is a
+   * `bad-range` miss, never silently moved.
+   */
   readonly range?: { readonly start?: number; readonly count?: number };
+  /**
+   * At most this many UTF-8 bytes of lines (no grep): whole lines from the
+   * start while they fit (at least the first, cut if alone it does not), and
+   * `next` names the rest. Absent: the range whole, byte for byte.
+   */
+  readonly maxBytes?: number;
   /** RE2 pattern (linear-time; no backreferences or lookaround), matched against each line of the text (or of the range). */
   readonly grep?: string;
   /** Match `grep` as a literal string instead of a pattern. */
@@ -31,17 +44,21 @@ export type RetrieveResult =
       readonly text: string;
       /** Lines of the whole original. */
       readonly totalLines: number;
-      /** The range actually served (after clamping). */
+      /** The lines served (1-based start; a page may serve fewer than asked). */
       readonly lines: { readonly start: number; readonly count: number };
+      /** A page stopped short of the range: the range that asks for the rest. */
+      readonly next?: { readonly start: number; readonly count: number };
+      /** A page's one line did not fit: its bytes shown (a prefix, whole characters) of its bytes in all. */
+      readonly cutLine?: { readonly shownBytes: number; readonly bytes: number };
       /** Matching lines in the range, shown or not (grep only; in the searched part when it stopped early). */
       readonly matches?: number;
-      /** The grep stopped at its deadline before this 0-based line. */
+      /** The grep stopped at its deadline: the first line (1-based) it did not search. */
       readonly stoppedAt?: number;
     }
   | {
       readonly ok: false;
       readonly id: string;
-      readonly reason: 'unknown' | 'expired' | 'bad-pattern';
+      readonly reason: 'unknown' | 'expired' | 'bad-pattern' | 'bad-range' | 'bad-id';
       readonly message: string;
     };
 
@@ -55,17 +72,12 @@ export { DEFAULT_MAX_MATCHES };
 function* lineSpans(text: string): Generator<void, { start: number[]; end: number[] }> {
   const start: number[] = [];
   const end: number[] = [];
-  const breaks = /\r\n?|\n/g;
-  let from = 0;
-  for (let m = breaks.exec(text); m !== null; m = breaks.exec(text)) {
+  for (let from = 0; from < text.length; ) {
+    const line = lineEndAt(text, from);
     start.push(from);
-    end.push(m.index);
-    from = m.index + m[0].length;
+    end.push(line.end);
+    from = line.next;
     if ((start.length & 0xffff) === 0) yield;
-  }
-  if (from < text.length) {
-    start.push(from);
-    end.push(text.length);
   }
   return { start, end };
 }
@@ -75,18 +87,48 @@ function clampedInteger(value: number | undefined, fallback: number, max: number
   return Math.min(max, Math.max(0, Math.floor(value)));
 }
 
+/** Why a range cannot be served as asked, or undefined when it can. */
+function badRange(range: RetrieveRequest['range']): string | undefined {
+  const { start, count } = range ?? {};
+  if (start !== undefined && !(Number.isSafeInteger(start) && start >= 1)) {
+    return `range start ${JSON.stringify(start)} is not a line number: lines are numbered from 1 (the first line is start 1)`;
+  }
+  if (count !== undefined && !(Number.isSafeInteger(count) && count >= 0)) {
+    return `range count ${JSON.stringify(count)} is not a number of lines (a whole number >= 0; leave it out for "to the end")`;
+  }
+  return undefined;
+}
+
+/** The longest prefix of `line` of at most `maxBytes` UTF-8 bytes, in whole characters. */
+function prefixWithin(line: string, maxBytes: number): string {
+  let low = 0;
+  let high = Math.min(line.length, maxBytes);
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (Buffer.byteLength(line.slice(0, mid), 'utf8') <= maxBytes) low = mid;
+    else high = mid - 1;
+  }
+  // never end on the first half of a surrogate pair
+  return /[\ud800-\udbff]$/.test(line.slice(0, low)) ? line.slice(0, low - 1) : line.slice(0, low);
+}
+
 function missMessage(id: string, reason: 'unknown' | 'expired'): string {
   const rerun = 'Re-run the original tool to get its output again.';
   if (reason === 'expired') {
     return `The original ${id} has expired (its time to live in the squeeze store passed) and is no longer kept. ${rerun}`;
   }
-  const shape = isOriginalId(id) ? '' : ' (ids are the 24 lowercase hex characters after "<<<CCR:")';
-  return `No original is stored under ${JSON.stringify(id)}${shape}: it was never stored here or it was evicted. ${rerun}`;
+  return `No original is stored under ${id}: it was never stored in this store or it was evicted. ${rerun}`;
 }
 
 /** Looks the id up (exactly) and serves the whole original, a line range or the matching lines. */
 function* retrieval(store: OriginalStore, request: RetrieveRequest): Generator<void, RetrieveResult> {
-  const { id } = request;
+  // Any case, or pasted inside its marker or notice line: the id it names.
+  const id = idFrom(request.id);
+  if (id === undefined) {
+    return { ok: false, id: request.id, reason: 'bad-id', message: `${JSON.stringify(request.id.slice(0, 80))} names no id: ${ID_SHAPE}` };
+  }
+  const rangeProblem = badRange(request.range);
+  if (rangeProblem !== undefined) return { ok: false, id, reason: 'bad-range', message: rangeProblem };
   let compiled: ReturnType<typeof compileSearch> | undefined;
   if (request.grep !== undefined) {
     try {
@@ -101,17 +143,54 @@ function* retrieval(store: OriginalStore, request: RetrieveRequest): Generator<v
   const { text, type, size } = lookup.entry;
   const spans = yield* lineSpans(text);
   const total = spans.start.length;
-  const start = clampedInteger(request.range?.start, 0, total);
-  const end = start + clampedInteger(request.range?.count, total - start, total - start);
-  const lines = { start, count: end - start };
-  const base = { ok: true as const, id, type, size, totalLines: total, lines };
+  // 0-based line indexes [start, end) from here on; the result speaks 1-based.
+  const start = Math.min(total, (request.range?.start ?? 1) - 1);
+  const end = start + Math.min(total - start, request.range?.count ?? total - start);
+  const base = { ok: true as const, id, type, size, totalLines: total };
   if (compiled === undefined || request.grep === undefined) {
+    if (request.maxBytes !== undefined) return page(text, spans, start, end, request.maxBytes, base);
     const whole = start === 0 && end === total;
-    return { ...base, text: whole ? text : text.slice(spans.start[start] ?? text.length, spans.start[end] ?? text.length) };
+    const range = text.slice(spans.start[start] ?? text.length, spans.start[end] ?? text.length);
+    return { ...base, lines: { start: start + 1, count: end - start }, text: whole ? text : range };
   }
   const maxMatches = clampedInteger(request.maxMatches, DEFAULT_MAX_MATCHES, Number.MAX_SAFE_INTEGER);
   const found = yield* searchLines({ text, ...spans }, start, end, { ...request, grep: request.grep, maxMatches }, compiled);
-  return { ...base, ...found };
+  const { stoppedAt, ...rest } = found;
+  return { ...base, lines: { start: start + 1, count: end - start }, ...rest, ...(stoppedAt === undefined ? {} : { stoppedAt: stoppedAt + 1 }) };
+}
+
+/**
+ * Lines [start, end) as one page of at most `maxBytes` UTF-8 bytes: whole
+ * lines while they fit, at least one (a prefix of it when alone it is over),
+ * and the range of the rest.
+ */
+function page(
+  text: string, spans: { start: number[]; end: number[] }, start: number, end: number, maxBytes: number,
+  base: { ok: true; id: string; type: string; size: number; totalLines: number },
+): RetrieveResult {
+  const from = spans.start[start] ?? text.length;
+  const offsetOf = (line: number) => spans.start[line] ?? text.length;
+  // Whole lines while their UTF-8 bytes fit: counted line by line, never past the cap.
+  let stop = start;
+  let bytes = 0;
+  while (stop < end) {
+    const lineBytes = Buffer.byteLength(text.slice(offsetOf(stop), offsetOf(stop + 1)), 'utf8');
+    if (bytes + lineBytes > maxBytes) break;
+    bytes += lineBytes;
+    stop++;
+  }
+  const rest = (after: number) => (after < end ? { next: { start: after + 1, count: end - after } } : {});
+  if (stop > start || start === end) {
+    return { ...base, lines: { start: start + 1, count: stop - start }, text: text.slice(from, offsetOf(stop)), ...rest(stop) };
+  }
+  // One line over the whole page: its head, in whole characters; the page names how much is missing.
+  const line = text.slice(from, offsetOf(start + 1));
+  const shown = prefixWithin(line, maxBytes);
+  return {
+    ...base, lines: { start: start + 1, count: 1 }, text: shown,
+    cutLine: { shownBytes: Buffer.byteLength(shown, 'utf8'), bytes: Buffer.byteLength(line, 'utf8') },
+    ...rest(start + 1),
+  };
 }
 
 /** Serves a request on the calling thread (the CLI). */

@@ -109,7 +109,7 @@ export interface SearchOutcome {
 function shownLine(number: number, line: string): string {
   if (line.length <= MAX_LINE_CHARS) return `${number}: ${line}`;
   const rest = line.length - MAX_LINE_CHARS;
-  return `${number}: ${line.slice(0, MAX_LINE_CHARS)} [… ${count(rest)} more characters of line ${number}; range {"start": ${number - 1}, "count": 1} returns it whole …]`;
+  return `${number}: ${line.slice(0, MAX_LINE_CHARS)} [… ${count(rest)} more characters of line ${number}; range {"start": ${number}, "count": 1} returns it whole …]`;
 }
 
 /**
@@ -168,7 +168,7 @@ export function* searchLines(
   if (stoppedAt !== undefined) {
     shown.push(
       `[… search stopped after ${count(SEARCH_DEADLINE_MS)} ms at line ${stoppedAt + 1} of ${to}; lines ${stoppedAt + 1}–${to} were not searched: ` +
-        `ask again with range {"start": ${stoppedAt}} or a simpler pattern …]`,
+        `ask again with range {"start": ${stoppedAt + 1}} or a simpler pattern …]`,
     );
   }
   return { text: shown.join('\n'), matches, ...(stoppedAt === undefined ? {} : { stoppedAt }) };

@@ -45,6 +45,37 @@ describe('squeeze compress', () => {
     expect((await runCli(['retrieve', id as string, '--store', store])).stdout.toString()).toBe(log);
   });
 
+  it('ends the compressed text and its notice with a line break, so the stderr notice starts its own line', async () => {
+    const store = join(root, 'compress-newline');
+    const result = await runCli(['compress', '--store', store, '--tool', 'bash'], { stdin: log });
+    expect(result.code).toBe(0);
+    const out = result.stdout.toString();
+    expect(out.endsWith('\n')).toBe(true);
+    const lines = out.split('\n');
+    const marker = lines.findIndex((line) => line.startsWith('<<<CCR:'));
+    expect(marker).toBeGreaterThan(0);
+    expect(lines[marker - 1]).not.toBe('');
+    // The one way back a shell has, with the store it was kept in; no tool a shell cannot call.
+    expect(lines[marker + 1]).toMatch(new RegExp(`^\\[original: squeeze retrieve [0-9a-f]{24} --store ${store} \\[--start N --count N\\] \\[--grep P\\]\\]$`));
+    expect(out).not.toContain('ccr_retrieve');
+    const json = JSON.parse((await runCli(['compress', '--json', '--store', store, '--tool', 'bash'], { stdin: log })).stdout.toString());
+    expect(json.output.endsWith('\n')).toBe(true);
+    // A pass-through that ends mid-line: its exact bytes, and the notice on a line of its own.
+    const small = await runCli(['compress', '--store', store], { stdin: 'no newline' });
+    expect(small.stdout.toString()).toBe('no newline');
+    expect(small.stderr.startsWith('\nsqueeze: passed through unchanged')).toBe(true);
+  });
+
+  it('prints no id for a :memory: store, which is gone when the command exits (exit 6, stored: false)', async () => {
+    const plain = await runCli(['compress', '--store', ':memory:', '--tool', 'bash'], { stdin: log });
+    expect(plain.code).toBe(6);
+    expect(plain.stdout.toString()).not.toContain('<<<CCR:');
+    expect(plain.stderr).toMatch(/could not be stored \(a :memory: store lasts only while this command runs\)/);
+    const json = await runCli(['compress', '--json', '--store', ':memory:', '--tool', 'bash'], { stdin: log });
+    expect(json.code).toBe(6);
+    expect(JSON.parse(json.stdout.toString())).toMatchObject({ id: null, stored: false });
+  });
+
   it('passes a small input through unchanged', async () => {
     const result = await runCli(['compress', '--store', join(root, 'small')], { stdin: 'tiny output\n' });
     expect(result.code).toBe(0);

@@ -46,7 +46,7 @@ describe('squeeze (child process)', () => {
     const result = await spawnCli(['retrieve', '0123456789abcdef01234567'], { env });
     expect(result.code).toBe(3);
     expect(result.stdout.length).toBe(0);
-    expect(result.stderr).toMatch(/^squeeze retrieve: No original is stored under "0123456789abcdef01234567".*Re-run the original tool/);
+    expect(result.stderr).toMatch(/^squeeze retrieve: No original is stored under 0123456789abcdef01234567.*Re-run the original tool/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -70,13 +70,34 @@ describe('squeeze (in process)', () => {
     expect((await runCli(['retrieve', 'x', '-h'])).code).toBe(0);
   });
 
-  it('serves line ranges with their exact bytes and clamps past the end', async () => {
+  it('serves 1-based line ranges with their exact bytes, prints nothing past the end and refuses --start 0', async () => {
     const id = stored(ORIGINAL);
-    expect((await runCli(['retrieve', id, '--start', '1', '--count', '2'], { env })).stdout.toString()).toBe('line two\nERROR three\n');
-    expect((await runCli(['retrieve', id, '--start', '4'], { env })).stdout.toString()).toBe('no newline at the end');
+    expect((await runCli(['retrieve', id, '--start', '2', '--count', '2'], { env })).stdout.toString()).toBe('line two\nERROR three\n');
+    expect((await runCli(['retrieve', id, '--start', '5'], { env })).stdout.toString()).toBe('no newline at the end');
     const past = await runCli(['retrieve', id, '--start', '99', '--count', '5'], { env });
     expect(past).toMatchObject({ code: 0, stderr: '' });
     expect(past.stdout.length).toBe(0);
+    for (const start of ['0', '-1']) {
+      const refused = await runCli(['retrieve', id, `--start=${start}`], { env });
+      expect(refused.code).toBe(2);
+      expect(refused.stdout.length).toBe(0);
+      expect(refused.stderr).toMatch(/--start takes a whole number >= 1/);
+    }
+  });
+
+  it('takes the id in any case or inside a pasted marker or notice line; a malformed id is a usage error', async () => {
+    const id = stored(ORIGINAL);
+    for (const given of [id.toUpperCase(), `<<<CCR:${id}|terminal|${Buffer.byteLength(ORIGINAL)}>>>`, `[original: squeeze retrieve ${id} [--start N --count N]]`]) {
+      const result = await runCli(['retrieve', given], { env });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout.toString()).toBe(ORIGINAL);
+    }
+    for (const given of [id.slice(2), `${id}00`, 'last-one']) {
+      const refused = await runCli(['retrieve', given], { env });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/names no id: an id is the 24 hex characters after "<<<CCR:"/);
+      expect(refused.stderr).not.toMatch(/re-run/i);
+    }
   });
 
   it('greps with line numbers, literally or ignoring case, and rejects a bad pattern', async () => {

@@ -48,7 +48,7 @@ function script(request: WireRequest, all: readonly WireRequest[]): MockReply {
   const last = request.messages.at(-1);
   const marker = last?.role === 'tool' ? /<<<CCR:([0-9a-f]{24})\|/.exec(messageText(last)) : null;
   if (turn === 2 && marker) {
-    return { calls: [{ name: 'ccr_retrieve', args: { hash: marker[1], range: { start: firstWarn - 1, count: 3 } } }] };
+    return { calls: [{ name: 'ccr_retrieve', args: { hash: marker[1], range: { start: firstWarn, count: 3 } } }] };
   }
   return { text: 'The log has been read.' };
 }

@@ -99,9 +99,9 @@ describe('the full output behind the bash cap, with the real bash tool', () => {
     expect(seen.inline + seen.counted).toBe(log.warnLines.length);
     expect(Buffer.byteLength(shown)).toBeLessThan(HARNESS_KEEPS);
 
-    // Ranges count the log's lines: 0-based start 10 is the log's line 11.
+    // Ranges count the log's lines, from 1 like the markers.
     const first = log.warnLines[0]!;
-    const range = await h.call('ccr_retrieve', { hash: id24(log.text), range: { start: first - 1, count: 3 } });
+    const range = await h.call('ccr_retrieve', { hash: id24(log.text), range: { start: first, count: 3 } });
     expect(range.isError).toBe(false);
     expect(textOf(range)).toBe(log.lines.slice(first - 1, first + 2).map((line) => `${line}\n`).join(''));
   });

@@ -53,10 +53,13 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     const shown = textOf(await h.call('bash'));
     const id = /<<<CCR:([0-9a-f]{24})\|/.exec(shown)![1]!;
     const lines = original.split('\n');
-    // a range is the exact bytes of those lines (line ends included)
-    expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 100, count: 3 } }))).toBe(`${lines.slice(100, 103).join('\n')}\n`);
-    expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 598, count: 50 } }))).toBe(lines.slice(598).join('\n'));
-    expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 590 } }))).toBe(lines.slice(590).join('\n'));
+    // a range is the exact bytes of those lines (line ends included), numbered from 1
+    expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 101, count: 3 } }))).toBe(`${lines.slice(100, 103).join('\n')}\n`);
+    expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 599, count: 50 } }))).toBe(lines.slice(598).join('\n'));
+    expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 591 } }))).toBe(lines.slice(590).join('\n'));
+    const zero = await h.call('ccr_retrieve', { hash: id, range: { start: 0, count: 3 } });
+    expect(zero.isError).toBe(true);
+    expect(textOf(zero)).toMatch(/range start 0 is not a line number: lines are numbered from 1/);
     const errors = textOf(await h.call('ccr_retrieve', { hash: id, grep: '^(ERROR|    caused by)' }));
     const at = lines.findIndex((l) => l.startsWith('ERROR'));
     expect(errors).toBe(`${at + 1}: ${lines[at]}\n${at + 2}: ${lines[at + 1]}`);
@@ -96,7 +99,7 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     // squeeze saw the original (not spill-policy's head/tail preview) and its output fit under the cap
     expect(shown).toContain(`<<<CCR:${id24(original)}|terminal|${bytes(original)}>>>`);
     expect(shown).not.toContain('Full formatted result stored at:');
-    expect(textOf(await h.call('ccr_retrieve', { hash: id24(original), range: { start: 0, count: 5 } }))).toBe(
+    expect(textOf(await h.call('ccr_retrieve', { hash: id24(original), range: { start: 1, count: 5 } }))).toBe(
       `${original.split('\n').slice(0, 5).join('\n')}\n`,
     );
   });

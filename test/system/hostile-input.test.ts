@@ -103,7 +103,7 @@ describe('hostile input through the DSH plugin (real ToolRuntime)', () => {
       // The original is there: its first line by range (when it fits the harness's inline cap), by grep otherwise.
       const { firstLine, short, head } = firstLineProbe(text);
       const probe = short
-        ? { range: { start: 0, count: 1 }, expected: (shownText: string) => shownText === firstLine }
+        ? { range: { start: 1, count: 1 }, expected: (shownText: string) => shownText === firstLine }
         : { grep: head, literal: true, expected: (shownText: string) => shownText.startsWith(`1: ${head}`) };
       const { expected, ...args } = probe;
       const back = await h.call('ccr_retrieve', { hash: id24(text), ...args });
@@ -127,7 +127,7 @@ describe('hostile input through the CLI', () => {
         expect(Buffer.byteLength(result.output), name).toBeLessThan(50_000);
         const { firstLine, short, head } = firstLineProbe(text);
         const back = short
-          ? await runCli(['retrieve', result.id, '--store', store, '--start', '0', '--count', '1'])
+          ? await runCli(['retrieve', result.id, '--store', store, '--start', '1', '--count', '1'])
           : await runCli(['retrieve', result.id, '--store', store, '--grep', head, '--literal']);
         expect(back.code, `${name}: ${back.stderr}`).toBe(0);
         const shown = back.stdout.toString('utf8');

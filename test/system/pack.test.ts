@@ -50,9 +50,13 @@ describe('the npm package', () => {
       const text = textOf(result);
       const id = /<<<CCR:([0-9a-f]{24})\|terminal\|\d+>>>/.exec(text)?.[1];
       expect(id).toBeDefined();
-      const back = await h.call('ccr_retrieve', { hash: id });
-      expect(textOf(back)).toBe(log);
-      const range = await h.call('ccr_retrieve', { hash: id, range: { start: 10, count: 5 } });
+      // Over the 50,000-byte inline cap: the first page of whole lines, and the range of the next.
+      const back = textOf(await h.call('ccr_retrieve', { hash: id }));
+      const page = /\n\[lines 1–([\d,]+) of ([\d,]+); next: range \{"start": (\d+), "count": (\d+)\}\]$/.exec(back);
+      expect(page).not.toBeNull();
+      const shown = Number(page![1]!.replaceAll(',', ''));
+      expect(back.slice(0, back.length - page![0].length + 1)).toBe(`${log.split('\n').slice(0, shown).join('\n')}\n`);
+      const range = await h.call('ccr_retrieve', { hash: id, range: { start: 11, count: 5 } });
       // Ranges keep their line breaks, so consecutive ranges rebuild the original.
       expect(textOf(range)).toBe(log.split('\n').slice(10, 15).join('\n') + '\n');
     } finally {

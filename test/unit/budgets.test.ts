@@ -59,7 +59,8 @@ describe(`maxTokens holds (${backendName})`, () => {
     expect(result.tokensOut).toBeLessThanOrEqual(2000);
     expect(result.output).toContain('CVE-2026-12345');
     // Shown lines are whole original lines in order; each gap names the lines it covers.
-    const body = result.output.split('\n').filter((l) => !l.startsWith('<<<CCR:') && !l.startsWith('[original:'));
+    // The output ends with a line break: the empty string after it is no line.
+    const body = result.output.replace(/\n$/, '').split('\n').filter((l) => !l.startsWith('<<<CCR:') && !l.startsWith('[original:'));
     let next = 0;
     for (const line of body) {
       const gap = /^\[… lines? ([\d,]+)(?:–([\d,]+))?/.exec(line);

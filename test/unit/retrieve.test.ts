@@ -23,33 +23,95 @@ describe('retrieve', () => {
     const { store, id } = withText();
     const result = served(retrieve(store, { id }));
     expect(result.text).toBe(TEXT);
-    expect(result).toMatchObject({ type: 'file', size: Buffer.byteLength(TEXT), totalLines: 5, lines: { start: 0, count: 5 } });
+    expect(result).toMatchObject({ type: 'file', size: Buffer.byteLength(TEXT), totalLines: 5, lines: { start: 1, count: 5 } });
   });
 
-  it('serves a 0-based line range with its exact bytes; ranges concatenate to the original', () => {
+  it('serves a 1-based line range with its exact bytes; ranges concatenate to the original', () => {
     const { store, id } = withText();
-    expect(served(retrieve(store, { id, range: { start: 0, count: 2 } })).text).toBe('zero\r\none ERROR\n');
-    expect(served(retrieve(store, { id, range: { start: 3 } })).text).toBe('three error\nfour\n');
-    const pieces = [0, 2, 4].map((start) => served(retrieve(store, { id, range: { start, count: 2 } })).text);
+    expect(served(retrieve(store, { id, range: { start: 1, count: 2 } })).text).toBe('zero\r\none ERROR\n');
+    expect(served(retrieve(store, { id, range: { start: 4 } })).text).toBe('three error\nfour\n');
+    const pieces = [1, 3, 5].map((start) => served(retrieve(store, { id, range: { start, count: 2 } })).text);
     expect(pieces.join('')).toBe(TEXT);
   });
 
-  it('clamps ranges instead of failing', () => {
+  it('returns exactly the lines an omission marker names (1-based, inclusive)', () => {
+    const text = Array.from({ length: 600 }, (_, i) => `line ${i + 1}\n`).join('');
+    const { store, id } = withText(text);
+    // [… lines 120–480 (361) …]
+    const result = served(retrieve(store, { id, range: { start: 120, count: 361 } }));
+    const lines = result.text.split('\n').slice(0, -1);
+    expect(lines).toHaveLength(361);
+    expect(lines[0]).toBe('line 120');
+    expect(lines.at(-1)).toBe('line 480');
+    expect(result.lines).toEqual({ start: 120, count: 361 });
+  });
+
+  it('refuses a start below 1 or a negative count instead of moving it; a start past the end gives nothing', () => {
     const { store, id } = withText();
     const past = served(retrieve(store, { id, range: { start: 99, count: 5 } }));
     expect(past.text).toBe('');
-    expect(past.lines).toEqual({ start: 5, count: 0 });
-    expect(served(retrieve(store, { id, range: { start: -3, count: 1 } })).text).toBe('zero\r\n');
-    expect(served(retrieve(store, { id, range: { start: 4, count: 1000 } })).text).toBe('four\n');
-    expect(served(retrieve(store, { id, range: { start: 1, count: -2 } })).text).toBe('');
+    expect(past.lines).toEqual({ start: 6, count: 0 });
+    for (const range of [{ start: 0 }, { start: -3, count: 1 }, { start: 1.5 }, { start: 1, count: -2 }]) {
+      const refused = retrieve(store, { id, range });
+      expect(refused).toMatchObject({ ok: false, reason: 'bad-range' });
+      expect(!refused.ok && refused.message).toMatch(/numbered from 1|number of lines/);
+    }
+    expect(served(retrieve(store, { id, range: { start: 5, count: 1000 } })).text).toBe('four\n');
+    expect(served(retrieve(store, { id, range: { start: 2, count: 0 } })).text).toBe('');
   });
 
   it('handles a text without a final newline and the empty text', () => {
     const { store, id } = withText('a\nb');
-    expect(served(retrieve(store, { id, range: { start: 1, count: 1 } })).text).toBe('b');
+    expect(served(retrieve(store, { id, range: { start: 2, count: 1 } })).text).toBe('b');
     const empty = withText('');
     expect(served(retrieve(empty.store, { id: empty.id })).totalLines).toBe(0);
-    expect(served(retrieve(empty.store, { id: empty.id, range: { start: 0, count: 3 } })).text).toBe('');
+    expect(served(retrieve(empty.store, { id: empty.id, range: { start: 1, count: 3 } })).text).toBe('');
+  });
+
+  it('takes the id in any case or inside a pasted marker or notice line; input naming no id is a bad-id miss', () => {
+    const { store, id } = withText();
+    for (const given of [id.toUpperCase(), ` ${id}\n`, `<<<CCR:${id}|file|37>>>`, `[original: ccr_retrieve {"hash":"${id}"} (+ "range":{"start":N,"count":N})]`]) {
+      expect(served(retrieve(store, { id: given })).text).toBe(TEXT);
+    }
+    for (const given of [id.slice(1), `${id}0`, 'hello', `${id} ${'b'.repeat(24)}`]) {
+      const refused = retrieve(store, { id: given });
+      expect(refused).toMatchObject({ ok: false, reason: 'bad-id' });
+      expect(!refused.ok && refused.message).toMatch(/an id is the 24 hex characters after "<<<CCR:"/);
+      expect(!refused.ok && refused.message).not.toMatch(/re-run/i);
+    }
+  });
+
+  it('pages: whole lines under maxBytes, the range of the rest, and pages that concatenate to the original', () => {
+    const text = Array.from({ length: 5000 }, (_, i) => `row ${i + 1} ${'x'.repeat(i % 37)}\n`).join('');
+    const { store, id } = withText(text);
+    const pieces: string[] = [];
+    let range: { start: number; count?: number } | undefined = { start: 1 };
+    let pages = 0;
+    while (range !== undefined) {
+      const page = served(retrieve(store, { id, range, maxBytes: 10_000 }));
+      expect(Buffer.byteLength(page.text)).toBeLessThanOrEqual(10_000);
+      expect(page.text.endsWith('\n')).toBe(true);
+      expect(page.lines.start).toBe(range.start);
+      pieces.push(page.text);
+      range = page.next;
+      if (range) expect(range.start + range.count! - 1).toBe(5000);
+      pages++;
+    }
+    expect(pieces.join('')).toBe(text);
+    expect(pages).toBeGreaterThanOrEqual(Math.ceil(Buffer.byteLength(text) / 10_000));
+    // Within a range: the rest of that range only.
+    const part = served(retrieve(store, { id, range: { start: 100, count: 1000 }, maxBytes: 5_000 }));
+    expect(part.next!.start + part.next!.count).toBe(1100);
+    // A range that fits is whole, with no next.
+    expect(served(retrieve(store, { id, range: { start: 3, count: 2 }, maxBytes: 5_000 }))).not.toHaveProperty('next');
+  });
+
+  it('pages a line longer than a page as its head, in whole characters, and names what is missing', () => {
+    const { store, id } = withText(`${'é'.repeat(3000)}\nshort\n`);
+    const page = served(retrieve(store, { id, maxBytes: 1001 }));
+    expect(page.text).toBe('é'.repeat(500));
+    expect(page.cutLine).toEqual({ shownBytes: 1000, bytes: 6001 });
+    expect(page.next).toEqual({ start: 2, count: 1 });
   });
 
   it('greps lines with their 1-based numbers, within the range when given', () => {
@@ -58,7 +120,7 @@ describe('retrieve', () => {
     expect(all.text).toBe('2: one ERROR\n4: three error');
     expect(all.matches).toBe(2);
     expect(served(retrieve(store, { id, grep: 'error' })).text).toBe('4: three error');
-    expect(served(retrieve(store, { id, grep: '^t', range: { start: 2, count: 1 } })).text).toBe('3: two');
+    expect(served(retrieve(store, { id, grep: '^t', range: { start: 3, count: 1 } })).text).toBe('3: two');
     const none = served(retrieve(store, { id, grep: 'absent' }));
     expect(none).toMatchObject({ text: '', matches: 0 });
   });
@@ -91,9 +153,9 @@ describe('retrieve', () => {
     expect(!expired.ok && expired.message).toMatch(/expired.*Re-run the original tool/);
     const unknown = retrieve(store, { id: 'a'.repeat(24) });
     expect(unknown).toMatchObject({ ok: false, reason: 'unknown' });
-    expect(!unknown.ok && unknown.message).toMatch(/never stored here or it was evicted\. Re-run the original tool/);
+    expect(!unknown.ok && unknown.message).toMatch(/never stored in this store or it was evicted\. Re-run the original tool/);
     const malformed = retrieve(store, { id: 'not-an-id' });
-    expect(!malformed.ok && malformed.message).toMatch(/24 lowercase hex/);
+    expect(malformed).toMatchObject({ ok: false, reason: 'bad-id' });
   });
 });
 
@@ -134,7 +196,7 @@ describe('safe grep', () => {
   it('treats CR-only line endings as lines, as the kernels do', () => {
     const { store, id } = withText('one\rtwo ERROR\r\nthree\rfour');
     expect(served(retrieve(store, { id, grep: 'ERROR$' })).text).toBe('2: two ERROR');
-    expect(served(retrieve(store, { id, range: { start: 2, count: 1 } })).text).toBe('three\r');
+    expect(served(retrieve(store, { id, range: { start: 3, count: 1 } })).text).toBe('three\r');
     expect(served(retrieve(store, { id })).totalLines).toBe(4);
   });
 
@@ -144,7 +206,7 @@ describe('safe grep', () => {
     const result = served(retrieve(store, { id, grep: 'E' }));
     expect(result.matches).toBe(40);
     const shown = result.text.split('\n');
-    expect(shown[0]).toBe(`1: ${'E'.repeat(MAX_LINE_CHARS)} [… ${(MAX_LINE_CHARS * 2).toLocaleString('en-US')} more characters of line 1; range {"start": 0, "count": 1} returns it whole …]`);
+    expect(shown[0]).toBe(`1: ${'E'.repeat(MAX_LINE_CHARS)} [… ${(MAX_LINE_CHARS * 2).toLocaleString('en-US')} more characters of line 1; range {"start": 1, "count": 1} returns it whole …]`);
     expect(Buffer.byteLength(result.text)).toBeLessThan(MAX_OUTPUT_BYTES + 200);
     expect(shown.at(-1)).toMatch(/^\[… \d+ more matches \(the shown lines reached/);
   });

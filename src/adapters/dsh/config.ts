@@ -26,6 +26,9 @@ export const DEFAULT_MULTIPLIERS: Record<CcrType, number> = {
   default: 1,
 };
 
+/** The shipped spill-policy's maxInlineBytes: a ccr_retrieve page stays under it, so no retrieval is cut. */
+export const RETRIEVE_PAGE_BYTES = 50_000;
+
 const multiplier = (value: number) => Schema.number().min(0).default(value);
 
 const LEVELS: readonly (Level | 'auto')[] = ['auto', 'lossless', 'light', 'aggressive', 'emergency'];
@@ -70,6 +73,13 @@ const Fields = Schema.object({
     "Where originals are kept: '' for $XDG_CACHE_HOME/squeeze (shared with the squeeze CLI), a folder, " +
       "':memory:' for this process only, or redis://host:port to share them across hosts.",
   ),
+  // Retrieval: pages under the harness's inline cap, and what a retrieval teaches the compressor.
+  retrievePageBytes: Schema.natural()
+    .default(RETRIEVE_PAGE_BYTES)
+    .description("Largest ccr_retrieve result (or the loaded spill-policy's maxInlineBytes when smaller); a bigger original comes in pages of whole lines (0: no paging)."),
+  backOffAfterRetrieval: Schema.boolean()
+    .default(true)
+    .description('After ccr_retrieve of a result, compress the same tool (bash: the same command) one level gentler for the rest of the session.'),
   // The context engine (context-engine.ts): history rewrites through the session surface.
   contextEngine: Schema.boolean().default(false).description('Measure the context fill and replace old tool results in the history.'),
   contextEngineThresholdPct: Schema.number().min(0).max(100).default(20)

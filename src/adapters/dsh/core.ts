@@ -4,9 +4,13 @@
 // and, started before compressing so the file write overlaps it, the harness
 // spill store, then appends the store's notice carrying both. The store is
 // the CLI's by default ($XDG_CACHE_HOME/squeeze), so `squeeze retrieve ID` in
-// a shell finds what the plugin kept.
+// a shell finds what the plugin kept; the notice names that command only when
+// it can (not for a store in this process's memory).
 import { createSqueeze, type Squeeze } from '../../pipeline/index.js';
-import { lookupStore, openStoreSpec, retrievalNotice, retrieveAsync, StoreUnavailableError } from '../../store/index.js';
+import {
+  cliRetrieval, idFrom, lookupStore, openStoreSpec, retrievalNotice, retrieveAsync, StoreUnavailableError, type Lookup, type RetrievalWays,
+} from '../../store/index.js';
+import { RETRIEVE_TOOL } from './gate.js';
 import { squeezeOptionsOf } from './config.js';
 import { expandHome } from './ledger.js';
 import type { ServiceFactory } from './plugin.js';
@@ -28,6 +32,7 @@ export const coreServices: ServiceFactory = (config, options) => {
     return pipeline;
   };
   const store = openOrExplain(options);
+  const ways = retrievalWays(expandHome(options.store));
   return {
     squeeze: {
       // Big results go to a worker thread: the harness's event loop keeps running meanwhile.
@@ -35,11 +40,25 @@ export const coreServices: ServiceFactory = (config, options) => {
     },
     estimator: shared.estimator,
     store,
-    retrieve: async (request) => retrieveAsync(lookupStore(request.id, await store.get(request.id)), request),
+    retrieve: async (request) => {
+      // The id in any case, or inside a pasted marker; retrieve itself refuses input that names none.
+      const id = idFrom(request.id);
+      const lookup: Lookup = id === undefined ? { found: false, reason: 'unknown' } : await store.get(id);
+      return retrieveAsync(lookupStore(id ?? request.id, lookup), request);
+    },
     close: () => store.close(),
-    notice: (input) => retrievalNotice(input.id, input.type, input.size, input.spill),
+    notice: (input) => retrievalNotice(input.id, input.type, input.size, input.spill, ways),
   };
 };
+
+/**
+ * The ways back the notice names: ccr_retrieve always; `squeeze retrieve` when
+ * a shell's CLI can open the same store (see cliRetrieval).
+ */
+export function retrievalWays(spec: string): RetrievalWays {
+  const cli = cliRetrieval(spec);
+  return { tool: RETRIEVE_TOOL, ...(cli === undefined ? {} : { cli }) };
+}
 
 /**
  * The configured store; when it cannot open (an unsafe or unwritable folder)

@@ -5,12 +5,16 @@
 // that says how to get the original back. Every failure keeps the original.
 import type { PostToolDecision, ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools';
 import type { CcrType } from '../../pipeline/ccr.js';
+import { levelNotKeptText } from '../../pipeline/level-note.js';
+import { LEVELS } from '../../pipeline/levels.js';
 import type { CompressResult } from '../../pipeline/result.js';
-import { SAMPLE_ID } from '../../store/id.js';
+import type { Level } from '../../types.js';
+import { idFrom, SAMPLE_ID } from '../../store/id.js';
 import type { PluginConfig } from './config.js';
 import type { ContextEngine } from './context-engine.js';
 import { recoverFullOutput, type FullOutput } from './full-output.js';
-import { gate, gateCeiling, gateSize, plainText, type Block } from './gate.js';
+import { BackOff, backOffKey } from './back-off.js';
+import { gate, gateCeiling, gateSize, plainText, RETRIEVE_TOOL, type Block } from './gate.js';
 import { lines, type Ledger } from './ledger.js';
 import type { CompressCall, NoticeInput, Services } from './ports.js';
 
@@ -45,11 +49,20 @@ function commandOf(exec: ToolExecution): string | undefined {
  * the same on stderr).
  */
 export function levelNote(result: Pick<CompressResult, 'level' | 'levelNotKept'>): string | undefined {
-  const notKept = result.levelNotKept;
-  if (!notKept) return undefined;
-  const why = notKept.reason === 'over-max-tokens' ? 'its output is over maxTokens' : 'it would drop a preserved item';
-  const applied = result.level === notKept.requested ? `${result.level}, then lines sampled to fit` : result.level;
-  return `[squeeze: level ${notKept.requested} not kept: ${why}; applied ${applied}]`;
+  const text = levelNotKeptText(result, { level: 'level', maxTokens: 'maxTokens' });
+  return text === undefined ? undefined : `[squeeze: ${text}]`;
+}
+
+/** The level a result is forced to: the gentler of the configured one and the back-off's, if any. */
+function forcedLevel(configured: PluginConfig['level'], backOff: Level | undefined): Level | undefined {
+  if (configured === 'auto') return backOff;
+  if (backOff === undefined) return configured as Level;
+  return LEVELS.indexOf(backOff) < LEVELS.indexOf(configured as Level) ? backOff : (configured as Level);
+}
+
+/** The text ending with a line break. */
+function withNewline(text: string): string {
+  return text.endsWith('\n') ? text : `${text}\n`;
 }
 
 /** The longest level note, to leave room for it under the ceiling when a level is forced. */
@@ -100,9 +113,27 @@ function replaced(decision: PostToolDecision, text: string): PostToolDecision {
   };
 }
 
+/** The id a `ccr_retrieve` call asked for, when it names one. */
+function retrievedId(exec: ToolExecution): string | undefined {
+  const args = exec.arguments;
+  const hash = args !== null && typeof args === 'object' ? (args as { hash?: unknown }).hash : undefined;
+  return typeof hash === 'string' ? idFrom(hash) : undefined;
+}
+
 export function createPostExecuteListener(deps: ListenerDeps): Listener {
   const { config, services, ledger, warn } = deps;
   const ceiling = gateCeiling(config);
+  /** Per session (the calling agent): what it was shown compressed and the levels its retrievals lowered. */
+  const backOffs = new WeakMap<object, BackOff>();
+  const backOffOf = (exec: ToolExecution): BackOff | undefined => {
+    if (!config.backOffAfterRetrieval || exec.agent === undefined) return undefined;
+    let backOff = backOffs.get(exec.agent);
+    if (backOff === undefined) {
+      backOff = new BackOff();
+      backOffs.set(exec.agent, backOff);
+    }
+    return backOff;
+  };
   /** Spill files this plugin wrote: reading one back must not be compressed again. */
   const spilled = new Set<string>();
   const readsSpilledCopy = (exec: ToolExecution) =>
@@ -170,12 +201,16 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     const spillSave = config.retainOriginal ? spill(exec, text) : undefined;
     const contextFill = engine?.contextFill();
     const command = commandOf(exec);
+    const backOff = backOffOf(exec);
+    const key = backOffKey(exec.name, command);
+    const level = forcedLevel(config.level, backOff?.levelFor(key));
     const result = await services.squeeze.compress(text, {
       toolName: exec.name,
       ...(command !== undefined ? { command } : {}),
+      ...(level !== undefined ? { level } : {}),
       ...ceilingBeside(
         (config.retainOriginal ? notice(type, Buffer.byteLength(text, 'utf8'), spillSave !== undefined) : 0) +
-          (config.level === 'auto' ? 0 : services.estimator.estimate(`\n${LONGEST_LEVEL_NOTE}`)),
+          (level === undefined ? 0 : services.estimator.estimate(`\n${LONGEST_LEVEL_NOTE}`)),
       ),
       isError,
       ...(exec.agent !== undefined ? { conversation: exec.agent } : {}),
@@ -187,8 +222,9 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     const originalBytes = full ? Math.min(result.bytesIn, Buffer.byteLength(full.shown, 'utf8')) : result.bytesIn;
     const originalTokens = full ? Math.min(result.tokensIn, services.estimator.estimate(full.shown)) : result.tokensIn;
     const note = levelNote(result);
-    const compressed = note ? `${result.output}\n${note}` : result.output;
-    const body = full ? `${compressed}\n\n${full.note}` : compressed;
+    // Each part ends with a line break; a blank line sets the harness's note and the notice apart.
+    const compressed = note ? `${withNewline(result.output)}${note}\n` : withNewline(result.output);
+    const body = full ? `${compressed}\n${full.note}\n` : compressed;
     if (!config.retainOriginal) {
       if (Buffer.byteLength(body, 'utf8') >= originalBytes) return { decision };
       ledger.write(`ccr: compressed ${exec.name} ${type} ${result.bytesIn} (original not retained)`);
@@ -203,18 +239,27 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     }
     const saved = await spillSave;
     const retention: NoticeInput = { id: stored.id, type, size: stored.size, ...(saved ? { spill: saved } : {}) };
-    const output = `${body}${full ? '\n' : '\n\n'}${services.notice(retention)}`;
+    const output = `${body}${full ? '' : '\n'}${services.notice(retention)}`;
     // Invariant 6: replace only when what the model sees gets smaller, in bytes and in tokens.
     if (Buffer.byteLength(output, 'utf8') >= originalBytes || services.estimator.estimate(output) >= originalTokens) {
       return { decision, id: retention.id };
     }
     ledger.write(lines.compressed(exec.name, type, retention.size, retention.id));
+    backOff?.compressed(retention.id, exec.name, key, result.level);
     return { decision: replaced(decision, output), id: retention.id };
+  }
+
+  /** A successful ccr_retrieve of a result this session was shown compressed: its tool's next results gentler. */
+  function noteRetrieval(exec: ToolExecution, result: Readonly<ToolExecutionResult>): void {
+    const id = result.isError ? undefined : retrievedId(exec);
+    const regret = id === undefined ? undefined : backOffOf(exec)?.retrieved(id);
+    if (regret !== undefined && id !== undefined) ledger.write(lines.backedOff(regret.tool, id, regret.retrievals, regret.key, regret.level));
   }
 
   return async (exec, result, next) => {
     const decision = await next();
     try {
+      if (exec.name === RETRIEVE_TOOL) noteRetrieval(exec, result);
       if (decision.kind !== 'accept' || Object.hasOwn(decision, 'value') || exec.parent !== undefined) return decision;
       if (exec.signal.aborted || readsSpilledCopy(exec)) return decision;
       const content = (decision.content ?? result.content) as readonly Block[];

@@ -10,7 +10,7 @@ import { ContextEngine, type EngineDeps } from './context-engine.js';
 import { createLedger, lines } from './ledger.js';
 import { createPostExecuteListener, describeError, type SpillStoreLike } from './listener.js';
 import type { ServiceOptions, Services } from './ports.js';
-import { createRetrieveTool } from './retrieve.js';
+import { createRetrieveTool, spillPolicyCap } from './retrieve.js';
 
 /** Cordis plugin name (loader diagnostics, logger name). */
 export const name = 'squeeze';
@@ -37,7 +37,7 @@ export function applyWith(ctx: Context, rawConfig: unknown, makeServices: Servic
 
   ctx.effect(() => () => void services.close());
   // Registered even when disabled: markers already in a transcript stay retrievable.
-  ctx.tools.register(createRetrieveTool(services));
+  ctx.tools.register(createRetrieveTool(services, { pageBytes: config.retrievePageBytes, inlineCap: () => spillPolicyCap(ctx.registry) }));
   if (!config.enabled) return;
 
   const engines = config.contextEngine ? createEngines(ctx, config, services, ledger, warn) : undefined;

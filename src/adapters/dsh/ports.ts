@@ -51,7 +51,7 @@ export interface Services {
     get(id: string): Lookup | Promise<Lookup>;
   };
   /**
-   * An original by exact id: whole, a 0-based line range (clamped), or the
+   * An original by exact id (in any case, or inside a pasted marker): whole, a 1-based line range or a page of it, or the
    * lines matching a pattern (a long grep yields to the event loop, hence the promise).
    */
   retrieve(request: RetrieveRequest): RetrieveResult | Promise<RetrieveResult>;

@@ -1,8 +1,9 @@
 // `squeeze compress`: one text through the pipeline, the original kept in the
 // store so `squeeze retrieve` gives it back later.
 import {
-  createSqueeze, DEFAULTS, OptionsError, type CallOptions, type CompressResult, type LevelNotKept, type SqueezeSetup,
+  createSqueeze, DEFAULTS, OptionsError, type CallOptions, type CompressResult, type SqueezeSetup,
 } from '../../pipeline/index.js';
+import { levelNotKeptText } from '../../pipeline/level-note.js';
 import { count as formatCount } from '../../processors/markers.js';
 import { CONTENT_KINDS, type ContentKind, type Level } from '../../types.js';
 import { count, oneOf, positionals } from '../args.js';
@@ -10,7 +11,7 @@ import type { Command } from '../command.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { decodeUtf8, readInput, type CliIo } from '../io.js';
 import { openStore, STORE_OPTION, type CliStore } from '../open-store.js';
-import { StoreError, type OriginalStore, type PutMeta, type Stored } from '../../store/index.js';
+import { cliRetrieval, MEMORY_STORE, StoreError, type OriginalStore, type PutMeta, type Stored } from '../../store/index.js';
 import { originalId } from '../../store/id.js';
 
 const KINDS: readonly ContentKind[] = CONTENT_KINDS;
@@ -59,11 +60,13 @@ async function keep(open: () => CliStore, staged: StagedStore['staged']): Promis
   }
 }
 
-function summary(result: CompressResult): string {
+function summary(result: CompressResult, cli: ReturnType<typeof cliRetrieval>): string {
   const tokens = `${formatCount(result.tokensIn)} -> ${formatCount(result.tokensOut)} tokens`;
   switch (result.outcome) {
     case 'compressed': {
-      const back = result.id === null ? 'original not kept' : `original: squeeze retrieve ${result.id}`;
+      // A Redis URL with credentials is not repeated: the user has it.
+      const where = cli === undefined ? ' --store URL' : cli.store === undefined ? '' : ` --store ${cli.store}`;
+      const back = result.id === null ? 'original not kept' : `original: squeeze retrieve ${result.id}${where}`;
       const late = result.timedOut ? ' (time budget ran out: the output ready then)' : '';
       return `squeeze: ${result.kind}, ${result.level}${late}: ${tokens}; ${back}\n`;
     }
@@ -72,15 +75,6 @@ function summary(result: CompressResult): string {
     default:
       return `squeeze: passed through unchanged (${result.outcome}, ${formatCount(result.tokensIn)} tokens)\n`;
   }
-}
-
-/** The notice for a forced --level the result could not keep. */
-function levelNotice(result: CompressResult, notKept: LevelNotKept): string {
-  const why = notKept.reason === 'over-max-tokens'
-    ? 'its output is over --max-tokens'
-    : 'it would drop a preserved item';
-  const applied = result.level === notKept.requested ? `${result.level}, then lines sampled to fit` : result.level;
-  return `squeeze: --level ${notKept.requested} not kept: ${why}; applied ${applied}\n`;
 }
 
 function passThroughNotUtf8(bytes: Buffer, name: string, json: boolean, io: CliIo): number {
@@ -116,16 +110,19 @@ says how it went and how to get the original back (squeeze retrieve ID).
   --max-tokens N      hard ceiling: no result is larger, notice included (default
                       ${DEFAULTS.maxTokens}, or --target-tokens when that is larger); past it
                       lines are sampled evenly, preserved items kept
-  --store STORE       store folder, :memory: or redis://HOST:PORT
-                      (default $XDG_CACHE_HOME/squeeze or ~/.cache/squeeze)
+  --store STORE       store folder or redis://HOST:PORT (default $XDG_CACHE_HOME/squeeze
+                      or ~/.cache/squeeze); :memory: keeps nothing past this command,
+                      so no id is printed (exit 6)
   --json              print one JSON object: output, id, stored, outcome, kind, level,
                       tokensIn, tokensOut, bytesIn, bytesOut, omitted, backend, ms
                       (and levelNotKept when a forced --level could not be kept)
 
 Input that is not UTF-8 is passed through unchanged and not stored (exit 0),
-or refused with exit 5 under --json. Originals expire after an hour. When the
-store cannot keep the original (unsafe folder, read-only, full, Redis down) the
-output is printed without an id, stderr says why, and the exit status is 6.
+or refused with exit 5 under --json. Originals expire after an hour. An id is
+printed only once the store has kept the original; when it cannot (unsafe
+folder, read-only, full, Redis down) the output is printed without an id,
+stderr says why, --json says "stored": false, and the exit status is 6.
+The compressed text ends with a line break, and so does its notice.
 `,
   options: {
     tool: { type: 'string' },
@@ -178,8 +175,15 @@ output is printed without an id, stderr says why, and the exit status is 6.
       ...(level === undefined ? {} : { level }),
     };
     const staging = new StagedStore();
-    let result = pipeline({ store: staging }).compress(text, call);
-    const storeError = result.id === null ? undefined : await keep(() => openStore(values.store, io), staging.staged);
+    const spec = typeof values.store === 'string' ? values.store : '';
+    // The notice names `squeeze retrieve` with the --store that reaches this store (none it cannot name safely).
+    const cli = cliRetrieval(spec);
+    let result = pipeline({ store: staging, retrieval: cli === undefined ? {} : { cli } }).compress(text, call);
+    const storeError = result.id === null
+      ? undefined
+      : spec === MEMORY_STORE
+        ? 'a :memory: store lasts only while this command runs'
+        : await keep(() => openStore(values.store, io), staging.staged);
     if (storeError !== undefined) {
       // Never an id that will not retrieve: the same compression without the notice, and a non-zero exit.
       result = pipeline({ store: null, retainOriginal: false }).compress(text, call);
@@ -188,8 +192,11 @@ output is printed without an id, stderr says why, and the exit status is 6.
       io.stdout(asJson(result, storeError));
     } else {
       io.stdout(result.output);
-      if (result.levelNotKept) io.stderr(levelNotice(result, result.levelNotKept));
-      io.stderr(storeError === undefined ? summary(result) : `squeeze: the original could not be stored (${storeError}); the output above cannot be expanded\n`);
+      // A pass-through is the original's exact bytes: when they end mid-line, the notice starts its own.
+      if (result.output !== '' && !result.output.endsWith('\n')) io.stderr('\n');
+      const notKept = levelNotKeptText(result, { level: '--level', maxTokens: '--max-tokens' });
+      if (notKept !== undefined) io.stderr(`squeeze: ${notKept}\n`);
+      io.stderr(storeError === undefined ? summary(result, cli) : `squeeze: the original could not be stored (${storeError}); the output above cannot be expanded\n`);
     }
     return storeError === undefined ? ExitCode.ok : ExitCode.storeUnavailable;
   },

@@ -5,16 +5,19 @@ import { count, positionals } from '../args.js';
 import type { Command } from '../command.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { lookupOnce, STORE_OPTION } from '../open-store.js';
+import { ID_SHAPE, idFrom } from '../../store/id.js';
 
 export const retrieveCommand: Command = {
   name: 'retrieve',
   summary: 'print a stored original by id: whole, a line range, or the lines matching a pattern',
   help: `Usage: squeeze retrieve ID [--start N] [--count N] [--grep PATTERN [--literal] [--ignore-case]] [--store DIR]
 
-Prints the original stored under ID (the 24 hex characters of a <<<CCR:ID|type|size>>>
-marker) exactly as it came in, with nothing added.
+Prints the original stored under ID exactly as it came in, with nothing added. ID is
+the 24 hex characters of a <<<CCR:ID|type|size>>> marker, in any case; the whole
+marker or notice line may be pasted instead (quote it).
 
-  --start N          first line to print, counting from 0 (past the end prints nothing)
+  --start N          first line to print, counting from 1 like the line numbers of
+                     omission markers and --grep (past the end prints nothing)
   --count N          how many lines to print (default: to the end)
   --grep PATTERN     print only the lines matching the regular expression (RE2 syntax,
                      linear time: no backreferences or lookaround; at most ${thousands(MAX_PATTERN_CHARS)}
@@ -28,7 +31,7 @@ marker) exactly as it came in, with nothing added.
   --store STORE      store folder, :memory: or redis://HOST:PORT
                      (default $XDG_CACHE_HOME/squeeze or ~/.cache/squeeze)
 
-Exit status: 0 printed, 2 bad usage or pattern, 3 no such id or it expired (re-run the tool),
+Exit status: 0 printed, 2 bad usage, pattern or id, 3 no such id or it expired (re-run the tool),
 6 the store cannot be read (unsafe folder, damaged, Redis unreachable).
 `,
   options: {
@@ -41,10 +44,13 @@ Exit status: 0 printed, 2 bad usage or pattern, 3 no such id or it expired (re-r
     ...STORE_OPTION,
   },
   async run(parsed, io) {
-    const [id] = positionals(parsed, 1, 'retrieve takes one ID');
-    if (id === undefined) throw usageError('retrieve needs the ID of an original (see squeeze retrieve --help)');
+    const [given] = positionals(parsed, 1, 'retrieve takes one ID');
+    if (given === undefined) throw usageError('retrieve needs the ID of an original (see squeeze retrieve --help)');
+    const id = idFrom(given);
+    if (id === undefined) throw usageError(`${JSON.stringify(given.slice(0, 80))} names no id: ${ID_SHAPE}`);
     const { values } = parsed;
-    const start = count(values, 'start');
+    // Lines count from 1: --start 0 is refused, not moved to the first line.
+    const start = count(values, 'start', 1);
     const lines = count(values, 'count');
     const grep = values.grep as string | undefined;
     if (grep === undefined && (values.literal || values['ignore-case'] || values['max-matches'] !== undefined)) {
@@ -59,7 +65,8 @@ Exit status: 0 printed, 2 bad usage or pattern, 3 no such id or it expired (re-r
       ...(maxMatches !== undefined ? { maxMatches } : {}),
     });
     if (!result.ok) {
-      throw new CliError(result.reason === 'bad-pattern' ? ExitCode.usage : ExitCode.notFound, result.message);
+      const usage = result.reason === 'bad-pattern' || result.reason === 'bad-range' || result.reason === 'bad-id';
+      throw new CliError(usage ? ExitCode.usage : ExitCode.notFound, result.message);
     }
     if (grep === undefined) {
       io.stdout(Buffer.from(result.text, 'utf8'));

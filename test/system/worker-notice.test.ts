@@ -1,0 +1,39 @@
+// compressAsync on a worker thread: the worker compresses without retaining,
+// this thread stores the original and appends the notice. The ceiling
+// (maxTokens) holds for what the reader sees, notice included, as it does for
+// compress on the calling thread.
+import { describe, expect, it } from 'vitest';
+import { createSqueeze } from '../../src/pipeline/index.js';
+
+describe('compressAsync on a worker, with retainOriginal', () => {
+  const lines = Array.from({ length: 4000 }, (_, i) => `src/module${i}.ts:${i + 1}:  const value${i} = compute(${i}); // a long enough line of grep output`);
+  const text = `${lines.join('\n')}\n`;
+
+  for (const maxTokens of [600, 2000]) {
+    it(`keeps the notice under maxTokens ${maxTokens}, as compress does`, async () => {
+      const spill = { locator: `/tmp/${'s'.repeat(80)}/grep.txt`, hint: 'Use read with offset/limit, or grep this path to search within it.' };
+      const options = { maxTokens, targetTokens: Math.min(1000, maxTokens), workerMinChars: 1, retrieval: { tool: 'ccr_retrieve', cli: {} } };
+      const onWorker = await createSqueeze(options).compressAsync(text, { toolName: 'grep', spill });
+      const here = createSqueeze(options).compress(text, { toolName: 'grep', spill });
+      expect(onWorker.outcome).toBe('compressed');
+      expect(onWorker.id).not.toBeNull();
+      expect(onWorker.output).toContain(`<<<CCR:${onWorker.id}|`);
+      expect(onWorker.output).toContain('[also saved: ');
+      expect(onWorker.tokensOut).toBeLessThanOrEqual(maxTokens);
+      expect(here.tokensOut).toBeLessThanOrEqual(maxTokens);
+      expect(onWorker.output.endsWith('\n')).toBe(true);
+    });
+  }
+
+  it('by default names no way back but the marker; every compressed output ends with a line break', () => {
+    const plain = createSqueeze().compress(text, { toolName: 'grep' });
+    expect(plain.outcome).toBe('compressed');
+    const last = plain.output.replace(/\n$/, '').split('\n').at(-1);
+    expect(last).toBe(`<<<CCR:${plain.id}|grep|${Buffer.byteLength(text)}>>>`);
+    expect(plain.output.endsWith('\n')).toBe(true);
+    const kept = createSqueeze({ retainOriginal: false }).compress(text, { toolName: 'grep' });
+    expect(kept.outcome).toBe('compressed');
+    expect(kept.output).not.toContain('<<<CCR:');
+    expect(kept.output.endsWith('\n')).toBe(true);
+  });
+});
