@@ -24,10 +24,11 @@ function oneLine(text: string): string {
 
 /**
  * The marker, one line saying how to get the original (whole, a line range or
- * a grep) through the `ccr_retrieve` tool or the CLI, and the spill locator
- * when there is one. Lines joined with '\n', no trailing newline.
+ * a grep) through the `ccr_retrieve` tool or the CLI, the spill locator when
+ * there is one, and the verdict line (`verdict: 2 of 600 tests failed`) when
+ * the output stated one. Lines joined with '\n', no trailing newline.
  */
-export function retrievalNotice(id: string, type: string, size: number, spill?: SpillLocation): string {
+export function retrievalNotice(id: string, type: string, size: number, spill?: SpillLocation, verdict?: string): string {
   const lines = [
     marker(id, type, size),
     `[original: ccr_retrieve {"hash":"${id}"} (+ "range":{"start":N,"count":N} or "grep":"P") | squeeze retrieve ${id} [--start N --count N] [--grep P]]`,
@@ -36,5 +37,6 @@ export function retrievalNotice(id: string, type: string, size: number, spill?: 
     const hint = spill.hint ? ` (${oneLine(spill.hint)})` : '';
     lines.push(`[also saved: ${oneLine(spill.locator)}${hint}]`);
   }
+  if (verdict !== undefined && oneLine(verdict) !== '') lines.push(`[${oneLine(verdict)}]`);
   return lines.join('\n');
 }
