@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compress, createSqueeze } from '../../src/pipeline/index.js';
-import { readVerdict } from '../../src/pipeline/verdict/extract.js';
+import { MAX_VERDICT_CHARS, readVerdict } from '../../src/pipeline/verdict/extract.js';
 import { retrievalNotice } from '../../src/store/notice.js';
 import { backendName } from '../support/backend.js';
 import { everydayFiles } from '../support/everyday.js';
@@ -46,6 +46,22 @@ describe(`verdict facts per runner and compiler (${backend})`, () => {
     expect(readVerdict('')).toBeNull();
     expect(readVerdict('added 7 packages in 1ms\n')).toBeNull();
     expect(readVerdict('2026-11-30 10:00:01 INFO worker 1: tick 1\n'.repeat(100))).toBeNull();
+  });
+
+  it('keeps the verdict line short: parts past MAX_VERDICT_CHARS become `; …`', () => {
+    const text = Array.from({ length: 40 }, (_, i) => `src/m${i}/file${i}.c:${i + 1}:1: error: x\nmake[${i}]: *** [Makefile:${i}: m${i}.o] Error ${i}`).join('\n');
+    const tools = Array.from({ length: 40 }, (_, i) => `src/t${i}.ts(${i + 1},1): error TS1: y\n${i}.go:1:1: z`).join('\n');
+    const ends = ['[INFO] BUILD FAILURE', 'BUILD FAILED in 3s', 'ninja: build stopped: subcommand failed.', 'error Command failed with exit code 3.'];
+    const { line } = readVerdict(`${text}\n${tools}\n${ends.join('\n')}\n[exit code: 2]\nnpm ERR! code E1\n`)!;
+    expect(line.length).toBeLessThanOrEqual(MAX_VERDICT_CHARS + 3);
+    expect(line).toMatch(/^verdict: gcc\/clang: 40 errors, first at src\/m0\/file0\.c:1:1; .*; …$/);
+  });
+
+  it('keeps the first exit lines of a tool and its latest', () => {
+    const text = Array.from({ length: 40 }, (_, i) => `make[${i}]: *** [Makefile:${i}: m${i}.o] Error ${i}`).join('\n');
+    const verdict = readVerdict(text)!;
+    expect(verdict.facts.map((f) => f.line)).toEqual([1, 2, 3, 40]);
+    expect(verdict.exits).toEqual([{ tool: 'make', status: 'Error 39' }]);
   });
 
   it('names at most 20 failing tests; the totals count the rest', () => {

@@ -37,7 +37,7 @@ export const coreServices: ServiceFactory = (config, options) => {
     store,
     retrieve: async (request) => retrieveAsync(lookupStore(request.id, await store.get(request.id)), request),
     close: () => store.close(),
-    notice: (input) => retrievalNotice(input.id, input.type, input.size, input.spill),
+    notice: (input) => retrievalNotice(input.id, input.type, input.size, input.spill, input.verdict),
   };
 };
 

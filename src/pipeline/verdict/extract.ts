@@ -16,8 +16,11 @@ const MAX_KEEP_CHARS = 240;
 /** Failing tests named (and demanded) at most: past them the totals speak. */
 export const MAX_NAMED_FAILURES = 20;
 
-/** Exit-status lines kept at most (a make -k run can print hundreds). */
-const MAX_EXIT_LINES = 12;
+/** The notice's verdict line stops (with `; …`) before the part that would take it past this. */
+export const MAX_VERDICT_CHARS = 200;
+
+/** Exit-status lines kept per tool (a make -k run can print hundreds): the first ones and the latest. */
+const MAX_EXIT_LINES = 4;
 
 const ANSI = /\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b\n]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
 
@@ -119,15 +122,31 @@ class Reader {
   private readonly named = new Set<string>();
   private readonly diagnostics = new Map<string, Counted>();
   private readonly namesByTool = new Map<string, number>();
-  private exitLines = 0;
+  /** Per tool, its exit-status facts kept so far. */
+  private readonly exitFacts = new Map<string, VerdictFact[]>();
   /** A rustc header waiting for its ` --> ` line. */
   private pending: { line: number; text: string; reading: Reading; tool: string } | null = null;
 
-  add(kind: FactKind, tool: string, line: number, text: string, reading: Reading): void {
+  add(kind: FactKind, tool: string, line: number, text: string, reading: Reading): VerdictFact | null {
     const keep = keepOf(text);
-    if (keep === '' || this.keeps.has(keep)) return;
+    if (keep === '' || this.keeps.has(keep)) return null;
     this.keeps.add(keep);
-    this.facts.push({ kind, tool, line, text, keep, reading });
+    const fact = { kind, tool, line, text, keep, reading };
+    this.facts.push(fact);
+    return fact;
+  }
+
+  /** An exit status: past MAX_EXIT_LINES of one tool, the latest replaces the one kept last. */
+  private exit(tool: string, line: number, raw: string, reading: Reading): void {
+    const kept = this.exitFacts.get(tool) ?? [];
+    this.exitFacts.set(tool, kept);
+    if (kept.length === MAX_EXIT_LINES) {
+      const latest = kept.pop()!;
+      this.facts.splice(this.facts.lastIndexOf(latest), 1);
+      this.keeps.delete(latest.keep);
+    }
+    const fact = this.add('exit-status', tool, line, raw, reading);
+    if (fact) kept.push(fact);
   }
 
   read(line: number, raw: string): void {
@@ -185,7 +204,7 @@ class Reader {
         return;
       }
       case 'exit-status':
-        if (this.exitLines++ < MAX_EXIT_LINES) this.add('exit-status', tool, line, raw, reading);
+        this.exit(tool, line, raw, reading);
         this.count(tool, reading);
         return;
       case 'diagnostic-count':
@@ -300,7 +319,12 @@ function verdictLine(tests: TestTotals | null, diagnostics: readonly ToolDiagnos
   // A compiler's status (`could not compile`) says no more than its counts.
   const counted = new Set(diagnostics.map((d) => d.tool));
   for (const { tool, status } of exits) if (!counted.has(tool)) parts.push(tool === 'exit' ? status : `${tool}: ${status}`);
-  return `verdict: ${parts.join('; ')}`;
+  let line = 'verdict:';
+  for (const [i, part] of parts.entries()) {
+    if (i > 0 && line.length + part.length + 2 > MAX_VERDICT_CHARS) return `${line}; …`;
+    line += `${i > 0 ? ';' : ''} ${part}`;
+  }
+  return line;
 }
 
 /** The verdict facts of a tool output, or null when it states none. Never throws on any string. */
