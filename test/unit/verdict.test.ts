@@ -46,6 +46,9 @@ describe(`verdict facts per runner and compiler (${backend})`, () => {
     expect(readVerdict('')).toBeNull();
     expect(readVerdict('added 7 packages in 1ms\n')).toBeNull();
     expect(readVerdict('2026-11-30 10:00:01 INFO worker 1: tick 1\n'.repeat(100))).toBeNull();
+    // Lines too plain to name a tool count only beside a line of that tool.
+    expect(readVerdict('SET key value\nOK\nFAIL\n2 errors\n')).toBeNull();
+    expect(readVerdict('Ran 3 tests in 0.01s\n\nOK\n')?.line).toBe('verdict: 3 tests passed, none failed');
   });
 
   it('keeps the verdict line short: parts past MAX_VERDICT_CHARS become `; …`', () => {

@@ -124,6 +124,10 @@ class Reader {
   private readonly namesByTool = new Map<string, number>();
   /** Per tool, its exit-status facts kept so far. */
   private readonly exitFacts = new Map<string, VerdictFact[]>();
+  /** Tools a line of a rule that is not weak was found for. */
+  private readonly tools = new Set<string>();
+  /** Lines of weak rules, applied at the end if their tool was found otherwise. */
+  private readonly weak: { rule: Rule; tool: string; line: number; raw: string; reading: Reading }[] = [];
   /** A rustc header waiting for its ` --> ` line. */
   private pending: { line: number; text: string; reading: Reading; tool: string } | null = null;
 
@@ -182,13 +186,15 @@ class Reader {
       if (match === null) continue;
       const reading = rule.read?.(match) ?? {};
       const tool = reading.tool ?? rule.tool;
-      this.apply(rule, tool, line, raw, reading);
+      if (rule.weak) this.weak.push({ rule, tool, line, raw, reading });
+      else this.apply(rule, tool, line, raw, reading);
       return true;
     }
     return false;
   }
 
   private apply(rule: Rule, tool: string, line: number, raw: string, reading: Reading): void {
+    if (!rule.needsArrow) this.tools.add(tool);
     switch (rule.kind) {
       case 'error':
       case 'warning':
@@ -217,8 +223,8 @@ class Reader {
   }
 
   private counted(tool: string): Counted {
-    let counted = this.diagnostics.get(tool);
-    if (!counted) this.diagnostics.set(tool, (counted = { errors: 0, warnings: 0 }));
+    const counted = this.diagnostics.get(tool) ?? { errors: 0, warnings: 0 };
+    this.diagnostics.set(tool, counted);
     return counted;
   }
 
@@ -231,6 +237,7 @@ class Reader {
   }
 
   private diagnostic(tool: string, line: number, raw: string, reading: Reading, arrow?: { line: number; text: string }): void {
+    this.tools.add(tool);
     const counted = this.counted(tool);
     counted.errors += reading.errors ?? 0;
     counted.warnings += reading.warnings ?? 0;
@@ -242,6 +249,7 @@ class Reader {
   }
 
   verdict(): Verdict | null {
+    for (const { rule, tool, line, raw, reading } of this.weak) if (this.tools.has(tool)) this.apply(rule, tool, line, raw, reading);
     for (const [tool, c] of this.diagnostics) {
       // A build with warnings only: its first warning stands for them.
       if (c.firstError === undefined && c.firstWarning && (c.countedErrors ?? 0) === 0) {

@@ -52,6 +52,11 @@ export interface Rule {
    * line follows within two lines: bare `error:` lines are too common elsewhere.
    */
   readonly needsArrow?: boolean;
+  /**
+   * The line alone is too plain to name its tool (`OK`, `FAIL`, `2 errors`):
+   * it counts only when a line of another rule of the same tool was found.
+   */
+  readonly weak?: boolean;
 }
 
 const n = (text: string | undefined): number | undefined => (text === undefined ? undefined : Number(text));
@@ -141,10 +146,10 @@ export const RULES: readonly Rule[] = [
   // unittest: `Ran 12 tests in 0.01s`, then `FAILED (failures=2, errors=1)` or `OK (skipped=1)`
   { tool: 'unittest', kind: 'tests', first: 'R', pattern: /^Ran (\d+) tests? in /, read: (m) => ({ total: Number(m[1]) }) },
   {
-    tool: 'unittest', kind: 'tests', first: 'F', pattern: /^FAILED \(([a-z ]+=\d+(?:, [a-z ]+=\d+)*)\)$/,
+    tool: 'unittest', kind: 'tests', first: 'F', weak: true, pattern: /^FAILED \(([a-z ]+=\d+(?:, [a-z ]+=\d+)*)\)$/,
     read: (m) => keyed(m[1]!),
   },
-  { tool: 'unittest', kind: 'tests', first: 'O', pattern: /^OK(?: \(([a-z ]+=\d+(?:, [a-z ]+=\d+)*)\))?$/, read: (m) => ({ failed: 0, ...(m[1] ? keyed(m[1]) : {}) }) },
+  { tool: 'unittest', kind: 'tests', first: 'O', weak: true, pattern: /^OK(?: \(([a-z ]+=\d+(?:, [a-z ]+=\d+)*)\))?$/, read: (m) => ({ failed: 0, ...(m[1] ? keyed(m[1]) : {}) }) },
   // cargo test: `test result: FAILED. 3 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s`
   {
     tool: 'cargo test', kind: 'tests', first: 't',
@@ -236,7 +241,7 @@ export const RULES: readonly Rule[] = [
   { tool: 'cargo test', kind: 'exit-status', first: 'e', pattern: /^error: (?:test failed, to rerun pass|\d+ targets? failed)/, read: () => ({ status: 'test failed' }) },
   // javac `2 errors` (Maven prints it as `[INFO] 2 errors `), MSBuild `    2 Error(s)`
   {
-    tool: 'javac', kind: 'diagnostic-count', first: `[${DIGITS}`, pattern: /^(?:\[[A-Z]+\] )?(\d+) (error|warning)s?[ \t]*$/,
+    tool: 'javac', kind: 'diagnostic-count', first: `[${DIGITS}`, weak: true, pattern: /^(?:\[[A-Z]+\] )?(\d+) (error|warning)s?[ \t]*$/,
     read: (m) => ({ [m[2] === 'error' ? 'errors' : 'warnings']: Number(m[1]) }),
   },
   { tool: 'msbuild', kind: 'diagnostic-count', first: DIGITS, pattern: /^(\d+) (Error|Warning)\(s\)$/, read: (m) => ({ [m[2] === 'Error' ? 'errors' : 'warnings']: Number(m[1]) }) },
@@ -311,9 +316,10 @@ export const RULES: readonly Rule[] = [
   { tool: 'exit', kind: 'exit-status', first: 'E', pattern: /^Exited with code (?:exit status )?(\d+)$/, read: (m) => ({ status: `exit code ${m[1]}` }) },
   // go test: `FAIL\texample.com/app/ledger\t0.412s`, `FAIL\tpkg [build failed]`, a bare `FAIL`
   {
-    tool: 'go test', kind: 'exit-status', first: 'F', pattern: /^FAIL(?:[ \t]+(\S+)[ \t]+(?:\d+(?:\.\d+)?s|\[[^\]\n]*\]))?$/,
-    read: (m) => ({ status: m[1] ? `FAIL ${m[1]}` : 'FAIL' }),
+    tool: 'go test', kind: 'exit-status', first: 'F', pattern: /^FAIL[ \t]+(\S+)[ \t]+(?:\d+(?:\.\d+)?s|\[[^\]\n]*\])$/,
+    read: (m) => ({ status: `FAIL ${m[1]}` }),
   },
+  { tool: 'go test', kind: 'exit-status', first: 'F', weak: true, pattern: /^FAIL$/, read: () => ({ status: 'FAIL' }) },
   { tool: 'go', kind: 'exit-status', first: 'e', pattern: /^exit status (\d+)$/, read: (m) => ({ status: `exit status ${m[1]}` }) },
   { tool: 'ld', kind: 'exit-status', first: 'c', pattern: /^collect2: (?:fatal )?error: ld returned (\d+) exit status$/, read: () => ({ status: 'link failed' }) },
   { tool: 'maven', kind: 'exit-status', first: '[', pattern: /^\[(?:INFO|ERROR)\] BUILD (FAILURE|SUCCESS)$/, read: (m) => ({ status: `BUILD ${m[1]}` }) },
