@@ -10,6 +10,7 @@ import { compress, createSqueeze } from '../../src/pipeline/index.js';
 import { MAX_VERDICT_CHARS, readVerdict } from '../../src/pipeline/verdict/extract.js';
 import { retrievalNotice } from '../../src/store/notice.js';
 import { backendName } from '../support/backend.js';
+import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
 import { everydayFiles } from '../support/everyday.js';
 import { fixtures } from '../support/fixtures.js';
 
@@ -184,6 +185,21 @@ describe(`the everyday corpus's test and build outputs (${backend})`, () => {
     const call = { toolName: o.tool, ...(o.command ? { command: o.command } : {}) };
     expectFactsInline(o.text, { level, ...call });
     expectFactsInline(o.text, { level, maxTokens: 600, targetTokens: 300, ...call });
+  });
+});
+
+describe.skipIf(skipWithoutSharedCorpus('verdict facts on the shared corpus'))(`the shared corpus's build logs and test reports (${backend})`, () => {
+  const outputs = () => corpusFiles().filter((f) => ['build-logs', 'test-reports'].includes(f.folder) && readVerdict(f.text) !== null);
+
+  it('every demanded fact inline at every level, and at maxTokens 600', () => {
+    const checked = outputs();
+    expect(checked.length).toBeGreaterThanOrEqual(10);
+    for (const file of checked) {
+      for (const level of LEVELS) {
+        expectFactsInline(file.text, { level, toolName: file.tool });
+        expectFactsInline(file.text, { level, toolName: file.tool, maxTokens: 600, targetTokens: 300 });
+      }
+    }
   });
 });
 
