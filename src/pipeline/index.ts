@@ -24,6 +24,8 @@ import { workerPool } from './pool.js';
 import type { CompressResult, LevelNotKept, Outcome } from './result.js';
 import { fallbackKind, route } from './route.js';
 import type { WorkerResult } from './worker.js';
+import { readVerdict, type Verdict } from './verdict/extract.js';
+import { factKeepingCut, lostFacts, readsVerdict, type VerdictGate, verdictItems, verdictReport } from './verdict/gate.js';
 
 export type { CompressResult, LevelNotKept, Outcome } from './result.js';
 export { DEFAULTS, OptionsError, resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
@@ -77,6 +79,8 @@ interface Attempt {
   readonly cut?: boolean;
   /** Returned because the time budget ran out before the next level. */
   readonly timedOut?: true;
+  /** How the verdict gate kept the verdict's lines in this attempt (when it had to act). */
+  readonly gate?: VerdictGate;
 }
 
 class Pipeline implements Squeeze {
@@ -148,8 +152,8 @@ class Pipeline implements Squeeze {
   }
 
   /** Tokens the notice adds to an output (its line break and final newline included), sized with a sample id. */
-  private noticeTokens(type: ReturnType<typeof ccrType>, size: number, spill: SpillLocation | undefined): number {
-    return this.estimator.estimate(retrievalNotice(SAMPLE_ID, type, size, spill, this.retrieval)) + 2;
+  private noticeTokens(type: ReturnType<typeof ccrType>, size: number, spill: SpillLocation | undefined, verdict?: string): number {
+    return this.estimator.estimate(retrievalNotice(SAMPLE_ID, type, size, spill, this.retrieval, verdict)) + 2;
   }
 
   /** A worker's result made whole here: its error rebuilt, the original stored and the notice added. */
@@ -166,7 +170,7 @@ class Pipeline implements Squeeze {
     if (!this.store) return unchanged;
     const type = ccrType(options.toolName, isError, text);
     const stored = this.store.put(text, { type, ...(options.toolName === undefined ? {} : { tool: options.toolName }) });
-    const output = withNotice(result.output, retrievalNotice(stored.id, type, stored.size, spill, this.retrieval));
+    const output = withNotice(result.output, retrievalNotice(stored.id, type, stored.size, spill, this.retrieval, result.verdict?.line));
     const bytesOut = utf8Bytes(output);
     const tokensOut = this.estimator.estimate(output);
     if (bytesOut >= result.bytesIn || tokensOut >= result.tokensIn) return unchanged;
@@ -205,15 +209,21 @@ class Pipeline implements Squeeze {
       const seen = long?.text ?? text;
       const analysis = whole ?? new TextAnalysis(seen, createBackend(options.backend));
       const type = ccrType(options.toolName, isError, text);
-      const { items } = detectPreserved(seen, processors[kind].lineShaped, this.estimator, Math.floor(options.maxTokens / 2));
+      const { items: preserved } = detectPreserved(seen, processors[kind].lineShaped, this.estimator, Math.floor(options.maxTokens / 2));
+      // The verdict gate: lines stating the verdict are demanded like preserved items (verdict/gate.ts).
+      const verdict = readsVerdict(processors[kind]) ? readVerdict(seen) : null;
+      const items = verdict ? [...preserved, ...verdictItems(verdict, this.estimator, Math.floor(options.maxTokens / 3))] : preserved;
       // Blocks the model saw in a recent result become references first.
       const { lineShaped, losslessUpToMax } = processors[kind];
-      const deduped = lineShaped && !losslessUpToMax ? this.recent?.dedupe(analysis) ?? null : null;
+      const deduped = lineShaped && !losslessUpToMax
+        ? this.recent?.dedupe(analysis, preservedLines(analysis, items.map((item) => item.text))) ?? null
+        : null;
       const work = deduped ? new TextAnalysis(deduped.text, createBackend(options.backend)) : analysis;
       const deadline = started + options.timeBudgetMs;
       // Analysis of a huge text can eat the budget by itself: then no level is tried.
       if (this.now() > deadline) return passThrough('timed-out', kind);
       const ran = this.run(work.text, work, kind, options, items, type, deadline);
+      const report = (gate: VerdictGate, output: string) => (verdict ? { verdict: verdictReport(verdict, items, gate, output) } : {});
       if (ran === null) return passThrough('timed-out', kind);
       let attempt = ran;
       if (deduped) {
@@ -225,20 +235,21 @@ class Pipeline implements Squeeze {
         attempt = { ...attempt, output: { ...attempt.output, omitted } };
       }
       // The ceiling holds for what the model sees: the retrieval notice included.
-      const notice = options.retainOriginal ? this.noticeTokens(type, bytesIn, spill) : 0;
+      const notice = options.retainOriginal ? this.noticeTokens(type, bytesIn, spill, verdict?.line) : 0;
       let ceiling = Math.max(1, options.maxTokens - notice);
       // One put per result, however many tries the ceiling takes (a put hashes the whole original).
       let stored: Stored | undefined;
       const keep = (store: OriginalStore) =>
         (stored ??= store.put(text, { type, ...(options.toolName === undefined ? {} : { tool: options.toolName }) }));
       for (let tries = 1; ; tries++) {
-        const fitted = this.fit(attempt, analysis, options, items, type, ceiling);
+        const fitted = this.holdVerdict(this.fit(attempt, analysis, options, items, type, ceiling), analysis, items, verdict, ceiling, options, type, tokensIn);
+        if (fitted === null) return { ...passThrough('verdict', kind, level), ...report('passed-through', text) };
         kind = fitted.kind;
         level = fitted.level;
-        const result = this.finish(fitted, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill, keep });
-        if (result === null) return passThrough('not-smaller', kind, level);
+        const result = this.finish(fitted, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill, keep, verdict });
+        if (result === null) return { ...passThrough('not-smaller', kind, level), ...report('held', text) };
         // Estimates of parts do not add up exactly to the estimate of the whole.
-        if (result.tokensOut <= options.maxTokens || tries === 3) return result;
+        if (result.tokensOut <= options.maxTokens || tries === 3) return { ...result, ...report(fitted.gate ?? 'held', result.output) };
         ceiling = Math.max(1, ceiling - (result.tokensOut - options.maxTokens) - 4);
       }
     } catch (error) {
@@ -266,6 +277,8 @@ class Pipeline implements Squeeze {
       level = 'light';
     }
     let reverted = false;
+    /** A harsher level lost a verdict line. */
+    let gentled = false;
     let previous: Attempt | null = null;
     for (;;) {
       const attempt = this.attempt(text, analysis, kind, level, options, items, type);
@@ -275,8 +288,9 @@ class Pipeline implements Squeeze {
       const lost = missingItems(attempt.output.text, items).length > 0;
       const back = gentler(level);
       if (lost && back !== null) {
+        gentled ||= lostFacts(attempt.output.text, items).length > 0;
         // Seed 001's quality check: revert to the previous level and retry.
-        if (previous && previous.level === back) return previous;
+        if (previous && previous.level === back) return gentled ? { ...previous, gate: 'gentler' } : previous;
         if (this.now() > deadline) return null;
         reverted = true;
         level = back;
@@ -292,8 +306,25 @@ class Pipeline implements Squeeze {
         level = next;
         continue;
       }
-      return attempt;
+      return gentled ? { ...attempt, gate: 'gentler' } : attempt;
     }
+  }
+
+  /**
+   * The verdict gate's last check: an attempt that still lacks a demanded
+   * verdict line gives way to the original when that fits maxTokens (null:
+   * pass through), else to a cut of the original keeping every fact line, else
+   * to the emergency form (which shows every demanded line).
+   */
+  private holdVerdict(
+    attempt: Attempt, analysis: TextAnalysis, items: readonly PreservedItem[], verdict: Verdict | null, ceiling: number,
+    options: ResolvedOptions, type: ReturnType<typeof ccrType>, tokensIn: number,
+  ): Attempt | null {
+    if (verdict === null || lostFacts(attempt.output.text, items).length === 0) return attempt;
+    if (tokensIn <= options.maxTokens) return null;
+    const cut = factKeepingCut(analysis, items, this.estimator, ceiling);
+    const output = cut ?? emergencyOutput(analysis, type, items, options.previewMaxChars);
+    return { ...attempt, level: cut ? attempt.level : 'emergency', output, tokens: this.estimator.estimate(output.text), cut: true, gate: 'cut' };
   }
 
   /**
@@ -380,6 +411,7 @@ class Pipeline implements Squeeze {
     attempt: Attempt, options: ResolvedOptions, type: ReturnType<typeof ccrType>,
     facts: {
       bytesIn: number; tokensIn: number; started: number; backend: CompressResult['backend']; spill: SpillLocation | undefined;
+      verdict: Verdict | null;
       /** Stores the original (once per result) and says where. */
       keep: (store: OriginalStore) => Stored;
     },
@@ -390,7 +422,7 @@ class Pipeline implements Squeeze {
       if (!this.store) return null;
       const stored = facts.keep(this.store);
       id = stored.id;
-      output = withNotice(output, retrievalNotice(stored.id, type, stored.size, facts.spill, this.retrieval));
+      output = withNotice(output, retrievalNotice(stored.id, type, stored.size, facts.spill, this.retrieval, facts.verdict?.line));
     }
     const bytesOut = utf8Bytes(output);
     const tokensOut = this.estimator.estimate(output);

@@ -11,7 +11,9 @@ export type PreservedKind =
   | 'breaking'
   | 'error-fix'
   | 'preference'
-  | 'decision';
+  | 'decision'
+  /** A line stating a test or build verdict (see verdict/gate.ts). */
+  | 'verdict';
 
 export interface PreservedItem {
   readonly kind: PreservedKind;

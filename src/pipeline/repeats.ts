@@ -24,13 +24,23 @@ export class RecentResults {
 
   /**
    * The text with blocks seen in recent results replaced by references, and
-   * how many lines went; null when nothing substantial repeats.
+   * how many lines went; null when nothing substantial repeats. Lines in
+   * `keep` (preserved items, verdict lines) stay where they are: a block
+   * around one is referenced in the parts before and after it.
    */
-  dedupe(analysis: TextAnalysis): { text: string; lines: number } | null {
+  dedupe(analysis: TextAnalysis, keep: ReadonlySet<number> = new Set()): { text: string; lines: number } | null {
     const { start, end } = analysis.lines;
-    const seen = this.blocks
-      .find(analysis)
-      .filter((b: SeenBlock) => end[b.start + b.lines - 1]! - start[b.start]! >= MIN_BLOCK_CHARS);
+    const big = (from: number, to: number) => to > from && end[to - 1]! - start[from]! >= MIN_BLOCK_CHARS;
+    const seen: { start: number; lines: number }[] = [];
+    for (const block of this.blocks.find(analysis) as SeenBlock[]) {
+      let from = block.start;
+      const stop = block.start + block.lines;
+      for (let i = from; i <= stop; i++) {
+        if (i < stop && !keep.has(i)) continue;
+        if (big(from, i)) seen.push({ start: from, lines: i - from });
+        from = i + 1;
+      }
+    }
     if (seen.length === 0) return null;
     const parts: string[] = [];
     let from = 0;

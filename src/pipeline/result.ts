@@ -1,5 +1,6 @@
 import type { BackendName } from '../engine/index.js';
 import type { ContentKind, Level, Omitted } from '../types.js';
+import type { VerdictReport } from './verdict/gate.js';
 
 /** Why a result came out the way it did. */
 export type Outcome =
@@ -10,6 +11,8 @@ export type Outcome =
   | 'not-smaller'
   /** The time budget ran out before any output was ready: the original, untouched. */
   | 'timed-out'
+  /** Every compressed form lost a line stating the verdict; the original fits maxTokens: untouched. */
+  | 'verdict'
   | 'failed';
 
 /**
@@ -45,4 +48,6 @@ export interface CompressResult {
   readonly error?: unknown;
   /** The time budget ran out: this is the best output ready then, not the level the rules asked for. */
   readonly timedOut?: true;
+  /** Test totals, failing tests, diagnostics and exit status the output stated, and how the gate kept their lines. */
+  readonly verdict?: VerdictReport;
 }

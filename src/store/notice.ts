@@ -42,9 +42,10 @@ function shellWord(value: string): string {
  * The marker, one line saying how to get the original (whole, a line range or
  * a grep) by each of the `ways` that work for its reader (none: the marker
  * alone, its id for the host's own store), and the spill locator when there is
- * one. Lines joined with '\n', no trailing newline.
+ * one, and the verdict line (`verdict: 2 of 600 tests failed`) when the output
+ * stated one. Lines joined with '\n', no trailing newline.
  */
-export function retrievalNotice(id: string, type: string, size: number, spill?: SpillLocation, ways: RetrievalWays = {}): string {
+export function retrievalNotice(id: string, type: string, size: number, spill?: SpillLocation, ways: RetrievalWays = {}, verdict?: string): string {
   const lines = [marker(id, type, size)];
   const hints: string[] = [];
   if (ways.tool !== undefined) hints.push(`${ways.tool} {"hash":"${id}"} (+ "range":{"start":N,"count":N} or "grep":"P")`);
@@ -57,5 +58,6 @@ export function retrievalNotice(id: string, type: string, size: number, spill?: 
     const hint = spill.hint ? ` (${oneLine(spill.hint)})` : '';
     lines.push(`[also saved: ${oneLine(spill.locator)}${hint}]`);
   }
+  if (verdict !== undefined && oneLine(verdict) !== '') lines.push(`[${oneLine(verdict)}]`);
   return lines.join('\n');
 }

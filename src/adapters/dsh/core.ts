@@ -47,7 +47,7 @@ export const coreServices: ServiceFactory = (config, options) => {
       return retrieveAsync(lookupStore(id ?? request.id, lookup), request);
     },
     close: () => store.close(),
-    notice: (input) => retrievalNotice(input.id, input.type, input.size, input.spill, ways),
+    notice: (input) => retrievalNotice(input.id, input.type, input.size, input.spill, ways, input.verdict),
   };
 };
 

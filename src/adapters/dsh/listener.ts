@@ -9,6 +9,7 @@ import { levelNotKeptText } from '../../pipeline/level-note.js';
 import { LEVELS } from '../../pipeline/levels.js';
 import type { CompressResult } from '../../pipeline/result.js';
 import type { Level } from '../../types.js';
+import { MAX_VERDICT_CHARS } from '../../pipeline/verdict/extract.js';
 import { idFrom, SAMPLE_ID } from '../../store/id.js';
 import type { PluginConfig } from './config.js';
 import type { ContextEngine } from './context-engine.js';
@@ -79,6 +80,9 @@ const SAMPLE_SPILL = {
   locator: `/tmp/${'d'.repeat(24)}/spill/${'s'.repeat(36)}/${'c'.repeat(36)}-${'b'.repeat(12)}.txt`,
   hint: 'Use read with offset/limit, or grep this path to search within it.',
 };
+
+/** A verdict line as long as one gets, to size the notice before the result is known. */
+const SAMPLE_VERDICT = 'verdict: 12 of 3456 tests failed; tsc: 7 errors, first at src/a.ts:12:3; make: Error 2; '.repeat(3).slice(0, MAX_VERDICT_CHARS + 3);
 
 /** The harness's file reader, never spilled (see `spill`). */
 const READ_TOOL = 'read';
@@ -172,7 +176,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
 
   /** Tokens of the notice the plugin appends (`\n\n` + the store's notice). */
   function notice(type: CcrType, size: number, spilled: boolean): number {
-    const input: NoticeInput = { id: SAMPLE_ID, type, size, ...(spilled ? { spill: SAMPLE_SPILL } : {}) };
+    const input: NoticeInput = { id: SAMPLE_ID, type, size, verdict: SAMPLE_VERDICT, ...(spilled ? { spill: SAMPLE_SPILL } : {}) };
     return services.estimator.estimate(`\n\n${services.notice(input)}`);
   }
 
@@ -238,8 +242,10 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
       return { decision };
     }
     const saved = await spillSave;
-    const retention: NoticeInput = { id: stored.id, type, size: stored.size, ...(saved ? { spill: saved } : {}) };
-    const output = `${body}${full ? '' : '\n'}${services.notice(retention)}`;
+    const retention: NoticeInput = {
+      id: stored.id, type, size: stored.size, ...(saved ? { spill: saved } : {}), ...(result.verdict ? { verdict: result.verdict.line } : {}),
+    };
+        const output = `${body}${full ? '' : '\n'}${services.notice(retention)}`;
     // Invariant 6: replace only when what the model sees gets smaller, in bytes and in tokens.
     if (Buffer.byteLength(output, 'utf8') >= originalBytes || services.estimator.estimate(output) >= originalTokens) {
       return { decision, id: retention.id };

@@ -40,6 +40,8 @@ export interface NoticeInput {
   readonly type: string;
   readonly size: number;
   readonly spill?: SpillLocation;
+  /** The result's verdict line (`verdict: 2 of 600 tests failed`), when the output stated one. */
+  readonly verdict?: string;
 }
 
 export interface Services {

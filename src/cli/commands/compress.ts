@@ -115,7 +115,8 @@ says how it went and how to get the original back (squeeze retrieve ID).
                       so no id is printed (exit 6)
   --json              print one JSON object: output, id, stored, outcome, kind, level,
                       tokensIn, tokensOut, bytesIn, bytesOut, omitted, backend, ms
-                      (and levelNotKept when a forced --level could not be kept)
+                      (and levelNotKept when a forced --level could not be kept,
+                      verdict when the output states test results or diagnostics)
 
 Input that is not UTF-8 is passed through unchanged and not stored (exit 0),
 or refused with exit 5 under --json. Originals expire after an hour. An id is

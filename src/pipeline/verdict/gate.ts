@@ -1,0 +1,90 @@
+// The verdict gate: the lines stating a verdict fact are demanded from the
+// processors like preserved items (so a level that cuts one reverts to the
+// gentler level, and the ceiling's sampling and the emergency form keep them),
+// and the final output is checked for each. Demanding instead of passing the
+// whole text through keeps maxTokens a ceiling; only an output that still
+// lacks a fact is replaced (by the original when it fits maxTokens, else by a
+// cut of the original that keeps every fact line).
+import type { TextAnalysis } from '../../engine/index.js';
+import { preservedLines } from '../../processors/log/priority.js';
+import type { Processor, ProcessorOutput, TokenEstimator } from '../../types.js';
+import { originalLinesGap, sampleToFit } from '../ceiling.js';
+import type { PreservedItem } from '../preserve.js';
+import type { FactKind, Verdict, VerdictFact } from './extract.js';
+
+/** Facts demanded first when the budget cannot take them all: how the run ended, then totals, then places, then names. */
+const ORDER: readonly FactKind[] = ['exit-status', 'tests', 'diagnostic-count', 'first-error', 'first-warning', 'suites', 'failing-test'];
+
+/** How the gate kept the verdict in the output. */
+export type VerdictGate =
+  /** The level the rules chose kept every fact. */
+  | 'held'
+  /** A harsher level lost a fact; a gentler one kept them all. */
+  | 'gentler'
+  /** The output lost a fact at every level: a cut of the original that keeps each fact line replaced it. */
+  | 'cut'
+  /** The output lost a fact at every level: the original, which fits maxTokens, replaced it. */
+  | 'passed-through';
+
+/** A fact as the result reports it. */
+export interface ReportedFact extends VerdictFact {
+  /** Its line was demanded from the processors (false past the token budget for demanded lines). */
+  readonly demanded: boolean;
+  /** The output shows its line. */
+  readonly inline: boolean;
+}
+
+/** The verdict as the result reports it. */
+export interface VerdictReport extends Omit<Verdict, 'facts'> {
+  readonly facts: readonly ReportedFact[];
+  readonly gate: VerdictGate;
+  /** Facts past the token budget for demanded lines: found, but not demanded inline. */
+  readonly undemanded: number;
+}
+
+/**
+ * The fact lines to demand, as preserved items of kind 'verdict', most
+ * important first and at most `budgetTokens` in all.
+ */
+export function verdictItems(verdict: Verdict, estimator: TokenEstimator, budgetTokens: number): PreservedItem[] {
+  const ranked = [...verdict.facts].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || a.line - b.line);
+  const items: PreservedItem[] = [];
+  let spent = 0;
+  for (const fact of ranked) {
+    const cost = estimator.estimate(fact.keep) + 1;
+    if (spent + cost > budgetTokens) break;
+    spent += cost;
+    items.push({ kind: 'verdict', text: fact.keep });
+  }
+  return items;
+}
+
+/** The demanded fact lines an output does not carry. */
+export function lostFacts(output: string, items: readonly PreservedItem[]): PreservedItem[] {
+  return items.filter((item) => item.kind === 'verdict' && !output.includes(item.text));
+}
+
+/** Verdicts are read from tool output shown line by line: not from a file read whole or a JSON document. */
+export function readsVerdict(processor: Pick<Processor, 'lineShaped' | 'losslessUpToMax'>): boolean {
+  return processor.lineShaped && !processor.losslessUpToMax;
+}
+
+/**
+ * The original's lines sampled to fit `ceiling` with every demanded line kept
+ * (each gap a marker naming its lines), or null when they alone do not fit.
+ */
+export function factKeepingCut(
+  analysis: TextAnalysis, items: readonly PreservedItem[], estimator: TokenEstimator, ceiling: number,
+): ProcessorOutput | null {
+  const keep = preservedLines(analysis, items.map((item) => item.text));
+  const lines = Array.from({ length: analysis.lines.count }, (_, i) => analysis.line(i));
+  const cut = sampleToFit({ lines, keep, gap: originalLinesGap, unit: 'lines (sampled to keep the verdict)' }, estimator, ceiling);
+  return cut !== null && lostFacts(cut.text, items).length === 0 ? cut : null;
+}
+
+/** The result's account of the verdict, for the output the result carries. */
+export function verdictReport(verdict: Verdict, items: readonly PreservedItem[], gate: VerdictGate, output: string): VerdictReport {
+  const demanded = new Set(items.flatMap((item) => (item.kind === 'verdict' ? [item.text] : [])));
+  const facts = verdict.facts.map((fact) => ({ ...fact, demanded: demanded.has(fact.keep), inline: output.includes(fact.keep) }));
+  return { ...verdict, facts, gate, undemanded: facts.filter((fact) => !fact.demanded).length };
+}
