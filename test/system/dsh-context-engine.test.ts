@@ -109,8 +109,8 @@ describe('the context engine in the agent loop', () => {
   });
 
   it("with DSH's token meter, pruner and compaction-basic: digests, pruned results and a summary in one session, no node replaced twice", async () => {
-    // an 8,000-token window, so that DSH's pruner and summary act too
-    const run = await runSession('engine+dsh', STEPS, { contextWindow: 8_000 });
+    // a 4,000-token window, so that DSH's pruner and summary both act (at 8,000 pruning alone kept its meter under 80%)
+    const run = await runSession('engine+dsh', STEPS, { contextWindow: 4_000 });
     harness = run.harness;
     const replaced = replacements(run.session).map((e) => messageText(e.data.message));
     expect(replaced.filter((text) => /<<<CCR:/.test(text)).length).toBeGreaterThan(0);
