@@ -1,8 +1,9 @@
-// The emergency level (seed 001): only the preserved items survive, under the
-// seed-002 one-line type-aware preview; everything else is counted as omitted.
+// The emergency level (seed 001): only the lines holding preserved items
+// survive, whole and in order, under the seed-002 one-line type-aware preview
+// (a note); every gap between them is a marker naming its original lines.
 import type { TextAnalysis } from '../engine/index.js';
 import { preservedLines } from '../processors/log/priority.js';
-import { omission } from '../processors/markers.js';
+import { note, omittedLines } from '../processors/markers.js';
 import type { ProcessorOutput } from '../types.js';
 import { type CcrType, preview } from './ccr.js';
 import type { PreservedItem } from './preserve.js';
@@ -13,9 +14,19 @@ export function emergencyOutput(
   items: readonly PreservedItem[],
   previewMaxChars: number,
 ): ProcessorOutput {
-  const kept = items.map((item) => item.text);
-  const lines = [`[${type}:${preview(type, analysis.text, previewMaxChars)}]`, ...kept];
-  const dropped = analysis.lines.count - preservedLines(analysis, kept).size;
-  if (dropped > 0) lines.push(omission(dropped, 'line', { 'non-preserved lines': dropped }));
-  return { text: lines.join('\n'), omitted: { 'non-preserved lines': dropped } };
+  const kept = preservedLines(analysis, items.map((item) => item.text));
+  const lines = [note(`${type}:${preview(type, analysis.text, previewMaxChars)}`)];
+  const n = analysis.lines.count;
+  for (let from = 0; from < n; ) {
+    if (kept.has(from)) {
+      lines.push(analysis.line(from++));
+      continue;
+    }
+    let to = from + 1;
+    while (to < n && !kept.has(to)) to++;
+    lines.push(omittedLines(from, to));
+    from = to;
+  }
+  const dropped = n - kept.size;
+  return { text: lines.join('\n'), omitted: dropped > 0 ? { 'non-preserved lines': dropped } : {} };
 }

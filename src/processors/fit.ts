@@ -2,7 +2,6 @@
 // table): each renders its text at a detail setting, and these helpers pick
 // the most detailed setting whose output fits.
 import type { ProcessorInput } from '../types.js';
-import { count } from './markers.js';
 
 /**
  * Tokens the output should fit in: the level's budget, never above maxTokens.
@@ -35,14 +34,4 @@ export function splitLines(text: string): string[] {
   const lines = text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines;
-}
-
-/** "lines 12–40" or "line 12" for 0-based line indexes: original line numbers, 1-based and inclusive. */
-export function lineRange(from: number, to: number): string {
-  return from === to ? `line ${from + 1}` : `lines ${from + 1}–${to + 1}`;
-}
-
-/** "lines 12–40 (29)" or "line 12": a range with its line count. */
-export function lineSpan(from: number, to: number): string {
-  return from === to ? lineRange(from, to) : `${lineRange(from, to)} (${count(to - from + 1)})`;
 }

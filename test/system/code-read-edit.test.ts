@@ -110,7 +110,7 @@ describe('read → edit with squeeze between the real DSH tools', () => {
         if (estimator.estimate(readFileSync(join(dir, file), 'utf8')) <= MAX_TOKENS) expect(shown.text).not.toMatch(/^\[/m);
         else expect(shown.text, file).toMatch(NOT_KEPT);
       }
-      else expect(shown.text, `${file} at ${level}`).toMatch(/^\[lines \d+–\d+: /m);
+      else expect(shown.text, `${file} at ${level}`).toMatch(/^\[… lines \d+–\d+ \(\d+\): /m);
       expect(await editShownLines(call, join(dir, file), file, { file_path: file }, shown.text)).toBeGreaterThan(0);
     }
   });

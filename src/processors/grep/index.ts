@@ -6,8 +6,8 @@
 // locations, then files keep their first matches and the rest are counted per file.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { ProcessorError } from '../errors.js';
-import { largestFitting, lineSpan, splitLines, targetOf } from '../fit.js';
-import { count, plural } from '../markers.js';
+import { largestFitting, splitLines, targetOf } from '../fit.js';
+import { charsCut, count, note, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 
 type RowKind = 'match' | 'context' | 'file' | 'separator' | 'other';
@@ -212,8 +212,8 @@ function cutLine(line: string, prefix: number, find: (text: string) => [number, 
   const [start, end] = find(text) ?? [0, 0];
   const from = boundary(text, Math.max(0, start - WINDOW));
   const to = boundary(text, Math.min(text.length, Math.max(end, start + 2 * WINDOW) + WINDOW));
-  const before = from > 0 ? `[… ${count(from)} chars cut …]` : '';
-  const after = to < text.length ? `[… ${count(text.length - to)} chars cut …]` : '';
+  const before = from > 0 ? charsCut(from) : '';
+  const after = to < text.length ? charsCut(text.length - to) : '';
   return `${line.slice(0, prefix)}${before}${text.slice(from, to)}${after}${note}`;
 }
 
@@ -408,7 +408,7 @@ class GrepView {
       const what = located.length > 0 ? `; ${plural(rest, 'other', 'others')}` : '';
       where += `${what} in ${plural(counts.length, 'file')}: ${listed(counts, d.counted)}`;
     }
-    return { text: `[… ${lineSpan(from, to)}: ${parts}${where} …]`, matches, context };
+    return { text: omittedLines(from, to + 1, `${parts}${where}`), matches, context };
   }
 }
 
@@ -496,9 +496,20 @@ function minimal(view: GrepView, parsed: Parsed, matches: number, fits: (text: s
   });
   const r = parsed.rows[best]!;
   const header = parsed.rows.findIndex((h) => h.kind === 'file' && h.file === r.file);
-  const rest = `[… ${lineSpan(0, parsed.raw.length - 1)}: ${plural(matches - 1, 'more match', 'more matches')} in ${plural(Math.max(1, parsed.files.length), 'file')} …]`;
-  const shown = [...(header >= 0 ? [parsed.raw[header]!] : []), view.display(best)];
-  const text = fits([...shown, rest].join('\n')) ? [...shown, rest].join('\n') : rest;
+  const more = `${plural(matches - 1, 'more match', 'more matches')} in ${plural(Math.max(1, parsed.files.length), 'file')}`;
+  const rest = omittedLines(0, parsed.raw.length, more);
+  // The lines shown in place, each gap around them a marker naming its lines.
+  const keep = [...new Set([header, best])].filter((i) => i >= 0).sort((a, b) => a - b);
+  const shown: string[] = [];
+  let from = 0;
+  for (const i of keep) {
+    if (i > from) shown.push(omittedLines(from, i));
+    shown.push(i === best ? view.display(best) : parsed.raw[i]!);
+    from = i + 1;
+  }
+  if (from < parsed.raw.length) shown.push(omittedLines(from, parsed.raw.length));
+  shown.push(note(more));
+  const text = fits(shown.join('\n')) ? shown.join('\n') : rest;
   return { text, omitted: { 'matching lines (counted)': text === rest ? matches : matches - 1 } };
 }
 

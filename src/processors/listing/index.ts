@@ -7,8 +7,8 @@
 // its marker); over budget the subtrees whose lines cost most fold whole.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { ProcessorError } from '../errors.js';
-import { largestFitting, lineRange, splitLines, targetOf } from '../fit.js';
-import { count, plural } from '../markers.js';
+import { largestFitting, splitLines, targetOf } from '../fit.js';
+import { count, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 
 /** One directory of the listing: its header line (if any) and its entries' lines. */
@@ -431,7 +431,7 @@ class ListingView {
       const sub = subdirs ? ` and ${plural(subdirs, 'subdirectory', 'subdirectories')}` : '';
       const what = list.length === total ? plural(total, 'entry', 'entries') : `${count(list.length)} of ${count(total)} entries`;
       const kinds = histogram(list.map((i) => entries[i]!), detail.kinds);
-      const text = (at: string) => `[… ${what}${at}${sub}, ${lineRange(first, last)}: ${kinds} …]`;
+      const text = (at: string) => omittedLines(first, last + 1, `${what}${at}${sub}: ${kinds}`);
       markers.set(last, [...(markers.get(last) ?? []), { dir, text: (at) => text(at === '' ? where : '') }]);
       placedAt.set(last, [...(placedAt.get(last) ?? []), { dir, list, first, last }]);
     }
@@ -448,7 +448,7 @@ class ListingView {
       });
       const limit = detail.names ?? detail.kinds;
       const shown = names.length <= limit ? names.join(', ') : `${names.slice(0, limit).join(', ')}, +${count(names.length - limit)} more`;
-      out.push(`[… ${plural(run.list.length, 'entry', 'entries')} in ${shown}, ${lineRange(run.first, run.last)}: ${histogram(run.list.map((i) => entries[i]!), detail.kinds)} …]`);
+      out.push(omittedLines(run.first, run.last + 1, `${plural(run.list.length, 'entry', 'entries')} in ${shown}: ${histogram(run.list.map((i) => entries[i]!), detail.kinds)}`));
       run = null;
     };
     for (let i = 0; i < lines.length; i++) {
@@ -534,7 +534,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (estimate(text) > input.maxTokens) ({ text, omitted } = view.render({ ...detail, merge: true }));
   if (estimate(text) > input.maxTokens) {
     const kinds = histogram(parsed.entries.filter((e): e is Entry => e !== null), 4);
-    text = `[… ${plural(total, 'entry', 'entries')} in ${plural(parsed.dirs.length, 'directory', 'directories')}, lines 1–${parsed.lines.length}: ${kinds} …]`;
+    text = omittedLines(0, parsed.lines.length, `${plural(total, 'entry', 'entries')} in ${plural(parsed.dirs.length, 'directory', 'directories')}: ${kinds}`);
     omitted = { 'entries (counted)': total };
   }
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };

@@ -1,0 +1,86 @@
+// The extractive property (issue 11): every line of a line-shaped output that
+// is not squeeze's own is an original line, in the original's order, and the
+// spans its markers name are exactly the original lines it does not show.
+// Checked by walking the output against the original's lines, retrieving each
+// omitted span by slicing those lines with the marker's own numbers.
+import { parseSqueezeLine } from '../../src/processors/markers.js';
+
+/** Lines as the pipeline numbers them: LF, CRLF and lone CR break; a final break adds no line. */
+export function originalLines(text: string): string[] {
+  const lines = text.split(/\r\n?|\n/);
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
+
+/** The log processor's documented normalisation: ANSI escapes and trailing whitespace go. */
+export function logShown(line: string): string {
+  return line.replace(ANSI, '').trimEnd();
+}
+
+/**
+ * The first way `output` breaks the property against `original`, or null.
+ * `shown` maps an original line to how it may appear (identity, or the log
+ * normalisation).
+ */
+export function extractiveViolation(
+  original: string, output: string, shown: (line: string) => string = (l) => l,
+): string | null {
+  if (output === original) return null; // passed through
+  const violation = walk(original, output, shown);
+  // A final line break carried over from the original ends the output the same way.
+  if (violation !== null && output.endsWith('\n') && /[\r\n]$/.test(original)) {
+    return walk(original, output.slice(0, -1), shown) === null ? null : violation;
+  }
+  return violation;
+}
+
+function walk(original: string, output: string, shown: (line: string) => string): string | null {
+  const lines = originalLines(original);
+  const same = (i: number, line: string) => i < lines.length && (lines[i] === line || shown(lines[i]!) === line);
+  let at = 0;
+  // Outputs join their lines with LF: a final empty line is a line.
+  const out = output.split('\n');
+  for (let k = 0; k < out.length; k++) {
+    const line = out[k]!;
+    const where = () => `output line ${k + 1} ${JSON.stringify(line.slice(0, 160))} at original line ${at + 1}`;
+    // An original line that happens to look like squeeze's syntax is still an original line.
+    if (same(at, line)) {
+      at++;
+      continue;
+    }
+    const parsed = parseSqueezeLine(line);
+    if (parsed === null) return `${where()}: not an original line (expected ${JSON.stringify(lines[at]?.slice(0, 160))})`;
+    switch (parsed.type) {
+      case 'note':
+        break;
+      case 'omission':
+        if (parsed.start !== at + 1) return `${where()}: omission starts at ${parsed.start}, expected ${at + 1}`;
+        if (at + parsed.count > lines.length) return `${where()}: omission runs past the last line ${lines.length}`;
+        at += parsed.count;
+        break;
+      case 'collapse':
+        if (parsed.start !== at + 1) return `${where()}: collapse starts at ${parsed.start}, expected ${at + 1}`;
+        for (let i = at; i < at + parsed.count; i++) {
+          if (!same(i, parsed.line)) return `${where()}: collapsed line ${i + 1} differs`;
+        }
+        at += parsed.count;
+        break;
+      case 'cut': {
+        const source = shown(lines[at] ?? '');
+        let from = 0;
+        for (const part of parsed.parts) {
+          const found = source.indexOf(part, from);
+          if (found < 0) return `${where()}: cut line's part ${JSON.stringify(part.slice(0, 60))} is not in the original line`;
+          from = found + part.length;
+        }
+        at++;
+        break;
+      }
+    }
+  }
+  if (at !== lines.length) return `output ends at original line ${at + 1} of ${lines.length}: lines ${at + 1}–${lines.length} unaccounted for`;
+  return null;
+}
