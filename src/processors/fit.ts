@@ -29,9 +29,12 @@ export function largestFitting(low: number, high: number, fits: (n: number) => b
   return ok;
 }
 
-/** The lines of a text, a final line break not counting as an empty last line. */
+/**
+ * The lines of a text as the pipeline and retrieval number them: a line ends
+ * at LF, CRLF or a lone CR, and a final break does not start an empty last line.
+ */
 export function splitLines(text: string): string[] {
-  const lines = text.split('\n');
+  const lines = text.split(/\r\n?|\n/);
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }

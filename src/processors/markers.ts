@@ -6,6 +6,8 @@
 //
 //   [… lines 120–480 (361): 300 INFO, 61 other …]   an omission: those original lines are not shown
 //   [… line 12: 70,002 characters, too long …]       the same for one line
+//   [… lines 5, 9–40, 52 (34): 34 entries in src/ …] the same for lines apart (a summary of a directory
+//                                                    whose entries are shown in part): named where they sum up
 //   [×37 lines 5–41] <line>                          37 identical original lines, shown once
 //   [… <anything else> …]                            a note: a summary or a count, standing for no lines
 //   [×<anything else>] <line>                         a summary of lines omitted elsewhere, with an example
@@ -40,6 +42,33 @@ function listed(breakdown: Readonly<Record<string, number>>): string {
 export function lineSpan(from: number, to: number, withCount = true): string {
   if (to - from === 1) return `line ${count(from + 1)}`;
   return `lines ${count(from + 1)}–${count(to)}${withCount ? ` (${count(to - from)})` : ''}`;
+}
+
+/** Sorted, distinct 0-based line indexes as half-open runs [from, to). */
+function runsOf(indexes: readonly number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const i of indexes) {
+    const last = runs[runs.length - 1];
+    if (last && last[1] === i) last[1] = i + 1;
+    else runs.push([i, i + 1]);
+  }
+  return runs;
+}
+
+/**
+ * Original lines that are not consecutive, named in one go: `lines 5, 9–40, 52 (34)`
+ * (`lineSpan` when they are one run). `indexes` are 0-based, sorted and distinct.
+ */
+export function lineList(indexes: readonly number[]): string {
+  const runs = runsOf(indexes);
+  if (runs.length === 1) return lineSpan(runs[0]![0], runs[0]![1]);
+  const parts = runs.map(([from, to]) => (to - from === 1 ? count(from + 1) : `${count(from + 1)}–${count(to)}`));
+  return `lines ${parts.join(', ')} (${count(indexes.length)})`;
+}
+
+/** The marker for original lines not shown that are not consecutive: `[… lines 5, 9–40 (33): … …]`. */
+export function omittedLineList(indexes: readonly number[], detail: string): string {
+  return `[… ${lineList(indexes)}${detail === '' ? ' omitted' : `: ${detail}`} …]`;
 }
 
 /**
@@ -78,8 +107,8 @@ export function charsCut(n: number): string {
 
 /** What a line of squeeze's output is, when it is not an original line. */
 export type SqueezeLine =
-  /** Original lines `start`..`start + count - 1` (1-based) are not shown. */
-  | { readonly type: 'omission'; readonly start: number; readonly count: number; readonly text: string }
+  /** The original lines of `spans` (1-based `start`, `count`) are not shown; `count` is their total. */
+  | { readonly type: 'omission'; readonly spans: readonly Span[]; readonly count: number; readonly text: string }
   /** Original lines `start`..`start + count - 1`, each equal to `line`, shown once. */
   | { readonly type: 'collapse'; readonly start: number; readonly count: number; readonly line: string; readonly text: string }
   /** A summary or count standing for no lines of its own. */
@@ -88,11 +117,32 @@ export type SqueezeLine =
   | { readonly type: 'cut'; readonly parts: readonly string[]; readonly text: string };
 
 const N = String.raw`(\d{1,3}(?:,\d{3})*)`;
-const OMISSION = new RegExp(String.raw`^\[… lines? ${N}(?:–${N})?(?: \(${N}\))?[: ]`);
+const M = String.raw`\d{1,3}(?:,\d{3})*`;
+const OMISSION = new RegExp(String.raw`^\[… lines? (${M}(?:–${M})?(?:, ${M}(?:–${M})?)*)(?: \(${N}\))?[: ]`);
 const COLLAPSE = new RegExp(String.raw`^\[×${N} lines? ${N}(?:–${N})?\] `);
 const CUT = /\[… \d{1,3}(?:,\d{3})* (?:chars cut|more characters) …\]/g;
 
 const toNumber = (s: string): number => Number(s.replaceAll(',', ''));
+
+/** One run of original lines: 1-based `start`, `count` lines. */
+export interface Span {
+  readonly start: number;
+  readonly count: number;
+}
+
+/** `5, 9–40, 52` as spans, or null when they are not increasing and apart. */
+function spansOf(list: string): Span[] | null {
+  const spans: Span[] = [];
+  for (const part of list.split(', ')) {
+    const [a, b] = part.split('–');
+    const start = toNumber(a!);
+    const end = b === undefined ? start : toNumber(b);
+    const previous = spans[spans.length - 1];
+    if (end < start || start < 1 || (previous && start <= previous.start + previous.count)) return null;
+    spans.push({ start, count: end - start + 1 });
+  }
+  return spans;
+}
 
 /**
  * Recognises a line of squeeze's own syntax and the original lines it stands
@@ -102,10 +152,12 @@ const toNumber = (s: string): number => Number(s.replaceAll(',', ''));
 export function parseSqueezeLine(line: string): SqueezeLine | null {
   if (line.startsWith('[… ') && line.endsWith(' …]')) {
     const m = OMISSION.exec(line);
-    if (m) {
-      const start = toNumber(m[1]!);
-      const end = m[2] === undefined ? start : toNumber(m[2]);
-      if (end >= start) return { type: 'omission', start, count: end - start + 1, text: line };
+    const spans = m ? spansOf(m[1]!) : null;
+    if (spans) {
+      const total = spans.reduce((a, s) => a + s.count, 0);
+      if (m![2] === undefined ? total === 1 || spans.length === 1 : toNumber(m![2]) === total) {
+        return { type: 'omission', spans, count: total, text: line };
+      }
     }
     if (!line.slice(3, -3).includes('…]')) return { type: 'note', text: line };
   }
@@ -131,23 +183,21 @@ export function isSqueezeLine(line: string): boolean {
 }
 
 /** Original lines a result leaves out, as data: 1-based `start`, as in its markers. */
-export interface Omission {
-  readonly start: number;
-  readonly count: number;
+export interface Omission extends Span {
   /** Identical lines shown once (`[×N lines a–b] line`): the first of them is the one shown. */
   readonly collapsed?: true;
 }
 
 /**
  * The original lines an output leaves out, read from its squeeze lines in
- * order. The markers are the output's own statement of its cuts, so data and
+ * order of the markers (a list marker's lines sit where its summary does). The markers are the output's own statement of its cuts, so data and
  * text cannot disagree.
  */
 export function omissionsOf(output: string): Omission[] {
   const spans: Omission[] = [];
   for (const line of output.split('\n')) {
     const parsed = parseSqueezeLine(line);
-    if (parsed?.type === 'omission') spans.push({ start: parsed.start, count: parsed.count });
+    if (parsed?.type === 'omission') spans.push(...parsed.spans);
     else if (parsed?.type === 'collapse') spans.push({ start: parsed.start, count: parsed.count, collapsed: true });
   }
   return spans;

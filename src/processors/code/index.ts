@@ -10,6 +10,7 @@
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { type Block, headerText, LANGS, langOf, LONG_LINE, nameOf, scan, type Scan } from './scan.js';
 import { ProcessorError } from '../errors.js';
+import { splitLines } from '../fit.js';
 import { charsCut, omittedLines } from '../markers.js';
 
 const READ = /^<path>([^\n]*)<\/path>\n<type>file<\/type>\n<content>\n([\s\S]*)\n<\/content>$/;
@@ -36,10 +37,10 @@ interface Source {
 function parse(text: string): Source {
   const read = READ.exec(text);
   if (!read) {
-    const raw = text.split('\n');
+    const raw = splitLines(text);
     return { head: [], raw, code: raw, numbers: raw.map((_, i) => i + 1), tail: [], path: undefined, read: false };
   }
-  const body = read[2]!.split('\n');
+  const body = read[2]!.split(/\r\n?|\n/);
   const footer = body.length >= 2 && body.at(-2) === '' && body.at(-1)!.startsWith('(') ? 2 : body.length === 1 ? 1 : 0;
   const raw = body.slice(0, body.length - footer);
   const numbers: number[] = [];

@@ -8,6 +8,7 @@
 // outside files (`git show`'s commit header and message) stay. Lossless
 // returns the text unchanged.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import { splitLines } from '../fit.js';
 import { count, omittedLines } from '../markers.js';
 
 const FILE_START = /^diff (?:--git|--cc|--combined|-[a-zA-Z]*u)\s/;
@@ -144,7 +145,7 @@ function render(lines: readonly string[], markers: ReadonlyMap<number, Marker>, 
 function process(input: ProcessorInput): ProcessorOutput {
   const level = input.level;
   if (level === 'lossless') return { text: input.text, omitted: {} };
-  const lines = input.text.split('\n');
+  const lines = splitLines(input.text);
   const files = parse(lines).filter((file) => file.hunks.length > 0);
   const preserved = input.preserve.filter((p) => p !== '');
   const kept = (i: number) => preserved.some((p) => lines[i]!.includes(p));

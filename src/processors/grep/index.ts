@@ -393,7 +393,8 @@ class GrepView {
       }
     }
     const matches = hidden.length;
-    if (matches + context === 0) return { text: '', matches, context };
+    // Only repeats of texts shown above: the marker still names their lines.
+    if (matches + context === 0) return { text: omittedLines(from, to + 1, plural(repeats, 'repeat')), matches, context };
     const parts = [matches ? plural(matches, 'match', 'matches') : '', context ? `${count(context)} context` : '', repeats ? `${count(repeats)} repeats listed above` : '']
       .filter(Boolean)
       .join(', ');
