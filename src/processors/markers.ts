@@ -85,9 +85,20 @@ export function omittedLines(from: number, to: number, detail: Readonly<Record<s
  * A count of things left out that are not whole original lines (JSON items,
  * HTML blocks, characters): `[… 1,204 keys omitted: 1,198 x, 6 y …]`.
  */
-export function omission(n: number, unit: string, breakdown: Readonly<Record<string, number>> = {}): string {
+export function omission(n: number, unit: string, breakdown: Readonly<Record<string, number>> = {}, units = `${unit}s`): string {
   const parts = listed(breakdown);
-  return `[… ${plural(n, unit)} omitted${parts === '' ? '' : `: ${parts}`} …]`;
+  return `[… ${plural(n, unit, units)} omitted${parts === '' ? '' : `: ${parts}`} …]`;
+}
+
+/**
+ * Items [from, to) of the JSON array (or keyed records) at `path`, left out,
+ * by their 0-based JSON indexes: `[… $.results[3–482] (480 items): 12 error …]`
+ * (an object's entries by their position in it).
+ */
+export function jsonItems(path: string, from: number, to: number, unit: string, breakdown: Readonly<Record<string, number>> = {}): string {
+  const where = to - from === 1 ? `${path}[${from}]` : `${path}[${from}–${to - 1}]`;
+  const parts = listed(breakdown);
+  return `[… ${where} (${plural(to - from, unit)})${parts === '' ? ' omitted' : `: ${parts}`} …]`;
 }
 
 /** Original lines [from, to), all equal to `line`, shown once: `[×37 lines 5–41] line`. */

@@ -119,7 +119,8 @@ says how it went and how to get the original back (squeeze retrieve ID).
   --store STORE       store folder, :memory: or redis://HOST:PORT
                       (default $XDG_CACHE_HOME/squeeze or ~/.cache/squeeze)
   --json              print one JSON object: output, id, stored, outcome, kind, level,
-                      tokensIn, tokensOut, bytesIn, bytesOut, omitted, backend, ms
+                      tokensIn, tokensOut, bytesIn, bytesOut, omitted, omissions
+                      (the original lines left out: [{start, count}], 1-based), backend, ms
                       (and levelNotKept when a forced --level could not be kept)
 
 Input that is not UTF-8 is passed through unchanged and not stored (exit 0),
