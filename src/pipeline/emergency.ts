@@ -1,9 +1,10 @@
 // The emergency level (seed 001): only the lines holding preserved items
 // survive, whole and in order, under the seed-002 one-line type-aware preview
-// (a note); every gap between them is a marker naming its original lines.
+// (`[terminal:exit 1 | 600 lines | …]`, a note in docs/MARKERS.md); every gap
+// between them is a marker naming its original lines.
 import type { TextAnalysis } from '../engine/index.js';
 import { preservedLines } from '../processors/log/priority.js';
-import { note, omittedLines } from '../processors/markers.js';
+import { omittedLines } from '../processors/markers.js';
 import type { ProcessorOutput } from '../types.js';
 import { type CcrType, preview } from './ccr.js';
 import type { PreservedItem } from './preserve.js';
@@ -15,7 +16,7 @@ export function emergencyOutput(
   previewMaxChars: number,
 ): ProcessorOutput {
   const kept = preservedLines(analysis, items.map((item) => item.text));
-  const lines = [note(`${type}:${preview(type, analysis.text, previewMaxChars)}`)];
+  const lines = [`[${type}:${preview(type, analysis.text, previewMaxChars)}]`];
   const n = analysis.lines.count;
   for (let from = 0; from < n; ) {
     if (kept.has(from)) {

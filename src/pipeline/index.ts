@@ -5,7 +5,7 @@
 import { CharClassEstimator, createBackend, createEstimator, TextAnalysis } from '../engine/index.js';
 import { lineMilliTokens } from '../processors/costs.js';
 import { preservedLines } from '../processors/log/priority.js';
-import { count as formatCount, note, omissionsOf } from '../processors/markers.js';
+import { count as formatCount, note, omissionsOf, renumbered } from '../processors/markers.js';
 import { processors } from '../processors/index.js';
 import { retrievalNotice, type SpillLocation } from '../store/notice.js';
 import { createStore } from '../store/store.js';
@@ -191,7 +191,8 @@ class Pipeline implements Squeeze {
       let attempt = ran;
       if (deduped) {
         const omitted = { ...attempt.output.omitted, 'lines shown in earlier results': deduped.lines };
-        attempt = { ...attempt, output: { ...attempt.output, omitted } };
+        // Markers were numbered on the deduplicated text: the original's numbers instead.
+        attempt = { ...attempt, output: { text: renumbered(attempt.output.text, deduped.starts), omitted } };
       }
       if (long) {
         const omitted = { ...attempt.output.omitted, 'lines too long to analyse': long.lines };

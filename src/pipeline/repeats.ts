@@ -4,7 +4,7 @@
 // always points at text that is in the context.
 import { createBackend, RecentBlocks, TextAnalysis, type BackendPreference, type SeenBlock } from '../engine/index.js';
 import { cutChars } from './ccr.js';
-import { count } from '../processors/markers.js';
+import { omittedLines } from '../processors/markers.js';
 
 /** A block must carry at least this many characters to be worth a reference. */
 const MIN_BLOCK_CHARS = 120;
@@ -23,27 +23,40 @@ export class RecentResults {
   }
 
   /**
-   * The text with blocks seen in recent results replaced by references, and
-   * how many lines went; null when nothing substantial repeats.
+   * The text with blocks seen in recent results replaced by references, how
+   * many lines went, and where each line of the new text stands in the
+   * original (`starts`: line i stands for original lines [starts[i],
+   * starts[i + 1])), for markers to name original lines; null when nothing
+   * substantial repeats.
    */
-  dedupe(analysis: TextAnalysis): { text: string; lines: number } | null {
-    const { start, end } = analysis.lines;
+  dedupe(analysis: TextAnalysis): { text: string; lines: number; starts: Int32Array } | null {
+    const { start, end, count: n } = analysis.lines;
     const seen = this.blocks
       .find(analysis)
       .filter((b: SeenBlock) => end[b.start + b.lines - 1]! - start[b.start]! >= MIN_BLOCK_CHARS);
     if (seen.length === 0) return null;
     const parts: string[] = [];
+    const starts: number[] = [];
     let from = 0;
+    let line = 0;
     let lines = 0;
     for (const block of seen) {
       parts.push(analysis.text.slice(from, start[block.start]));
+      for (; line < block.start; line++) starts.push(line);
+      // Numbered as a line of this text: the pipeline renumbers it with the rest (markers.ts renumbered).
       const first = cutChars(analysis.line(block.start).trim(), 80);
-      parts.push(`[… ${count(block.lines)} lines repeated verbatim from an earlier tool result, starting: ${first} …]\n`);
       const last = block.start + block.lines - 1;
-      from = last + 1 < analysis.lines.count ? start[last + 1]! : analysis.text.length;
+      // A block ending the text keeps the text's own ending (a final break or none).
+      const after = last + 1 < n ? '\n' : analysis.text.slice(end[last]!);
+      parts.push(`${omittedLines(starts.length, starts.length + 1, `repeated verbatim from an earlier tool result, starting: ${first}`)}${after}`);
+      starts.push(block.start);
+      from = last + 1 < n ? start[last + 1]! : analysis.text.length;
+      line = last + 1;
       lines += block.lines;
     }
     parts.push(analysis.text.slice(from));
-    return { text: parts.join(''), lines };
+    for (; line < n; line++) starts.push(line);
+    starts.push(n);
+    return { text: parts.join(''), lines, starts: Int32Array.from(starts) };
   }
 }

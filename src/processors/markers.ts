@@ -12,6 +12,9 @@
 //   [… <anything else> …]                            a note: a summary or a count, standing for no lines
 //   [×<anything else>] <line>                         a summary of lines omitted elsewhere, with an example
 //   <text>[… 1,204 chars cut …]<text>                one original line with characters cut out
+//   [terminal:exit 1 | 600 lines | <first line>]    the emergency level's one-line preview (seed 002), a note
+
+import { CCR_TYPES } from '../pipeline/ccr.js';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -60,10 +63,14 @@ function runsOf(indexes: readonly number[]): [number, number][] {
  * (`lineSpan` when they are one run). `indexes` are 0-based, sorted and distinct.
  */
 export function lineList(indexes: readonly number[]): string {
-  const runs = runsOf(indexes);
+  return runList(runsOf(indexes));
+}
+
+/** Half-open runs [from, to), increasing and apart, named as `lineList` names them. */
+function runList(runs: readonly (readonly [number, number])[]): string {
   if (runs.length === 1) return lineSpan(runs[0]![0], runs[0]![1]);
   const parts = runs.map(([from, to]) => (to - from === 1 ? count(from + 1) : `${count(from + 1)}–${count(to)}`));
-  return `lines ${parts.join(', ')} (${count(indexes.length)})`;
+  return `lines ${parts.join(', ')} (${count(runs.reduce((a, [from, to]) => a + to - from, 0))})`;
 }
 
 /** The marker for original lines not shown that are not consecutive: `[… lines 5, 9–40 (33): … …]`. */
@@ -132,6 +139,7 @@ const M = String.raw`\d{1,3}(?:,\d{3})*`;
 const OMISSION = new RegExp(String.raw`^\[… lines? (${M}(?:–${M})?(?:, ${M}(?:–${M})?)*)(?: \(${N}\))?[: ]`);
 const COLLAPSE = new RegExp(String.raw`^\[×${N} lines? ${N}(?:–${N})?\] `);
 const CUT = /\[… \d{1,3}(?:,\d{3})* (?:chars cut|more characters) …\]/g;
+const PREVIEW = new RegExp(String.raw`^\[(?:${CCR_TYPES.join('|')}):.*\]$`);
 
 const toNumber = (s: string): number => Number(s.replaceAll(',', ''));
 
@@ -183,6 +191,7 @@ export function parseSqueezeLine(line: string): SqueezeLine | null {
     }
     if (line.includes('] ') || line.endsWith(']')) return { type: 'note', text: line };
   }
+  if (PREVIEW.test(line)) return { type: 'note', text: line };
   CUT.lastIndex = 0;
   if (CUT.test(line)) return { type: 'cut', parts: line.split(CUT), text: line };
   return null;
@@ -212,4 +221,48 @@ export function omissionsOf(output: string): Omission[] {
     else if (parsed?.type === 'collapse') spans.push({ start: parsed.start, count: parsed.count, collapsed: true });
   }
   return spans;
+}
+
+/**
+ * The output with every line number in its squeeze lines moved to another
+ * numbering: line i (0-based) of the text the processor saw stands for lines
+ * [starts[i], starts[i + 1]) of the original (after blocks seen in earlier
+ * results became one reference line each). Original lines are left alone.
+ */
+export function renumbered(output: string, starts: Int32Array): string {
+  const runOf = (from: number, to: number): [number, number] => [starts[from]!, starts[to]!];
+  const mapped = (from: number, to: number): string => {
+    const [a, b] = runOf(from, to);
+    return lineSpan(a, b, false);
+  };
+  // The lines a marker's words refer to (`repeat lines 3–14`, a shape `in lines 14–880`), not
+  // numbers in quoted original text.
+  const words = (text: string) =>
+    text.replace(new RegExp(String.raw`^(: repeat | of this shape in )lines? ${N}(?:–${N})?`), (_m, lead: string, a: string, b?: string) =>
+      `${lead}${mapped(toNumber(a) - 1, toNumber(b ?? a))}`);
+  return output
+    .split('\n')
+    .map((line) => {
+      const parsed = parseSqueezeLine(line);
+      if (parsed === null || parsed.type === 'cut') return line;
+      if (parsed.type === 'collapse') {
+        const [a, b] = runOf(parsed.start - 1, parsed.start - 1 + parsed.count);
+        return `[×${count(b - a)} ${lineSpan(a, b, false)}] ${parsed.line}`;
+      }
+      if (parsed.type === 'note') {
+        const shape = /^\[×[\d,]+/.exec(line);
+        return shape ? `${shape[0]}${words(line.slice(shape[0].length))}` : line;
+      }
+      const prefix = OMISSION.exec(line)![0].slice(0, -1);
+      const runs: [number, number][] = [];
+      for (const span of parsed.spans) {
+        const [a, b] = runOf(span.start - 1, span.start - 1 + span.count);
+        const last = runs[runs.length - 1];
+        if (last && last[1] === a) last[1] = b;
+        else runs.push([a, b]);
+      }
+      const head = runs.length === 1 ? lineSpan(runs[0]![0], runs[0]![1]) : runList(runs);
+      return `[… ${head}${words(line.slice(prefix.length))}`;
+    })
+    .join('\n');
 }
