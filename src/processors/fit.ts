@@ -38,3 +38,25 @@ export function splitLines(text: string): string[] {
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }
+
+/** Renders kept by `renderOnce`: enough for a search's last tries, few enough for huge texts. */
+const KEPT_RENDERS = 8;
+
+/**
+ * `render` with its latest results kept by detail setting: a budget search
+ * tries settings, then renders the winner, which it has rendered already.
+ * `clear` forgets them (when what `render` reads changes).
+ */
+export function renderOnce<D, R>(render: (detail: D) => R): ((detail: D) => R) & { clear(): void } {
+  const kept = new Map<string, R>();
+  const once = (detail: D): R => {
+    const key = JSON.stringify(detail, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+    const hit = kept.get(key);
+    if (hit !== undefined) return hit;
+    const result = render(detail);
+    kept.set(key, result);
+    if (kept.size > KEPT_RENDERS) kept.delete(kept.keys().next().value!);
+    return result;
+  };
+  return Object.assign(once, { clear: () => kept.clear() });
+}

@@ -6,7 +6,7 @@
 // locations, then files keep their first matches and the rest are counted per file.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { ProcessorError } from '../errors.js';
-import { largestFitting, splitLines, targetOf } from '../fit.js';
+import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { charsCut, count, note, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 
@@ -449,7 +449,8 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = (s: string) => input.estimator.estimate(s);
   if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
   const view = new GrepView(parsed, matchFinder(parsed, input.pattern), input.preserve);
-  const fits = (d: Detail) => estimate(view.render(d).text) <= target;
+  const render = renderOnce((d: Detail) => view.render(d));
+  const fits = (d: Detail) => estimate(render(d).text) <= target;
   const ladder = (): Detail => {
     if (fits(EVERYTHING)) return EVERYTHING;
     const distinct: Detail = { all: false, perFile: Infinity, files: Infinity, list: Infinity, counted: Infinity };
@@ -464,7 +465,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     let sampled: Detail = { ...short, perFile: PER_FILE_FLOOR, files: 1, counted: 5 };
     const most = view.mostShared;
     if (most >= 2) {
-      const half = (d: Detail) => estimate(view.render(d).text) <= target / 2;
+      const half = (d: Detail) => estimate(render(d).text) <= target / 2;
       const shared = most - largestFitting(0, most - 2, (k) => half({ ...sampled, shared: most - k }));
       if (half({ ...sampled, shared })) sampled = { ...sampled, shared };
     }
@@ -472,14 +473,14 @@ function process(input: ProcessorInput): ProcessorOutput {
     if (fits({ ...sampled, files })) {
       // A location costs a fraction of its line: past the files whose texts fill
       // 60% of the budget, hidden matches are named by path:line where they fit.
-      const texts = largestFitting(1, files, (f) => estimate(view.render({ ...sampled, files: f }).text) <= 0.6 * target);
+      const texts = largestFitting(1, files, (f) => estimate(render({ ...sampled, files: f }).text) <= 0.6 * target);
       const located = largestFitting(0, view.matchCount, (n) => fits({ ...sampled, files: texts, located: n }));
       return located > 0 ? { ...sampled, files: texts, located } : { ...sampled, files };
     }
     const first: Detail = { ...sampled, files: 1, list: 3, counted: 3, shared: Infinity };
     return { ...first, perFile: largestFitting(1, PER_FILE_FLOOR, (k) => fits({ ...first, perFile: k })) };
   };
-  let { text, omitted } = view.render(ladder());
+  let { text, omitted } = render(ladder());
   text = keepPreserved(text, input.text, input.preserve);
   if (estimate(text) > input.maxTokens) ({ text, omitted } = minimal(view, parsed, matches, (t) => estimate(t) <= input.maxTokens));
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };

@@ -7,7 +7,7 @@
 // its marker); over budget the subtrees whose lines cost most fold whole.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { ProcessorError } from '../errors.js';
-import { largestFitting, splitLines, targetOf } from '../fit.js';
+import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { count, omittedLineList, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 
@@ -538,12 +538,13 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = (s: string) => input.estimator.estimate(s);
   if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
   const view = new ListingView(parsed, input.preserve);
+  const render = renderOnce((d: Detail) => view.render(d));
   // A listing over its budget is mostly repetition: its structure, small
   // directories and rare names fit in a fraction of it, so it gets that
   // fraction even when the budget would allow more.
   const tokensIn = estimate(input.text);
   const ration = tokensIn <= target ? target : Math.min(target, Math.max(Math.ceil(tokensIn * LISTING_SHARE), Math.ceil(target * MIN_RATION)));
-  const fits = (d: Detail) => estimate(view.render(d).text) <= ration;
+  const fits = (d: Detail) => estimate(render(d).text) <= ration;
   // Light keeps a few names of each big directory, aggressive fewer. When
   // that is over the ration, the names per directory shrink first, then
   // small directories are counted instead of listed: every directory header
@@ -573,15 +574,16 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (!detail) {
     const last = steps[steps.length - 1]!;
     view.planFolds(last);
+    render.clear();
     // The fewest folds that fit: the most unfolded directories still fitting.
     const resolution = huge ? Math.ceil(view.foldable / 16) : 1;
     const unfolded = largestFitting(0, view.foldable, (k) => fits({ ...last, folded: view.foldable - k }), resolution);
     detail = { ...last, folded: view.foldable - unfolded };
     if (!fits(detail)) detail = { ...last, small: 0, folded: view.foldable, kinds: 2, names: 2 };
   }
-  let { text, omitted } = view.render(detail);
+  let { text, omitted } = render(detail);
   text = keepPreserved(text, input.text, input.preserve);
-  if (estimate(text) > input.maxTokens) ({ text, omitted } = view.render({ ...detail, merge: true }));
+  if (estimate(text) > input.maxTokens) ({ text, omitted } = render({ ...detail, merge: true }));
   if (estimate(text) > input.maxTokens) {
     const kinds = histogram(parsed.entries.filter((e): e is Entry => e !== null), 4);
     text = omittedLines(0, parsed.lines.length, `${plural(total, 'entry', 'entries')} in ${plural(parsed.dirs.length, 'directory', 'directories')}: ${kinds}`);

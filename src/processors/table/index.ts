@@ -6,7 +6,7 @@
 // in markers that name their original lines.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { ProcessorError } from '../errors.js';
-import { largestFitting, splitLines, targetOf } from '../fit.js';
+import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { count, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 
@@ -228,7 +228,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
   const analysis = analyse(table);
   const forced = new Set(table.rows.filter((i) => input.preserve.some((p) => p !== '' && table.lines[i]!.includes(p))));
-  const view = (d: Detail) => render(table, analysis, forced, d);
+  const view = renderOnce((d: Detail) => render(table, analysis, forced, d));
   const fits = (d: Detail) => estimate(view(d).text) <= target;
   const all = analysis.standouts.length;
   // Light keeps the first few rows of each shape whatever the budget (the
