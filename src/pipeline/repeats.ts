@@ -46,8 +46,8 @@ export class RecentResults {
       // Numbered as a line of this text: the pipeline renumbers it with the rest (markers.ts renumbered).
       const first = cutChars(analysis.line(block.start).trim(), 80);
       const last = block.start + block.lines - 1;
-      // A block ending the text keeps the text's own ending (a final break or none).
-      const after = last + 1 < n ? '\n' : analysis.text.slice(end[last]!);
+      // A block ending the text keeps its final break, if any (as LF: the reference is squeeze's line).
+      const after = last + 1 < n || end[last]! < analysis.text.length ? '\n' : '';
       parts.push(`${omittedLines(starts.length, starts.length + 1, `repeated verbatim from an earlier tool result, starting: ${first}`)}${after}`);
       starts.push(block.start);
       from = last + 1 < n ? start[last + 1]! : analysis.text.length;

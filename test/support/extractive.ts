@@ -13,34 +13,20 @@ export function originalLines(text: string): string[] {
   return lines;
 }
 
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
-
-/** The log processor's documented normalisation: ANSI escapes and trailing whitespace go. */
-export function logShown(line: string): string {
-  return line.replace(ANSI, '').trimEnd();
-}
-
-/**
- * The first way `output` breaks the property against `original`, or null.
- * `shown` maps an original line to how it may appear (identity, or the log
- * normalisation).
- */
-export function extractiveViolation(
-  original: string, output: string, shown: (line: string) => string = (l) => l,
-): string | null {
+/** The first way `output` breaks the property against `original`, or null. */
+export function extractiveViolation(original: string, output: string): string | null {
   if (output === original) return null; // passed through
-  const violation = walk(original, output, shown);
+  const violation = walk(original, output);
   // A final line break carried over from the original ends the output the same way.
   if (violation !== null && output.endsWith('\n') && /[\r\n]$/.test(original)) {
-    return walk(original, output.slice(0, -1), shown) === null ? null : violation;
+    return walk(original, output.slice(0, -1)) === null ? null : violation;
   }
   return violation;
 }
 
-function walk(original: string, output: string, shown: (line: string) => string): string | null {
+function walk(original: string, output: string): string | null {
   const lines = originalLines(original);
-  const same = (i: number, line: string) => i < lines.length && (lines[i] === line || shown(lines[i]!) === line);
+  const same = (i: number, line: string) => i < lines.length && lines[i] === line;
   // Processors that split at LF alone show a CRLF line with its CR: the original's bytes still.
   const out = output.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   // Omission markers first: their lines (named in place, or as a list where a summary sits) go out of the walk.
@@ -83,7 +69,7 @@ function walk(original: string, output: string, shown: (line: string) => string)
         at += parsed.count;
         break;
       case 'cut': {
-        const source = shown(lines[at] ?? '');
+        const source = lines[at] ?? '';
         let from = 0;
         for (const part of parsed.parts) {
           const found = source.indexOf(part, from);

@@ -8,7 +8,7 @@ import { omissionsOf } from '../../src/processors/markers.js';
 import { processors } from '../../src/processors/index.js';
 import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
 import { everydayFiles } from '../support/everyday.js';
-import { extractiveViolation, logShown, originalLines } from '../support/extractive.js';
+import { extractiveViolation, originalLines } from '../support/extractive.js';
 
 const LEVELS = ['auto', 'lossless', 'light', 'aggressive', 'emergency'] as const;
 const squeeze = createSqueeze({ store: null, retainOriginal: false, recentResults: 0 });
@@ -26,7 +26,7 @@ function violation(input: Input, level: (typeof LEVELS)[number]): string | null 
   const result: CompressResult = squeeze.compress(input.text, call);
   const where = `${input.name} at ${level} (${result.kind}, ${result.level})`;
   if (result.outcome === 'compressed' && (processors[result.kind].lineShaped || result.level === 'emergency')) {
-    const broken = extractiveViolation(input.text, result.output, result.kind === 'log' ? logShown : undefined);
+    const broken = extractiveViolation(input.text, result.output);
     if (broken !== null) return `${where}: ${broken}`;
   }
   // The data is the markers' own statement, and retrieving its spans gives lines of the original.
