@@ -371,11 +371,13 @@ class Pipeline implements Squeeze {
     if (bytesOut >= facts.bytesIn || tokensOut >= facts.tokensIn) return null;
     const omitted: Omitted = { ...attempt.output.omitted };
     const notKept = levelNotKept(options.level, attempt);
+    // The markers are the output's own statement of its cuts, read back (data and text cannot
+    // disagree); extractions (JSON, HTML) name paths and headings, not lines, unless cut to the emergency form.
+    const lineSpans = processors[attempt.kind].lineShaped || attempt.level === 'emergency';
     return {
       output, outcome: 'compressed', kind: attempt.kind, level: attempt.level,
       tokensIn: facts.tokensIn, tokensOut, bytesIn: facts.bytesIn, bytesOut,
-      // The markers are the output's own statement of its cuts: read back, data and text cannot disagree.
-      omitted, omissions: omissionsOf(attempt.output.text), id, backend: facts.backend, ms: this.now() - facts.started,
+      omitted, omissions: lineSpans ? omissionsOf(attempt.output.text) : [], id, backend: facts.backend, ms: this.now() - facts.started,
       ...(notKept ? { levelNotKept: notKept } : {}),
       ...(attempt.timedOut ? { timedOut: true as const } : {}),
     };
