@@ -12,3 +12,4 @@ export type { AsyncOriginalStore, Lookup, OriginalStore, StoredOriginal } from '
 export { createBackend, createEstimator, EngineError, TextAnalysis } from './engine/index.js';
 export type { Backend, BackendName, BackendPreference, TokenProfileName } from './engine/index.js';
 export type { ContentKind, Level, Omitted, Processor, ProcessorInput, ProcessorOutput, TokenEstimator } from './types.js';
+export { isSqueezeLine, omissionsOf, parseSqueezeLine, type Omission, type SqueezeLine } from './processors/markers.js';

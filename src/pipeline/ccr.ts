@@ -2,7 +2,9 @@
 // (section 4). Host-independent: the DSH gate, the CLI and the emergency level
 // all use them, so a result is typed and previewed the same everywhere.
 
-export type CcrType = 'error' | 'terminal' | 'grep' | 'paths' | 'file' | 'json' | 'web' | 'default';
+export const CCR_TYPES = ['error', 'terminal', 'grep', 'paths', 'file', 'json', 'web', 'default'] as const;
+
+export type CcrType = (typeof CCR_TYPES)[number];
 
 /** Seed 002 section 3: tool names to types. */
 const TOOL_TYPES: Record<string, CcrType> = {

@@ -5,7 +5,7 @@
 import { CharClassEstimator, createBackend, createEstimator, TextAnalysis } from '../engine/index.js';
 import { lineMilliTokens } from '../processors/costs.js';
 import { preservedLines } from '../processors/log/priority.js';
-import { count as formatCount } from '../processors/markers.js';
+import { count as formatCount, note, omissionsOf, renumbered } from '../processors/markers.js';
 import { processors } from '../processors/index.js';
 import { retrievalNotice, type RetrievalWays, type SpillLocation } from '../store/notice.js';
 import { createStore } from '../store/store.js';
@@ -165,7 +165,7 @@ class Pipeline implements Squeeze {
     const result: CompressResult = { ...rest, ms: this.now() - started, ...(error ? { error } : {}) };
     if (result.outcome !== 'compressed' || !options.retainOriginal) return result;
     const unchanged: CompressResult = {
-      ...result, output: text, outcome: 'not-smaller', tokensOut: result.tokensIn, bytesOut: result.bytesIn, omitted: {}, id: null,
+      ...result, output: text, outcome: 'not-smaller', tokensOut: result.tokensIn, bytesOut: result.bytesIn, omitted: {}, omissions: [], id: null,
     };
     if (!this.store) return unchanged;
     const type = ccrType(options.toolName, isError, text);
@@ -185,7 +185,7 @@ class Pipeline implements Squeeze {
     let tokensIn = 0;
     const passThrough = (outcome: Outcome, kind: ContentKind = 'text', level: Level = 'lossless', error?: unknown): CompressResult => ({
       output: text, outcome, kind, level, tokensIn, tokensOut: tokensIn, bytesIn, bytesOut: bytesIn,
-      omitted: {}, id: null, backend: this.estimator.backendName ?? 'js', ms: this.now() - started,
+      omitted: {}, omissions: [], id: null, backend: this.estimator.backendName ?? 'js', ms: this.now() - started,
       ...(error === undefined ? {} : { error }),
     });
     if (!options.enabled) return passThrough('disabled');
@@ -228,7 +228,8 @@ class Pipeline implements Squeeze {
       let attempt = ran;
       if (deduped) {
         const omitted = { ...attempt.output.omitted, 'lines shown in earlier results': deduped.lines };
-        attempt = { ...attempt, output: { ...attempt.output, omitted } };
+        // Markers were numbered on the deduplicated text: the original's numbers instead.
+        attempt = { ...attempt, output: { text: renumbered(attempt.output.text, deduped.starts), omitted } };
       }
       if (long) {
         const omitted = { ...attempt.output.omitted, 'lines too long to analyse': long.lines };
@@ -356,7 +357,7 @@ class Pipeline implements Squeeze {
       // Extractions (HTML text, JSON tables) are cut in their own lines: raw markup sampled is noise.
       const lines = attempt.output.text.split('\n');
       const keep = new Set(lines.flatMap((line, i) => (preserved.some((p) => line.includes(p)) ? [i] : [])));
-      const gap = (from: number, to: number) => `[… ${formatCount(to - from)} more lines of this ${attempt.kind} output omitted …]`;
+      const gap = (from: number, to: number) => note(`${formatCount(to - from)} more lines of this ${attempt.kind} output omitted`);
       source = { lines, keep, gap, unit: 'output lines (sampled to fit maxTokens)' };
     }
     const cut = sampleToFit(source, this.estimator, ceiling);
@@ -429,10 +430,13 @@ class Pipeline implements Squeeze {
     if (bytesOut >= facts.bytesIn || tokensOut >= facts.tokensIn) return null;
     const omitted: Omitted = { ...attempt.output.omitted };
     const notKept = levelNotKept(options.level, attempt);
+    // The markers are the output's own statement of its cuts, read back (data and text cannot
+    // disagree); extractions (JSON, HTML) name paths and headings, not lines, unless cut to the emergency form.
+    const lineSpans = processors[attempt.kind].lineShaped || attempt.level === 'emergency';
     return {
       output, outcome: 'compressed', kind: attempt.kind, level: attempt.level,
       tokensIn: facts.tokensIn, tokensOut, bytesIn: facts.bytesIn, bytesOut,
-      omitted, id, backend: facts.backend, ms: this.now() - facts.started,
+      omitted, omissions: lineSpans ? omissionsOf(attempt.output.text) : [], id, backend: facts.backend, ms: this.now() - facts.started,
       ...(notKept ? { levelNotKept: notKept } : {}),
       ...(attempt.timedOut ? { timedOut: true as const } : {}),
     };

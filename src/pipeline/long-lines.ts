@@ -4,7 +4,7 @@
 // Past MAX_LINE_CHARS the line-shaped processors see one marker line in its
 // place (the same line count, so markers' line numbers stay the original's);
 // the original keeps it whole for retrieval.
-import { count } from '../processors/markers.js';
+import { count, omittedLines } from '../processors/markers.js';
 import { lineEndAt } from '../text/line-breaks.js';
 
 /** Longest line analysed as it is, in UTF-16 units. */
@@ -16,7 +16,7 @@ const PREVIEW_CHARS = 120;
 function marker(number: number, line: string, length: number): string {
   let head = line.slice(0, PREVIEW_CHARS);
   if (/[\ud800-\udbff]$/.test(head)) head = head.slice(0, -1); // never split a surrogate pair
-  return `[… line ${count(number)}: ${count(length)} characters, too long to analyse; it starts ${JSON.stringify(head)} …]`;
+  return omittedLines(number - 1, number, `${count(length)} characters, too long to analyse; it starts ${JSON.stringify(head)}`);
 }
 
 /**

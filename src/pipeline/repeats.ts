@@ -4,7 +4,7 @@
 // always points at text that is in the context.
 import { createBackend, RecentBlocks, TextAnalysis, type BackendPreference, type SeenBlock } from '../engine/index.js';
 import { cutChars } from './ccr.js';
-import { count } from '../processors/markers.js';
+import { omittedLines } from '../processors/markers.js';
 
 /** A block must carry at least this many characters to be worth a reference. */
 const MIN_BLOCK_CHARS = 120;
@@ -23,13 +23,16 @@ export class RecentResults {
   }
 
   /**
-   * The text with blocks seen in recent results replaced by references, and
-   * how many lines went; null when nothing substantial repeats. Lines in
-   * `keep` (preserved items, verdict lines) stay where they are: a block
-   * around one is referenced in the parts before and after it.
+   * The text with blocks seen in recent results replaced by references, how
+   * many lines went, and where each line of the new text stands in the
+   * original (`starts`: line i stands for original lines [starts[i],
+   * starts[i + 1])), for markers to name original lines; null when nothing
+   * substantial repeats. Lines in `keep` (preserved items, verdict lines)
+   * stay where they are: a block around one is referenced in the parts before
+   * and after it.
    */
-  dedupe(analysis: TextAnalysis, keep: ReadonlySet<number> = new Set()): { text: string; lines: number } | null {
-    const { start, end } = analysis.lines;
+  dedupe(analysis: TextAnalysis, keep: ReadonlySet<number> = new Set()): { text: string; lines: number; starts: Int32Array } | null {
+    const { start, end, count: n } = analysis.lines;
     const big = (from: number, to: number) => to > from && end[to - 1]! - start[from]! >= MIN_BLOCK_CHARS;
     const seen: { start: number; lines: number }[] = [];
     for (const block of this.blocks.find(analysis) as SeenBlock[]) {
@@ -43,17 +46,27 @@ export class RecentResults {
     }
     if (seen.length === 0) return null;
     const parts: string[] = [];
+    const starts: number[] = [];
     let from = 0;
+    let line = 0;
     let lines = 0;
     for (const block of seen) {
       parts.push(analysis.text.slice(from, start[block.start]));
+      for (; line < block.start; line++) starts.push(line);
+      // Numbered as a line of this text: the pipeline renumbers it with the rest (markers.ts renumbered).
       const first = cutChars(analysis.line(block.start).trim(), 80);
-      parts.push(`[… ${count(block.lines)} lines repeated verbatim from an earlier tool result, starting: ${first} …]\n`);
       const last = block.start + block.lines - 1;
-      from = last + 1 < analysis.lines.count ? start[last + 1]! : analysis.text.length;
+      // A block ending the text keeps its final break, if any (as LF: the reference is squeeze's line).
+      const after = last + 1 < n || end[last]! < analysis.text.length ? '\n' : '';
+      parts.push(`${omittedLines(starts.length, starts.length + 1, `repeated verbatim from an earlier tool result, starting: ${first}`)}${after}`);
+      starts.push(block.start);
+      from = last + 1 < n ? start[last + 1]! : analysis.text.length;
+      line = last + 1;
       lines += block.lines;
     }
     parts.push(analysis.text.slice(from));
-    return { text: parts.join(''), lines };
+    for (; line < n; line++) starts.push(line);
+    starts.push(n);
+    return { text: parts.join(''), lines, starts: Int32Array.from(starts) };
   }
 }

@@ -1,4 +1,5 @@
 import type { BackendName } from '../engine/index.js';
+import type { Omission } from '../processors/markers.js';
 import type { ContentKind, Level, Omitted } from '../types.js';
 import type { VerdictReport } from './verdict/gate.js';
 
@@ -38,6 +39,13 @@ export interface CompressResult {
   readonly bytesOut: number;
   /** Exact counts of what was left out, by kind of line or item. */
   readonly omitted: Omitted;
+  /**
+   * The original lines the output leaves out, in order: 1-based `start` (the
+   * numbering of its markers and of retrieval's `start`) and `count`. Empty
+   * when nothing was cut by lines (a pass-through, or JSON and HTML, whose
+   * markers name paths and headings instead).
+   */
+  readonly omissions: readonly Omission[];
   /** Store id of the original (null when nothing was stored). */
   readonly id: string | null;
   readonly backend: BackendName;

@@ -2,7 +2,6 @@
 // table): each renders its text at a detail setting, and these helpers pick
 // the most detailed setting whose output fits.
 import type { ProcessorInput } from '../types.js';
-import { count } from './markers.js';
 
 /**
  * Tokens the output should fit in: the level's budget, never above maxTokens.
@@ -30,19 +29,34 @@ export function largestFitting(low: number, high: number, fits: (n: number) => b
   return ok;
 }
 
-/** The lines of a text, a final line break not counting as an empty last line. */
+/**
+ * The lines of a text as the pipeline and retrieval number them: a line ends
+ * at LF, CRLF or a lone CR, and a final break does not start an empty last line.
+ */
 export function splitLines(text: string): string[] {
-  const lines = text.split('\n');
+  const lines = text.split(/\r\n?|\n/);
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }
 
-/** "lines 12–40" or "line 12" for 0-based line indexes: original line numbers, 1-based and inclusive. */
-export function lineRange(from: number, to: number): string {
-  return from === to ? `line ${from + 1}` : `lines ${from + 1}–${to + 1}`;
-}
+/** Renders kept by `renderOnce`: enough for a search's last tries, few enough for huge texts. */
+const KEPT_RENDERS = 8;
 
-/** "lines 12–40 (29)" or "line 12": a range with its line count. */
-export function lineSpan(from: number, to: number): string {
-  return from === to ? lineRange(from, to) : `${lineRange(from, to)} (${count(to - from + 1)})`;
+/**
+ * `render` with its latest results kept by detail setting: a budget search
+ * tries settings, then renders the winner, which it has rendered already.
+ * `clear` forgets them (when what `render` reads changes).
+ */
+export function renderOnce<D, R>(render: (detail: D) => R): ((detail: D) => R) & { clear(): void } {
+  const kept = new Map<string, R>();
+  const once = (detail: D): R => {
+    const key = JSON.stringify(detail, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+    const hit = kept.get(key);
+    if (hit !== undefined) return hit;
+    const result = render(detail);
+    kept.set(key, result);
+    if (kept.size > KEPT_RENDERS) kept.delete(kept.keys().next().value!);
+    return result;
+  };
+  return Object.assign(once, { clear: () => kept.clear() });
 }

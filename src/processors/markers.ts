@@ -1,5 +1,20 @@
-// Every cut is marked and counted in one format, so a reader (or a model) can
-// always tell what went and how much. Markers are ASCII apart from the ellipsis.
+// squeeze's own line syntax, written and recognised in one place (docs/MARKERS.md).
+// Every cut is marked and counted in one format, so a reader (or a model, or a
+// program through parseSqueezeLine) can always tell what went, how much, and
+// which original lines to ask for. Lines are numbered as in the original,
+// 1-based and inclusive: the numbering retrieval's `start` uses.
+//
+//   [… lines 120–480 (361): 300 INFO, 61 other …]   an omission: those original lines are not shown
+//   [… line 12: 70,002 characters, too long …]       the same for one line
+//   [… lines 5, 9–40, 52 (34): 34 entries in src/ …] the same for lines apart (a summary of a directory
+//                                                    whose entries are shown in part): named where they sum up
+//   [×37 lines 5–41] <line>                          37 identical original lines, shown once
+//   [… <anything else> …]                            a note: a summary or a count, standing for no lines
+//   [×<anything else>] <line>                         a summary of lines omitted elsewhere, with an example
+//   <text>[… 1,204 chars cut …]<text>                one original line with characters cut out
+//   [terminal:exit 1 | 600 lines | <first line>]    the emergency level's one-line preview (seed 002), a note
+
+import { CCR_TYPES } from '../pipeline/ccr.js';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -13,34 +28,241 @@ export function plural(n: number, unit: string, units = `${unit}s`): string {
   return `${count(n)} ${n === 1 ? unit : units}`;
 }
 
-/**
- * An omission marker: `[… 1,204 lines omitted: 1,198 INFO, 6 DEBUG …]`.
- * `breakdown` lists what kinds of lines/items went, largest first.
- */
-export function omission(n: number, unit: string, breakdown: Record<string, number> = {}): string {
-  const parts = Object.entries(breakdown)
+/** "a, b" for a breakdown of counts, largest first: `300 INFO, 61 other`. */
+function listed(breakdown: Readonly<Record<string, number>>): string {
+  return Object.entries(breakdown)
     .filter(([, k]) => k > 0)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .map(([what, k]) => `${count(k)} ${what}`);
-  const detail = parts.length > 0 ? `: ${parts.join(', ')}` : '';
-  return `[… ${plural(n, unit)} omitted${detail} …]`;
-}
-
-/** A collapse of identical repeats: `[× 37] <line>`-style prefix. */
-export function repeated(n: number): string {
-  return `[×${count(n)}]`;
+    .map(([what, k]) => `${count(k)} ${what}`)
+    .join(', ');
 }
 
 /**
- * An omission marker naming the original lines it covers, 1-based inclusive:
- * `[… lines 120–480 (361): 300 INFO, 61 other …]`. `from` and `to` are the
- * 0-based half-open range [from, to) of the omitted lines.
+ * The one way original lines are named: `lines 120–480 (361)` or `line 120`,
+ * for the 0-based half-open range [from, to) (numbers shown 1-based inclusive).
+ * `withCount` false leaves the count out: `lines 120–480`.
  */
-export function omittedLines(from: number, to: number, breakdown: Record<string, number> = {}): string {
-  const parts = Object.entries(breakdown)
-    .filter(([, k]) => k > 0)
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .map(([what, k]) => `${count(k)} ${what}`);
-  const where = to - from === 1 ? `line ${count(from + 1)}` : `lines ${count(from + 1)}–${count(to)}`;
-  return `[… ${where} (${count(to - from)})${parts.length > 0 ? `: ${parts.join(', ')}` : ' omitted'} …]`;
+export function lineSpan(from: number, to: number, withCount = true): string {
+  if (to - from === 1) return `line ${count(from + 1)}`;
+  return `lines ${count(from + 1)}–${count(to)}${withCount ? ` (${count(to - from)})` : ''}`;
+}
+
+/** Sorted, distinct 0-based line indexes as half-open runs [from, to). */
+function runsOf(indexes: readonly number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const i of indexes) {
+    const last = runs[runs.length - 1];
+    if (last && last[1] === i) last[1] = i + 1;
+    else runs.push([i, i + 1]);
+  }
+  return runs;
+}
+
+/**
+ * Original lines that are not consecutive, named in one go: `lines 5, 9–40, 52 (34)`
+ * (`lineSpan` when they are one run). `indexes` are 0-based, sorted and distinct.
+ */
+export function lineList(indexes: readonly number[]): string {
+  return runList(runsOf(indexes));
+}
+
+/** Half-open runs [from, to), increasing and apart, named as `lineList` names them. */
+function runList(runs: readonly (readonly [number, number])[]): string {
+  if (runs.length === 1) return lineSpan(runs[0]![0], runs[0]![1]);
+  const parts = runs.map(([from, to]) => (to - from === 1 ? count(from + 1) : `${count(from + 1)}–${count(to)}`));
+  return `lines ${parts.join(', ')} (${count(runs.reduce((a, [from, to]) => a + to - from, 0))})`;
+}
+
+/** The marker for original lines not shown that are not consecutive: `[… lines 5, 9–40 (33): … …]`. */
+export function omittedLineList(indexes: readonly number[], detail: string): string {
+  return `[… ${lineList(indexes)}${detail === '' ? ' omitted' : `: ${detail}`} …]`;
+}
+
+/**
+ * The marker for original lines [from, to) (0-based, `to` exclusive) not shown:
+ * `[… lines 120–480 (361): 300 INFO, 61 other …]`. `detail` is a breakdown of
+ * counts (largest first) or a phrase; nothing says `omitted`.
+ */
+export function omittedLines(from: number, to: number, detail: Readonly<Record<string, number>> | string = {}): string {
+  const what = typeof detail === 'string' ? detail : listed(detail);
+  return `[… ${lineSpan(from, to)}${what === '' ? ' omitted' : `: ${what}`} …]`;
+}
+
+/**
+ * A count of things left out that are not whole original lines (JSON items,
+ * HTML blocks, characters): `[… 1,204 keys omitted: 1,198 x, 6 y …]`.
+ */
+export function omission(n: number, unit: string, breakdown: Readonly<Record<string, number>> = {}, units = `${unit}s`): string {
+  const parts = listed(breakdown);
+  return `[… ${plural(n, unit, units)} omitted${parts === '' ? '' : `: ${parts}`} …]`;
+}
+
+/**
+ * Items [from, to) of the JSON array (or keyed records) at `path`, left out,
+ * by their 0-based JSON indexes: `[… $.results[3–482] (480 items): 12 error …]`
+ * (an object's entries by their position in it).
+ */
+export function jsonItems(path: string, from: number, to: number, unit: string, breakdown: Readonly<Record<string, number>> = {}): string {
+  const where = to - from === 1 ? `${path}[${from}]` : `${path}[${from}–${to - 1}]`;
+  const parts = listed(breakdown);
+  return `[… ${where} (${plural(to - from, unit)})${parts === '' ? ' omitted' : `: ${parts}`} …]`;
+}
+
+/** Original lines [from, to), all equal to `line`, shown once: `[×37 lines 5–41] line`. */
+export function collapsedLines(from: number, to: number, line: string): string {
+  return `[×${count(to - from)} ${lineSpan(from, to, false)}] ${line}`;
+}
+
+/** A note that stands for no lines (a summary, a count of what other markers cover): `[… text …]`. */
+export function note(text: string): string {
+  return `[… ${text} …]`;
+}
+
+/** Characters cut out of a line that is otherwise shown: `[… 1,204 chars cut …]`. */
+export function charsCut(n: number): string {
+  return `[… ${count(n)} chars cut …]`;
+}
+
+/** What a line of squeeze's output is, when it is not an original line. */
+export type SqueezeLine =
+  /** The original lines of `spans` (1-based `start`, `count`) are not shown; `count` is their total. */
+  | { readonly type: 'omission'; readonly spans: readonly Span[]; readonly count: number; readonly text: string }
+  /** Original lines `start`..`start + count - 1`, each equal to `line`, shown once. */
+  | { readonly type: 'collapse'; readonly start: number; readonly count: number; readonly line: string; readonly text: string }
+  /** A summary or count standing for no lines of its own. */
+  | { readonly type: 'note'; readonly text: string }
+  /** One original line with characters cut out: `parts` are its pieces shown, in order. */
+  | { readonly type: 'cut'; readonly parts: readonly string[]; readonly text: string };
+
+const N = String.raw`(\d{1,3}(?:,\d{3})*)`;
+const M = String.raw`\d{1,3}(?:,\d{3})*`;
+const OMISSION = new RegExp(String.raw`^\[… lines? (${M}(?:–${M})?(?:, ${M}(?:–${M})?)*)(?: \(${N}\))?[: ]`);
+const COLLAPSE = new RegExp(String.raw`^\[×${N} lines? ${N}(?:–${N})?\] `);
+const CUT = /\[… \d{1,3}(?:,\d{3})* (?:chars cut|more characters) …\]/g;
+const PREVIEW = new RegExp(String.raw`^\[(?:${CCR_TYPES.join('|')}):.*\]$`);
+
+const toNumber = (s: string): number => Number(s.replaceAll(',', ''));
+
+/** One run of original lines: 1-based `start`, `count` lines. */
+export interface Span {
+  readonly start: number;
+  readonly count: number;
+}
+
+/** `5, 9–40, 52` as spans, or null when they are not increasing and apart. */
+function spansOf(list: string): Span[] | null {
+  const spans: Span[] = [];
+  for (const part of list.split(', ')) {
+    const [a, b] = part.split('–');
+    const start = toNumber(a!);
+    const end = b === undefined ? start : toNumber(b);
+    const previous = spans[spans.length - 1];
+    if (end < start || start < 1 || (previous && start <= previous.start + previous.count)) return null;
+    spans.push({ start, count: end - start + 1 });
+  }
+  return spans;
+}
+
+/**
+ * Recognises a line of squeeze's own syntax and the original lines it stands
+ * for; null for any other line (an original line). A marker's numbers are
+ * the original's line numbers, 1-based: what retrieval's `start` takes.
+ */
+export function parseSqueezeLine(line: string): SqueezeLine | null {
+  if (line.startsWith('[… ') && line.endsWith(' …]')) {
+    const m = OMISSION.exec(line);
+    const spans = m ? spansOf(m[1]!) : null;
+    if (spans) {
+      const total = spans.reduce((a, s) => a + s.count, 0);
+      if (m![2] === undefined ? total === 1 || spans.length === 1 : toNumber(m![2]) === total) {
+        return { type: 'omission', spans, count: total, text: line };
+      }
+    }
+    if (!line.slice(3, -3).includes('…]')) return { type: 'note', text: line };
+  }
+  if (line.startsWith('[×')) {
+    const m = COLLAPSE.exec(line);
+    if (m) {
+      const start = toNumber(m[2]!);
+      const end = m[3] === undefined ? start : toNumber(m[3]);
+      if (end - start + 1 === toNumber(m[1]!)) {
+        return { type: 'collapse', start, count: end - start + 1, line: line.slice(m[0].length), text: line };
+      }
+    }
+    if (line.includes('] ') || line.endsWith(']')) return { type: 'note', text: line };
+  }
+  if (PREVIEW.test(line)) return { type: 'note', text: line };
+  CUT.lastIndex = 0;
+  if (CUT.test(line)) return { type: 'cut', parts: line.split(CUT), text: line };
+  return null;
+}
+
+/** True when the line is squeeze's own (a marker, a collapse, a note, a cut line), not an original line. */
+export function isSqueezeLine(line: string): boolean {
+  return parseSqueezeLine(line) !== null;
+}
+
+/** Original lines a result leaves out, as data: 1-based `start`, as in its markers. */
+export interface Omission extends Span {
+  /** Identical lines shown once (`[×N lines a–b] line`): the first of them is the one shown. */
+  readonly collapsed?: true;
+}
+
+/**
+ * The original lines an output leaves out, read from its squeeze lines in
+ * order of the markers (a list marker's lines sit where its summary does). The markers are the output's own statement of its cuts, so data and
+ * text cannot disagree.
+ */
+export function omissionsOf(output: string): Omission[] {
+  const spans: Omission[] = [];
+  for (const line of output.split('\n')) {
+    const parsed = parseSqueezeLine(line);
+    if (parsed?.type === 'omission') spans.push(...parsed.spans);
+    else if (parsed?.type === 'collapse') spans.push({ start: parsed.start, count: parsed.count, collapsed: true });
+  }
+  return spans;
+}
+
+/**
+ * The output with every line number in its squeeze lines moved to another
+ * numbering: line i (0-based) of the text the processor saw stands for lines
+ * [starts[i], starts[i + 1]) of the original (after blocks seen in earlier
+ * results became one reference line each). Original lines are left alone.
+ */
+export function renumbered(output: string, starts: Int32Array): string {
+  const runOf = (from: number, to: number): [number, number] => [starts[from]!, starts[to]!];
+  const mapped = (from: number, to: number): string => {
+    const [a, b] = runOf(from, to);
+    return lineSpan(a, b, false);
+  };
+  // The lines a marker's words refer to (`repeat lines 3–14`, a shape `in lines 14–880`), not
+  // numbers in quoted original text.
+  const words = (text: string) =>
+    text.replace(new RegExp(String.raw`^(: repeat | of this shape in )lines? ${N}(?:–${N})?`), (_m, lead: string, a: string, b?: string) =>
+      `${lead}${mapped(toNumber(a) - 1, toNumber(b ?? a))}`);
+  return output
+    .split('\n')
+    .map((line) => {
+      const parsed = parseSqueezeLine(line);
+      if (parsed === null || parsed.type === 'cut') return line;
+      if (parsed.type === 'collapse') {
+        const [a, b] = runOf(parsed.start - 1, parsed.start - 1 + parsed.count);
+        return `[×${count(b - a)} ${lineSpan(a, b, false)}] ${parsed.line}`;
+      }
+      if (parsed.type === 'note') {
+        const shape = /^\[×[\d,]+/.exec(line);
+        return shape ? `${shape[0]}${words(line.slice(shape[0].length))}` : line;
+      }
+      const prefix = OMISSION.exec(line)![0].slice(0, -1);
+      const runs: [number, number][] = [];
+      for (const span of parsed.spans) {
+        const [a, b] = runOf(span.start - 1, span.start - 1 + span.count);
+        const last = runs[runs.length - 1];
+        if (last && last[1] === a) last[1] = b;
+        else runs.push([a, b]);
+      }
+      const head = runs.length === 1 ? lineSpan(runs[0]![0], runs[0]![1]) : runList(runs);
+      return `[… ${head}${words(line.slice(prefix.length))}`;
+    })
+    .join('\n');
 }

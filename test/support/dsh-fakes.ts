@@ -13,7 +13,7 @@ export function headTail(text: string, keep = 10): CompressResult {
   const lines = text.split('\n');
   const cut = lines.length > 2 * keep;
   const output = cut
-    ? [...lines.slice(0, keep), `[… ${lines.length - 2 * keep} lines omitted …]`, ...lines.slice(-keep)].join('\n')
+    ? [...lines.slice(0, keep), `[… lines ${keep + 1}–${lines.length - keep} (${lines.length - 2 * keep}) omitted …]`, ...lines.slice(-keep)].join('\n')
     : text;
   return {
     output,
@@ -25,6 +25,7 @@ export function headTail(text: string, keep = 10): CompressResult {
     bytesIn: bytes(text),
     bytesOut: bytes(output),
     omitted: cut ? { lines: lines.length - 2 * keep } : {},
+    omissions: cut ? [{ start: keep + 1, count: lines.length - 2 * keep }] : [],
     id: null,
     backend: 'js',
     ms: 0,

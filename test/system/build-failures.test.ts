@@ -55,12 +55,12 @@ describe.each([undefined, 'aggressive'] as const)('failing builds and tests at l
       }
     }
     // Known loss, reported: the log processor folds errors of one shape into a
-    // `[×N omitted of this shape; varying: …]` summary, so N error locations
+    // `[×N of this shape in lines a–b; varying: …]` summary, so N error locations
     // are retrievable but not inline (one of them shown as the example). At
     // least the summaries count every one of them.
     if (!run.repeated) return;
     const missing = run.repeated.filter((failure) => !text.includes(failure.location));
-    const summaries = [...text.matchAll(/\[×(\d+) omitted of this shape/g)].map((m) => Number(m[1]) - 1);
+    const summaries = [...text.matchAll(/\[×(\d+) of this shape in /g)].map((m) => Number(m[1]) - 1);
     expect(summaries.reduce((sum, n) => sum + n, 0), `${name}: error locations lost without a count`).toBe(missing.length);
   });
 });

@@ -30,6 +30,13 @@ describe('squeeze compress', () => {
     const back = await spawnCli(['retrieve', json.id, '--store', store]);
     expect(back.code).toBe(0);
     expect(back.stdout.equals(Buffer.from(log))).toBe(true);
+    // The spans as data: 1-based, in the original's numbering, each the lines its marker names.
+    expect(json.omissions.length).toBeGreaterThan(0);
+    const lines = log.split('\n');
+    for (const { start, count } of json.omissions as { start: number; count: number }[]) {
+      expect(json.output).toContain(`[… lines ${start.toLocaleString('en-US')}–${(start + count - 1).toLocaleString('en-US')} (${count.toLocaleString('en-US')})`);
+      expect(lines.slice(start - 1, start - 1 + count).some((line) => json.output.split('\n').includes(line))).toBe(false);
+    }
   });
 
   it('prints the output on stdout and a notice on stderr', async () => {

@@ -79,7 +79,8 @@ async function editShownLines(call: Call, path: string, file: string, args: Reco
   const original = readFileSync(path, 'utf8');
   const fileLines = original.split('\n');
   const candidates = shownText.split('\n').flatMap((line) => {
-    const m = /^(\d+): (.*?)(?:\.\.\. \(line truncated to \d+ chars\))?$/.exec(line) ?? /^\[line (\d+) cut to its first [\d,]+ of [\d,]+ characters: (.*)\]$/.exec(line);
+    // A minified line cut to its first characters is `N: <head>[… 1,204 chars cut …]` (docs/MARKERS.md).
+    const m = /^(\d+): (.*?)\[… [\d,]+ chars cut …\]$/.exec(line) ?? /^(\d+): (.*?)(?:\.\.\. \(line truncated to \d+ chars\))?$/.exec(line);
     if (!m || m[2]!.trim().length < 3) return [];
     return original.split(m[2]!).length === 2 ? [{ number: Number(m[1]), text: m[2]! }] : [];
   });
@@ -110,7 +111,7 @@ describe('read → edit with squeeze between the real DSH tools', () => {
         if (estimator.estimate(readFileSync(join(dir, file), 'utf8')) <= MAX_TOKENS) expect(shown.text).not.toMatch(/^\[/m);
         else expect(shown.text, file).toMatch(NOT_KEPT);
       }
-      else expect(shown.text, `${file} at ${level}`).toMatch(/^\[lines \d+–\d+: /m);
+      else expect(shown.text, `${file} at ${level}`).toMatch(/^\[… lines \d+–\d+ \(\d+\): /m);
       expect(await editShownLines(call, join(dir, file), file, { file_path: file }, shown.text)).toBeGreaterThan(0);
     }
   });

@@ -74,7 +74,7 @@ describe('squeeze/dsh on the real tool pipeline', () => {
           const tokens = (t: string) => Math.ceil(t.length / 3); // the stand-in's estimator
           return {
             output, outcome: 'compressed', kind: 'log', level: 'lossless', tokensIn: tokens(text), tokensOut: tokens(output),
-            bytesIn: bytes(text), bytesOut: bytes(output), omitted: {}, id: null, backend: 'js', ms: 0,
+            bytesIn: bytes(text), bytesOut: bytes(output), omitted: {}, omissions: [], id: null, backend: 'js', ms: 0,
           };
         },
       },

@@ -95,6 +95,9 @@ function locations(text: string, cwd: string): Location[] {
       for (const m of row.matchAll(/([^\s:,()[\]]+):(\d+)\b/g)) if (isFile(m[1]!)) out.push({ path: m[1]!, line: Number(m[2]), shown: '' });
       continue;
     }
+    // Hidden repeats of texts listed above (`[… lines 12–14 (3): 3 repeats …]`) keep the block: a
+    // file whose rows show has its header shown, so a gap that crosses files ends at a header.
+    if (/^\[… lines? [\d,–]+(?: \([\d,]+\))?: [\d,]+ repeats? …\]$/.test(row)) continue;
     // A count of this file's other matches (`in 1 file: F`, `1 match at F:37`) keeps the block too.
     const named = [...row.matchAll(/([^\s:,()[\]]+):\d+\b/g)].map((m) => m[1]!);
     if (current && row.startsWith('[') && (row.includes(` in 1 file: ${current} `) || (named.length > 0 && named.every((f) => f === current)))) continue;
@@ -154,6 +157,8 @@ async function check(tools: DshTools, search: Search): Promise<number> {
     const row = new RegExp(`^${line}: (.*)$`, 'm').exec(read);
     expect(row, `${path}:${line} does not open:\n${read.slice(0, 500)}`).not.toBeNull();
     const opened = row![1]!;
+    // A read cut by the code processor shows the line's start and `[… N chars cut …]` (docs/MARKERS.md).
+    expect(/\[… [\d,]+ chars cut …\]$/.test(opened) ? opened : null, `${path}:${line} does not open whole`).toBeNull();
     const fileLine = readFileSync(join(cwd, path), 'utf8').split('\n')[line - 1]!;
     // read cuts lines past 2,000 characters: the part it shows is the line's start
     const cap = READ_CAP_NOTE.exec(opened);

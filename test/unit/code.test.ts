@@ -7,7 +7,7 @@ import { codeProcessor } from '../../src/processors/code/index.js';
 import { backendName } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
-import { accountedLines, firstInventedLine } from '../support/outline.js';
+import { extractiveViolation } from '../support/extractive.js';
 
 const options = { backend: backendName, store: null, retainOriginal: false, recentResults: 0, minTokens: 50 } as const;
 const squeeze = createSqueeze(options);
@@ -27,8 +27,7 @@ describe(`code processor on source reads (${backendName})`, () => {
       expect(result.kind).toBe('code');
       expect(result.outcome).toBe('compressed');
       for (const needle of fixture.keep) expect(result.output).toContain(needle);
-      expect(firstInventedLine(result.output, fixture.text)).toBeNull();
-      expect(accountedLines(result.output)).toBe(fixture.text.split('\n').length);
+      expect(extractiveViolation(fixture.text, result.output)).toBeNull();
       expect(result.tokensOut).toBeLessThanOrEqual(previous);
       previous = result.tokensOut;
     }
@@ -48,9 +47,10 @@ describe(`code processor on source reads (${backendName})`, () => {
     const read = reads.find((f) => f.name === 'read-inventory-py')!;
     const output = squeeze.compress(read.text, { toolName: 'read', level: 'light' }).output;
     const marker = output.split('\n').find((l) => l.includes('body of adjust'))!;
-    const [, from, to, n, offset, limit] = /^\[lines (\d+)–(\d+): body of adjust, (\d+) lines — read offset=(\d+) limit=(\d+)\]$/.exec(marker)!;
+    const [, from, to, n, offset, limit] = /^\[… lines (\d+)–(\d+) \((\d+)\): body of adjust — read offset=(\d+) limit=(\d+) …\]$/.exec(marker)!;
     expect(Number(to) - Number(from) + 1).toBe(Number(n));
-    expect([offset, limit]).toEqual([from, n]);
+    // The marker names the tool output's lines (after the 3 envelope lines), the read hint the file's.
+    expect([Number(offset) + 3, Number(limit)]).toEqual([Number(from), Number(n)]);
     // The signature and the first line of the docstring stay right above it.
     const above = output.split('\n')[output.split('\n').indexOf(marker) - 2];
     expect(above).toBe('93:     def adjust(self, sku: str, delta: int, reason: str = "") -> int:');
@@ -59,13 +59,13 @@ describe(`code processor on source reads (${backendName})`, () => {
   it('cuts a minified line to a window inside a marker saying how much went', () => {
     const read = reads.find((f) => f.name === 'read-minified-js')!;
     const output = squeeze.compress(read.text, { toolName: 'read', level: 'light' }).output;
-    expect(output).toMatch(/^\[line 1 cut to its first 160 of [\d,]+ characters: \S/m);
+    expect(output).toMatch(/^1: .{160}\[… [\d,]+ chars cut …\]$/m);
   });
 
   it('outlines `cat` output by its own line positions, without a read hint', () => {
     const cat = reads.find((f) => f.name === 'cat-ringbuf-c')!;
     const output = squeeze.compress(cat.text, { level: 'light', kind: 'code' }).output;
-    expect(output).toMatch(/^\[lines \d+–\d+: body of ringbuf_write, \d+ lines\]$/m);
+    expect(output).toMatch(/^\[… lines \d+–\d+ \(\d+\): body of ringbuf_write …\]$/m);
     expect(output).not.toContain('read offset=');
   });
 
@@ -89,7 +89,7 @@ describe(`code processor on source reads (${backendName})`, () => {
     ].join('\n');
     const output = squeeze.compress(text, { toolName: 'read', level: 'light' }).output;
     expect(output).toContain('32:   // pinned: CVE-2024-3094 is fixed from 5.6.2 on');
-    expect(output).toContain('[lines 2–31: body of run, 30 lines — read offset=2 limit=30]');
+    expect(output).toContain('[… lines 5–34 (30): body of run — read offset=2 limit=30 …]');
   });
 
   it('keeps every line of multi-line import lists', () => {
@@ -101,7 +101,7 @@ describe(`code processor on source reads (${backendName})`, () => {
     const text = ['<path>/w/a.ts</path>', '<type>file</type>', '<content>', ...source.map((l, i) => `${i + 1}: ${l}`), '', `(End of file - total ${source.length} lines)`, '</content>'].join('\n');
     const output = squeeze.compress(text, { toolName: 'read', level: 'aggressive', minTokens: 1 }).output;
     for (const [i, line] of source.slice(0, 11).entries()) expect(output).toContain(`${i + 1}: ${line}`);
-    expect(output).toContain('[lines 12–24: body of letters, 13 lines — read offset=12 limit=13]');
+    expect(output).toContain('[… lines 15–27 (13): body of letters — read offset=12 limit=13 …]');
   });
 
   it('keeps a read of a big log under maxTokens with its head and tail, not folding after stray brackets', () => {
@@ -112,9 +112,8 @@ describe(`code processor on source reads (${backendName})`, () => {
     expect(result.tokensOut).toBeLessThanOrEqual(3000);
     expect(result.output).toContain(lines[0]);
     expect(result.output).toContain(lines.at(-1));
-    expect(result.output).toMatch(/^\[lines \d+–\d+: cut to fit the size limit, [\d,]+ lines — read offset=\d+ limit=\d+\]$/m);
-    expect(firstInventedLine(result.output, text)).toBeNull();
-    expect(accountedLines(result.output)).toBe(text.split('\n').length);
+    expect(result.output).toMatch(/^\[… lines [\d,]+–[\d,]+ \([\d,]+\): cut to fit the size limit — read offset=\d+ limit=\d+ …\]$/m);
+    expect(extractiveViolation(text, result.output)).toBeNull();
   });
 });
 

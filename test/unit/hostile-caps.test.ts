@@ -55,11 +55,13 @@ describe(`JSON value cap (${backendName})`, () => {
     expect(lines[2]).toBe('"key0": 0,');
     expect(lines.at(-1)).toBe('}');
     expect(lines.at(-2)).toBe(`"key${keys - 1}": ${keys - 1}`);
-    const gap = lines.find((l) => l.startsWith('[… keys '))!;
-    const [, first, last, n] = /^\[… keys ([\d,]+)–([\d,]+) \(([\d,]+)\) omitted …\]$/.exec(gap)!.map((v) => Number(v.replace(/,/g, '')));
+    // The gap names the entries by position, 0-based as JSON indexes: `[… $[40–1959] (1,920 keys) omitted …]`.
+    const gap = lines.find((l) => l.startsWith('[… $['))!;
+    const [, first, last, n] = /^\[… \$\[(\d+)–(\d+)\] \(([\d,]+) keys\) omitted …\]$/.exec(gap)!.map((v) => Number(v.replace(/,/g, '')));
     const shown = lines.filter((l) => l.startsWith('"key')).length;
     expect(n).toBe(keys - shown);
     expect(last! - first! + 1).toBe(n);
+    expect(first).toBe(lines.filter((l, i) => i < lines.indexOf(gap) && l.startsWith('"key')).length);
     expect(out.omitted).toEqual({ keys: n });
     expect(estimator.estimate(out.text)).toBeLessThan(4000 * 1.2);
   });

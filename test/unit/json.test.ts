@@ -35,7 +35,11 @@ describe(`json processor (${backendName})`, () => {
     expect(estimator.estimate(out.text)).toBeLessThanOrEqual(1000);
     expect(out.text).toContain('Prototype Pollution in pkg-240');
     expect(out.text).toContain('pkg-377');
-    const markers = [...out.text.matchAll(/\[… ([\d,]+) items? omitted/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
+    // Each marker names the JSON path and the index range it stands for: `[… $.advisories[3–40] (38 items): …]`.
+    const markers = [...out.text.matchAll(/\[… \$\.advisories\[(\d+)(?:–(\d+))?\] \(([\d,]+) items?\)/g)].map((m) => {
+      expect(Number(m[2] ?? m[1]) - Number(m[1]) + 1).toBe(Number(m[3]!.replace(/,/g, '')));
+      return Number(m[3]!.replace(/,/g, ''));
+    });
     const kept = (out.text.match(/^ *1\d{3},pkg-/gm) ?? []).length;
     expect(markers.reduce((a, b) => a + b, 0) + kept).toBe(500);
     expect(out.omitted['array items']).toBe(500 - kept);
@@ -71,7 +75,7 @@ describe(`json processor (${backendName})`, () => {
 
   it('appends a preserved string that spans JSON syntax verbatim when the rendering cannot hold it', () => {
     const out = run(report, 'light', 1000, ['"severity": "high"']);
-    expect(out.text).toContain('\nPreserved verbatim:\n"severity": "high"');
+    expect(out.text).toContain('\n[… preserved: "severity": "high" …]');
   });
 
   it('reads JSON lines (cargo --message-format=json)', () => {

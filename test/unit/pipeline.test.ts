@@ -6,6 +6,7 @@ import { processors } from '../../src/processors/index.js';
 import { createStore } from '../../src/store/store.js';
 import { backendName } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
+import { extractiveViolation } from '../support/extractive.js';
 
 const backend = backendName;
 const buildLog = fixtures('logs').find((f) => f.name === 'gcc-make')!.text;
@@ -80,12 +81,13 @@ describe(`pipeline invariants (${backend})`, () => {
     }
   });
 
-  it('emergency keeps only the preserved items under the one-line preview', () => {
-    const result = compress(bigLog, { backend, level: 'emergency', toolName: 'bash' });
+  it('emergency keeps only the lines of preserved items, whole, under the one-line preview', () => {
+    const result = compress(bigLog, { backend, level: 'emergency', toolName: 'bash', retainOriginal: false });
     const lines = result.output.split('\n');
     expect(lines[0]).toMatch(/^\[terminal:exit \? \| 6,?002 lines \| 2026-11-30 10:00:00 INFO {2}api: GET \/items\/0 200\]$/);
     expect(result.output).not.toContain('upstream timed out');
-    expect(result.output).toMatch(/\[… 6,001 lines omitted: 6,001 non-preserved lines …\]/);
+    expect(result.omitted).toEqual({ 'non-preserved lines': 6001 });
+    expect(extractiveViolation(bigLog, result.output)).toBeNull();
   });
 
   it('picks the level from the context fill, and harsher levels give smaller output', () => {
@@ -102,9 +104,13 @@ describe(`pipeline invariants (${backend})`, () => {
     const squeeze = createSqueeze({ backend, minTokens: 10 });
     const trace = Array.from({ length: 12 }, (_, i) => `    at com.example.Handler.step${i}(Handler.java:${100 + i})`).join('\n');
     squeeze.compress(`first run\n${trace}\nend`, { level: 'lossless', kind: 'log' });
-    const second = squeeze.compress(`second run\n${trace}\nend of second run with more words`, { level: 'lossless', kind: 'log' });
-    expect(second.output).toContain('lines repeated verbatim from an earlier tool result');
+    const text = `second run\n${trace}\nend of second run with more words`;
+    const second = squeeze.compress(text, { level: 'lossless', kind: 'log' });
+    // The reference names the original's lines (2–13), as every marker after it does.
+    expect(second.output).toContain('[… lines 2–13 (12): repeated verbatim from an earlier tool result, starting: at com.example.Handler.step0');
     expect(second.omitted['lines shown in earlier results']).toBe(12);
+    expect(extractiveViolation(text, second.output.slice(0, second.output.indexOf('\n<<<CCR:')))).toBeNull();
+    expect(second.omissions).toEqual([{ start: 2, count: 12 }]);
   });
 });
 

@@ -11,6 +11,7 @@ import type { ProcessorInput } from '../../src/types.js';
 import { backendName, testBackend } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
+import { extractiveViolation } from '../support/extractive.js';
 
 const squeeze = createSqueeze({ backend: backendName, targetTokens: 600, maxTokens: 3000, minTokens: 1, level: 'light', store: null, retainOriginal: false });
 const estimator = createEstimator({ backend: backendName });
@@ -22,11 +23,11 @@ function run(text: string, level: ProcessorInput['level'], budget: number, maxTo
 
 const MARKER = /^\[… .* …\]$/;
 
-/** Rows the markers count: `[… 118 rows, lines 6–123: …]`. */
+/** Rows the markers count: `[… lines 6–123 (118): 118 rows: …]`. */
 function countedRows(output: string): number {
   return output
     .split('\n')
-    .map((l) => /^\[… ([\d,]+) rows?, lines? /.exec(l))
+    .map((l) => /^\[… lines? [\d,–]+(?: \([\d,]+\))?: ([\d,]+) rows?/.exec(l))
     .reduce((a, m) => a + (m ? Number(m[1]!.replaceAll(',', '')) : 0), 0);
 }
 
@@ -55,6 +56,7 @@ describe(`table processor on ps, kubectl, docker, df, npm, pip, CSV and TSV tabl
         if (found > 0 && line.trim() !== '' && !/^[-=+|\s]+$/.test(line)) shown++;
       }
       expect(shown + countedRows(out.text), `budget ${budget}`).toBe(rows);
+      expect(extractiveViolation(fixture.text, out.text), `budget ${budget}`).toBeNull();
     }
   });
 
@@ -74,7 +76,7 @@ describe(`table processor on ps, kubectl, docker, df, npm, pip, CSV and TSV tabl
   it('groups rows by their status column with exact counts', () => {
     const fixture = all.find((f) => f.name === 'kubectl-pods')!;
     const out = run(fixture.text, 'aggressive', 300, 3000).text;
-    expect(out).toMatch(/\[… 1\d\d rows, lines \d+–\d+: 1\d\d STATUS=Running …\]/);
+    expect(out).toMatch(/\[… lines \d+–\d+ \(\d+\): 1\d\d rows: 1\d\d STATUS=Running …\]/);
     expect(out).toContain('CrashLoopBackOff');
     expect(out).toContain('OOMKilled');
   });

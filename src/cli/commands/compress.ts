@@ -114,7 +114,8 @@ says how it went and how to get the original back (squeeze retrieve ID).
                       or ~/.cache/squeeze); :memory: keeps nothing past this command,
                       so no id is printed (exit 6)
   --json              print one JSON object: output, id, stored, outcome, kind, level,
-                      tokensIn, tokensOut, bytesIn, bytesOut, omitted, backend, ms
+                      tokensIn, tokensOut, bytesIn, bytesOut, omitted, omissions
+                      (the original lines left out: [{start, count}], 1-based), backend, ms
                       (and levelNotKept when a forced --level could not be kept,
                       verdict when the output states test results or diagnostics)
 

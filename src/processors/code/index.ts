@@ -10,7 +10,8 @@
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { type Block, headerText, LANGS, langOf, LONG_LINE, nameOf, scan, type Scan } from './scan.js';
 import { ProcessorError } from '../errors.js';
-import { count } from '../markers.js';
+import { splitLines } from '../fit.js';
+import { charsCut, omittedLines } from '../markers.js';
 
 const READ = /^<path>([^\n]*)<\/path>\n<type>file<\/type>\n<content>\n([\s\S]*)\n<\/content>$/;
 const NUMBERED = /^(\d+): /;
@@ -36,10 +37,10 @@ interface Source {
 function parse(text: string): Source {
   const read = READ.exec(text);
   if (!read) {
-    const raw = text.split('\n');
+    const raw = splitLines(text);
     return { head: [], raw, code: raw, numbers: raw.map((_, i) => i + 1), tail: [], path: undefined, read: false };
   }
-  const body = read[2]!.split('\n');
+  const body = read[2]!.split(/\r\n?|\n/);
   const footer = body.length >= 2 && body.at(-2) === '' && body.at(-1)!.startsWith('(') ? 2 : body.length === 1 ? 1 : 0;
   const raw = body.slice(0, body.length - footer);
   const numbers: number[] = [];
@@ -147,10 +148,14 @@ interface Shown {
   readonly from: number;
   readonly to: number;
   readonly fold?: Fold;
+  /** A minified line shown cut to its first characters. */
+  readonly cut?: true;
 }
 
 function lay(source: Source, folds: readonly Fold[]): Shown[] {
   const { raw, code, numbers, read } = source;
+  // Markers name the original's lines (after the read envelope's head); the read hint, the file's.
+  const at = source.head.length;
   const out: Shown[] = [];
   let f = 0;
   for (let i = 0; i < raw.length; i++) {
@@ -159,17 +164,17 @@ function lay(source: Source, folds: readonly Fold[]): Shown[] {
       const first = numbers[fold.from]!;
       const n = fold.to - fold.from + 1;
       const hint = read ? ` — read offset=${first} limit=${n}` : '';
-      out.push({ text: `[lines ${first}–${numbers[fold.to]}: ${fold.label}, ${count(n)} lines${hint}]`, from: i, to: fold.to, fold });
+      out.push({ text: omittedLines(at + i, at + fold.to + 1, `${fold.label}${hint}`), from: i, to: fold.to, fold });
       i = fold.to;
       f++;
       continue;
     }
     const line = code[i]!;
-    // A minified line: a window of it in a marker, since the cut line is no longer an original line.
-    const text = line.length > LONG_LINE
-      ? `[line ${numbers[i]} cut to its first ${count(CUT_WINDOW)} of ${count(line.length)} characters: ${line.slice(0, CUT_WINDOW)}]`
-      : raw[i]!;
-    out.push({ text, from: i, to: i });
+    // A minified line: its first characters, the cut marked with its size (a cut line, docs/MARKERS.md).
+    if (line.length > LONG_LINE) {
+      const prefix = raw[i]!.length - line.length;
+      out.push({ text: `${raw[i]!.slice(0, prefix + CUT_WINDOW)}${charsCut(line.length - CUT_WINDOW)}`, from: i, to: i, cut: true });
+    } else out.push({ text: raw[i]!, from: i, to: i });
   }
   return out;
 }
@@ -199,7 +204,7 @@ function render(source: Source, folds: readonly Fold[], omitted: Omitted): strin
   const shown = lay(source, folds);
   for (const s of shown) {
     if (s.fold) add(s.fold.omitted, s.to - s.from + 1);
-    else if (s.text.startsWith('[line ')) add('characters of long lines', source.code[s.from]!.length - CUT_WINDOW);
+    else if (s.cut) add('characters of long lines', source.code[s.from]!.length - CUT_WINDOW);
   }
   return [...source.head, ...shown.map((s) => s.text), ...source.tail].join('\n');
 }

@@ -8,7 +8,8 @@
 // outside files (`git show`'s commit header and message) stay. Lossless
 // returns the text unchanged.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
-import { count } from '../markers.js';
+import { splitLines } from '../fit.js';
+import { count, omittedLines } from '../markers.js';
 
 const FILE_START = /^diff (?:--git|--cc|--combined|-[a-zA-Z]*u)\s/;
 const HUNK = /^(@@+) -(\d+)(?:,(\d+))? .*?\+(\d+)(?:,(\d+))? @@+/;
@@ -90,7 +91,6 @@ interface Marker {
   readonly omitted: string;
 }
 
-const span = (from: number, to: number) => `lines ${from + 1}–${to + 1} (${count(to - from + 1)})`;
 
 /** One marker for all hunks of a file: `+N −M lines`. */
 function summary(lines: readonly string[], file: FileDiff, what: string): [number, Marker] {
@@ -105,7 +105,7 @@ function summary(lines: readonly string[], file: FileDiff, what: string): [numbe
       else if (prefix.includes('-')) minus++;
     }
   }
-  return [from, { end: to, text: `[… ${span(from, to)}: ${what}, +${count(plus)} −${count(minus)} lines …]`, omitted: `lines of ${what}s` }];
+  return [from, { end: to, text: omittedLines(from, to + 1, `${what}, +${count(plus)} −${count(minus)}`), omitted: `lines of ${what}s` }];
 }
 
 /** Context runs of a hand-written file's hunks that fold (long enough, and dearer than their marker). */
@@ -118,7 +118,7 @@ function contextMarkers(lines: readonly string[], file: FileDiff, minRun: number
       const context = !line.startsWith('\\') && !/[+-]/.test(line.slice(0, h.width)) && !kept(i);
       if (context && run === -1) run = i;
       if (!context && run !== -1) {
-        const marker = `[… ${span(run, i - 1)}: context …]`;
+        const marker = omittedLines(run, i, 'context');
         if (i - run >= minRun && estimate(marker) < estimate(lines.slice(run, i).join('\n'))) {
           markers.push([run, { end: i - 1, text: marker, omitted: 'context lines' }]);
         }
@@ -145,7 +145,7 @@ function render(lines: readonly string[], markers: ReadonlyMap<number, Marker>, 
 function process(input: ProcessorInput): ProcessorOutput {
   const level = input.level;
   if (level === 'lossless') return { text: input.text, omitted: {} };
-  const lines = input.text.split('\n');
+  const lines = splitLines(input.text);
   const files = parse(lines).filter((file) => file.hunks.length > 0);
   const preserved = input.preserve.filter((p) => p !== '');
   const kept = (i: number) => preserved.some((p) => lines[i]!.includes(p));

@@ -12,7 +12,8 @@
 // log with patches (`git log -p`) is a diff.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { diffProcessor } from '../diff/index.js';
-import { count, plural } from '../markers.js';
+import { splitLines } from '../fit.js';
+import { count, note, omittedLines, plural } from '../markers.js';
 
 /** --graph columns in front of a line: `* `, `| `, `|\`, `|/ `… */
 const GRAPH = /^(?:[*|\\/_.-] ?)*/;
@@ -34,8 +35,8 @@ interface Fold {
   readonly from: number;
   readonly to: number;
   readonly what: string;
-  /** A commit's lines after its commit line (its marker text is its author, date, subject…). */
-  readonly kind?: 'commit';
+  /** The key of the omitted counts its lines go to. */
+  readonly counted: 'message body lines' | 'stat lines' | 'commit lines folded' | 'lines of older commits';
 }
 
 /**
@@ -74,14 +75,14 @@ function foldsOf(content: readonly string[], commit: Commit, minBody: number, fo
     for (let j = subject + 1; j <= commit.to && (content[j]!.trim() === '' || /^ {4}/.test(content[j]!)); j++) bodyEnd = j;
     // The blank line that ends the message stays with what follows it.
     while (bodyEnd > subject && content[bodyEnd]!.trim() === '') bodyEnd--;
-    if (bodyEnd - subject >= minBody) folds.push({ from: subject + 1, to: bodyEnd, what: 'message body' });
+    if (bodyEnd - subject >= minBody) folds.push({ from: subject + 1, to: bodyEnd, what: 'message body', counted: 'message body lines' });
   }
   let run = -1;
   for (let j = Math.max(commit.from + 1, bodyEnd + 1); j <= commit.to + 1; j++) {
     const stat = j <= commit.to && (STAT.test(content[j]!) || NAME_STATUS.test(content[j]!));
     if (stat && run === -1) run = j;
     if (!stat && run !== -1) {
-      if (j - run >= 2) folds.push({ from: run, to: j - 1, what: `stat of ${plural(j - run, 'file')}` });
+      if (j - run >= 2) folds.push({ from: run, to: j - 1, what: `stat of ${plural(j - run, 'file')}`, counted: 'stat lines' });
       run = -1;
     }
   }
@@ -108,7 +109,7 @@ function totals(content: readonly string[], common: { line: string; commits: num
   }
   if (commits < 2) return null;
   const shared = common ? `; ${common.line} in each of the ${count(common.commits)} commits shown without their stat summary` : '';
-  return `[… stats of ${plural(commits, 'commit')}: ${plural(sum[0]!, 'file')} changed, ${count(sum[1]!)} insertions(+), ${count(sum[2]!)} deletions(-) in total${shared} …]`;
+  return note(`stats of ${plural(commits, 'commit')}: ${plural(sum[0]!, 'file')} changed, ${count(sum[1]!)} insertions(+), ${count(sum[2]!)} deletions(-) in total${shared}`);
 }
 
 function render(lines: readonly string[], folds: readonly Fold[], omitted: Omitted): string[] {
@@ -121,11 +122,8 @@ function render(lines: readonly string[], folds: readonly Fold[], omitted: Omitt
       continue;
     }
     const n = fold.to - fold.from + 1;
-    out.push(`[… lines ${fold.from + 1}–${fold.to + 1} (${count(n)}): ${fold.what} …]`);
-    const what = fold.what.startsWith('stat') ? 'stat lines'
-      : fold.what.includes('older commit') ? 'lines of older commits'
-      : fold.kind === 'commit' ? 'commit lines folded' : 'message body lines';
-    omitted[what] = (omitted[what] ?? 0) + n;
+    out.push(omittedLines(fold.from, fold.to + 1, fold.what));
+    omitted[fold.counted] = (omitted[fold.counted] ?? 0) + n;
     i = fold.to;
   }
   return out;
@@ -144,7 +142,7 @@ function compactFolds(content: readonly string[], commits: readonly Commit[], ke
     return commits.flatMap((c) => {
       const summary = content.findIndex((l, at) => at > c.from && at <= c.to && SUMMARY.test(l) && keepSummary(l));
       const last = summary === -1 ? c.to : summary - 1;
-      return last > c.from ? [{ from: c.from + 1, to: last, what: `stat of ${plural(last - c.from, 'file')}` }] : [];
+      return last > c.from ? [{ from: c.from + 1, to: last, what: `stat of ${plural(last - c.from, 'file')}`, counted: 'stat lines' as const }] : [];
     });
   }
   return commits.filter((c) => c.to > c.from).map((commit) => {
@@ -156,14 +154,14 @@ function compactFolds(content: readonly string[], commits: readonly Commit[], ke
     const merge = field('Merge');
     const summary = own.find((l) => SUMMARY.test(l) && keepSummary(l))?.trim();
     const what = [merge && `merge of ${merge}`, author, date, subject && `"${subject}"`, summary].filter(Boolean).join(', ');
-    return { from: commit.from + 1, to: commit.to, what, kind: 'commit' };
+    return { from: commit.from + 1, to: commit.to, what, counted: 'commit lines folded' as const };
   });
 }
 
 function process(input: ProcessorInput): ProcessorOutput {
   if (/^diff --git /m.test(input.text)) return diffProcessor.process(input);
   if (input.level === 'lossless') return { text: input.text, omitted: {} };
-  const lines = input.text.split('\n');
+  const lines = splitLines(input.text);
   const content = contents(lines);
   const commits = commitsOf(content);
   let folds: Fold[] = [];
@@ -192,7 +190,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   // Over the ceiling, the oldest commits go first, named by their hash range.
   for (let keep = Math.floor(commits.length * 0.9); estimate(text) > input.maxTokens && keep >= 1; keep = Math.floor(keep * 0.9)) {
     const older = commits.slice(keep);
-    const cut: Fold = { from: older[0]!.from, to: older.at(-1)!.to, what: `${plural(older.length, 'older commit')}, ${older[0]!.hash.slice(0, 10)} … ${older.at(-1)!.hash.slice(0, 10)}` };
+    const cut: Fold = { from: older[0]!.from, to: older.at(-1)!.to, what: `${plural(older.length, 'older commit')}, ${older[0]!.hash.slice(0, 10)} … ${older.at(-1)!.hash.slice(0, 10)}`, counted: 'lines of older commits' };
     omitted = {};
     text = [...render(lines, [...folds.filter((f) => f.to < cut.from), cut], omitted), ...(total ? [total] : [])].join('\n');
   }

@@ -6,8 +6,8 @@
 // locations, then files keep their first matches and the rest are counted per file.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { ProcessorError } from '../errors.js';
-import { largestFitting, lineSpan, splitLines, targetOf } from '../fit.js';
-import { count, plural } from '../markers.js';
+import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
+import { charsCut, count, note, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 
 type RowKind = 'match' | 'context' | 'file' | 'separator' | 'other';
@@ -212,8 +212,8 @@ function cutLine(line: string, prefix: number, find: (text: string) => [number, 
   const [start, end] = find(text) ?? [0, 0];
   const from = boundary(text, Math.max(0, start - WINDOW));
   const to = boundary(text, Math.min(text.length, Math.max(end, start + 2 * WINDOW) + WINDOW));
-  const before = from > 0 ? `[… ${count(from)} chars cut …]` : '';
-  const after = to < text.length ? `[… ${count(text.length - to)} chars cut …]` : '';
+  const before = from > 0 ? charsCut(from) : '';
+  const after = to < text.length ? charsCut(text.length - to) : '';
   return `${line.slice(0, prefix)}${before}${text.slice(from, to)}${after}${note}`;
 }
 
@@ -393,7 +393,8 @@ class GrepView {
       }
     }
     const matches = hidden.length;
-    if (matches + context === 0) return { text: '', matches, context };
+    // Only repeats of texts shown above: the marker still names their lines.
+    if (matches + context === 0) return { text: omittedLines(from, to + 1, plural(repeats, 'repeat')), matches, context };
     const parts = [matches ? plural(matches, 'match', 'matches') : '', context ? `${count(context)} context` : '', repeats ? `${count(repeats)} repeats listed above` : '']
       .filter(Boolean)
       .join(', ');
@@ -408,7 +409,7 @@ class GrepView {
       const what = located.length > 0 ? `; ${plural(rest, 'other', 'others')}` : '';
       where += `${what} in ${plural(counts.length, 'file')}: ${listed(counts, d.counted)}`;
     }
-    return { text: `[… ${lineSpan(from, to)}: ${parts}${where} …]`, matches, context };
+    return { text: omittedLines(from, to + 1, `${parts}${where}`), matches, context };
   }
 }
 
@@ -448,7 +449,8 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = (s: string) => input.estimator.estimate(s);
   if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
   const view = new GrepView(parsed, matchFinder(parsed, input.pattern), input.preserve);
-  const fits = (d: Detail) => estimate(view.render(d).text) <= target;
+  const render = renderOnce((d: Detail) => view.render(d));
+  const fits = (d: Detail) => estimate(render(d).text) <= target;
   const ladder = (): Detail => {
     if (fits(EVERYTHING)) return EVERYTHING;
     const distinct: Detail = { all: false, perFile: Infinity, files: Infinity, list: Infinity, counted: Infinity };
@@ -463,7 +465,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     let sampled: Detail = { ...short, perFile: PER_FILE_FLOOR, files: 1, counted: 5 };
     const most = view.mostShared;
     if (most >= 2) {
-      const half = (d: Detail) => estimate(view.render(d).text) <= target / 2;
+      const half = (d: Detail) => estimate(render(d).text) <= target / 2;
       const shared = most - largestFitting(0, most - 2, (k) => half({ ...sampled, shared: most - k }));
       if (half({ ...sampled, shared })) sampled = { ...sampled, shared };
     }
@@ -471,14 +473,14 @@ function process(input: ProcessorInput): ProcessorOutput {
     if (fits({ ...sampled, files })) {
       // A location costs a fraction of its line: past the files whose texts fill
       // 60% of the budget, hidden matches are named by path:line where they fit.
-      const texts = largestFitting(1, files, (f) => estimate(view.render({ ...sampled, files: f }).text) <= 0.6 * target);
+      const texts = largestFitting(1, files, (f) => estimate(render({ ...sampled, files: f }).text) <= 0.6 * target);
       const located = largestFitting(0, view.matchCount, (n) => fits({ ...sampled, files: texts, located: n }));
       return located > 0 ? { ...sampled, files: texts, located } : { ...sampled, files };
     }
     const first: Detail = { ...sampled, files: 1, list: 3, counted: 3, shared: Infinity };
     return { ...first, perFile: largestFitting(1, PER_FILE_FLOOR, (k) => fits({ ...first, perFile: k })) };
   };
-  let { text, omitted } = view.render(ladder());
+  let { text, omitted } = render(ladder());
   text = keepPreserved(text, input.text, input.preserve);
   if (estimate(text) > input.maxTokens) ({ text, omitted } = minimal(view, parsed, matches, (t) => estimate(t) <= input.maxTokens));
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
@@ -496,9 +498,20 @@ function minimal(view: GrepView, parsed: Parsed, matches: number, fits: (text: s
   });
   const r = parsed.rows[best]!;
   const header = parsed.rows.findIndex((h) => h.kind === 'file' && h.file === r.file);
-  const rest = `[… ${lineSpan(0, parsed.raw.length - 1)}: ${plural(matches - 1, 'more match', 'more matches')} in ${plural(Math.max(1, parsed.files.length), 'file')} …]`;
-  const shown = [...(header >= 0 ? [parsed.raw[header]!] : []), view.display(best)];
-  const text = fits([...shown, rest].join('\n')) ? [...shown, rest].join('\n') : rest;
+  const more = `${plural(matches - 1, 'more match', 'more matches')} in ${plural(Math.max(1, parsed.files.length), 'file')}`;
+  const rest = omittedLines(0, parsed.raw.length, more);
+  // The lines shown in place, each gap around them a marker naming its lines.
+  const keep = [...new Set([header, best])].filter((i) => i >= 0).sort((a, b) => a - b);
+  const shown: string[] = [];
+  let from = 0;
+  for (const i of keep) {
+    if (i > from) shown.push(omittedLines(from, i));
+    shown.push(i === best ? view.display(best) : parsed.raw[i]!);
+    from = i + 1;
+  }
+  if (from < parsed.raw.length) shown.push(omittedLines(from, parsed.raw.length));
+  shown.push(note(more));
+  const text = fits(shown.join('\n')) ? shown.join('\n') : rest;
   return { text, omitted: { 'matching lines (counted)': text === rest ? matches : matches - 1 } };
 }
 

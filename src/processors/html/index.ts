@@ -8,6 +8,7 @@ import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js'
 import { ProcessorError } from '../errors.js';
 import { extract, MAX_NESTING_DEPTH, nestsDeeperThan, type Block, type Extraction, type Link, type Region } from './extract.js';
 import { omission } from '../markers.js';
+import { cutChars } from '../../pipeline/ccr.js';
 import { keepPreserved } from '../keep-preserved.js';
 
 /** A boilerplate region holding more than this share of the text is a wrapper, not chrome. */
@@ -110,14 +111,18 @@ function fit(blocks: Block[], budget: number, estimate: (s: string) => number): 
   const omitted: Record<string, number> = {};
   let gap: Record<string, number> = {};
   let gapSize = 0;
+  // Headings always show: a gap is named by the heading it sits under.
+  let heading = '';
   const closeGap = () => {
-    if (gapSize > 0) out.push(omission(gapSize, 'block', pluralised(gap)));
+    const under = heading === '' ? '' : ` under "${cutChars(heading.replace(/^#+\s*/, ''), 60)}"`;
+    if (gapSize > 0) out.push(omission(gapSize, `block${under}`, pluralised(gap), `blocks${under}`));
     gap = {};
     gapSize = 0;
   };
   blocks.forEach((b, i) => {
     if (keep[i]) {
       closeGap();
+      if (b.kind === 'heading') heading = b.text;
       out.push(b.text);
     } else {
       const kind = KIND_NAMES[b.kind];

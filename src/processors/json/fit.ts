@@ -4,7 +4,7 @@
 // important items (errors, high severities, outliers, preserved strings) plus
 // a head, a tail and evenly spread samples; every cut leaves an exact marker.
 import { SEVERITY_KEYS, isObject, type Importance, type JsonObject } from './importance.js';
-import { omission } from '../markers.js';
+import { jsonItems, omission } from '../markers.js';
 import { CutString, Marker, PrunedArray, PrunedObject, inline, type JsonValue, type PrunedNode } from './render.js';
 
 export interface FitOptions {
@@ -83,6 +83,11 @@ function breakdown(items: JsonValue[]): Record<string, number> {
   return out;
 }
 
+/** `$.a.b` for identifier keys, `$["a b"]` otherwise. */
+function memberPath(path: string, key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+}
+
 export class Fitter {
   readonly counts: FitCounts = { items: 0, keys: 0, characters: 0 };
   private evidenceLeft: number;
@@ -91,11 +96,12 @@ export class Fitter {
     this.evidenceLeft = options.evidenceChars;
   }
 
-  fit(v: JsonValue, budget: number): PrunedNode {
+  /** `path` names `v` in the document (`$.results[3].tags`): its markers say where they cut. */
+  fit(v: JsonValue, budget: number, path = '$'): PrunedNode {
     if (this.importance.size(v) <= budget) return v;
     if (typeof v === 'string') return this.cutString(v, budget);
-    if (Array.isArray(v)) return this.fitArray(v, budget);
-    if (isObject(v)) return this.fitObject(v, budget);
+    if (Array.isArray(v)) return this.fitArray(v, budget, path);
+    if (isObject(v)) return this.fitObject(v, budget, path);
     return v;
   }
 
@@ -109,14 +115,16 @@ export class Fitter {
     return new CutString(s.slice(0, keep), omission(s.length - keep, 'character'));
   }
 
-  private fitArray(items: JsonValue[], budget: number): PrunedArray {
-    const fitted = this.fitItems(items, budget, 'item');
+  private fitArray(items: JsonValue[], budget: number, path: string): PrunedArray {
+    const fitted = this.fitItems(items, budget, 'item', path, (i) => `${path}[${i}]`);
     const indices = fitted.flatMap((f) => (f instanceof Marker ? [] : [f[0]]));
     return new PrunedArray(fitted.map((f) => (f instanceof Marker ? f : f[1])), items.length, indices);
   }
 
   /** Kept items as [source index, fitted node], gaps as markers, in order. */
-  private fitItems(items: JsonValue[], budget: number, unit: string): Array<[number, PrunedNode] | Marker> {
+  private fitItems(
+    items: JsonValue[], budget: number, unit: string, path: string, child: (i: number) => string,
+  ): Array<[number, PrunedNode] | Marker> {
     const n = items.length;
     const important = items.map((_, i) => i).filter((i) => this.importance.of(items[i]!) > 0);
     important.sort((a, b) => this.importance.of(items[b]!) - this.importance.of(items[a]!) || a - b);
@@ -148,23 +156,24 @@ export class Fitter {
     kept.forEach((index, j) => {
       // A sample too starved to show anything useful joins the gap instead.
       if (this.importance.of(items[index]!) === 0 && given[j]! < Math.min(sizes[j]!, USEFUL_SAMPLE)) return;
-      if (index > next) out.push(this.gap(items.slice(next, index), unit));
-      out.push([index, this.fit(items[index]!, given[j]!)]);
+      if (index > next) out.push(this.gap(items, next, index, unit, path));
+      out.push([index, this.fit(items[index]!, given[j]!, child(index))]);
       next = index + 1;
     });
-    if (next < n) out.push(this.gap(items.slice(next), unit));
+    if (next < n) out.push(this.gap(items, next, n, unit, path));
     return out;
   }
 
-  private gap(omitted: JsonValue[], unit: string): Marker {
-    this.counts.items += omitted.length;
-    return new Marker(omission(omitted.length, unit, breakdown(omitted)));
+  /** Items [from, to) of the array (or map) at `path` left out. */
+  private gap(items: JsonValue[], from: number, to: number, unit: string, path: string): Marker {
+    this.counts.items += to - from;
+    return new Marker(jsonItems(path, from, to, unit, breakdown(items.slice(from, to))));
   }
 
-  private fitObject(o: JsonObject, budget: number): PrunedNode {
+  private fitObject(o: JsonObject, budget: number, path: string): PrunedNode {
     const entries = Object.entries(o);
     const containers = entries.filter(([, v]) => typeof v === 'object' && v !== null).length;
-    if (entries.length >= 20 && containers >= 0.8 * entries.length) return this.fitMap(entries, budget);
+    if (entries.length >= 20 && containers >= 0.8 * entries.length) return this.fitMap(entries, budget, path);
     const keyCost = entries.map(([k]) => inline(k).length + 2);
     const sizes = entries.map(([, v]) => this.importance.size(v));
     const weights = entries.map(([k, v]) => this.weight(k, v));
@@ -191,7 +200,7 @@ export class Fitter {
     const given = shares(big.map((i) => sizes[i]!), big.map((i) => weights[i]!), left - big.reduce((a, i) => a + keyCost[i]!, 0));
     big.forEach((i, j) => {
       // A value too starved to show anything is left out whole (and counted as a key).
-      if (given[j]! >= USEFUL_SAMPLE || this.importance.of(entries[i]![1]) > 0) fitted.set(i, this.fit(entries[i]![1], Math.max(given[j]!, MIN_SHARE)));
+      if (given[j]! >= USEFUL_SAMPLE || this.importance.of(entries[i]![1]) > 0) fitted.set(i, this.fit(entries[i]![1], Math.max(given[j]!, MIN_SHARE), memberPath(path, entries[i]![0])));
     });
     const kept: Array<[string, PrunedNode] | Marker> = [];
     entries.forEach(([k], i) => {
@@ -200,7 +209,7 @@ export class Fitter {
     const dropped = entries.length - fitted.size;
     if (dropped > 0) {
       this.counts.keys += dropped;
-      kept.push(new Marker(omission(dropped, 'key')));
+      kept.push(new Marker(omission(dropped, `key of ${path}`, {}, `keys of ${path}`)));
     }
     return new PrunedObject(kept);
   }
@@ -215,8 +224,9 @@ export class Fitter {
   }
 
   /** Objects used as maps (ids -> records) are sampled like arrays, keys kept. */
-  private fitMap(entries: Array<[string, JsonValue]>, budget: number): PrunedObject {
-    const fitted = this.fitItems(entries.map(([, v]) => v), budget - entries.length * 2, 'record');
+  private fitMap(entries: Array<[string, JsonValue]>, budget: number, path: string): PrunedObject {
+    const child = (i: number) => memberPath(path, entries[i]![0]);
+    const fitted = this.fitItems(entries.map(([, v]) => v), budget - entries.length * 2, 'record', path, child);
     return new PrunedObject(fitted.map((f) => (f instanceof Marker ? f : [entries[f[0]]![0], f[1]])));
   }
 }

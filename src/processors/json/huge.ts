@@ -5,7 +5,7 @@
 // last entries as they are written, counts the rest exactly, and leaves the
 // whole document to retrieval.
 import { JsonInputError } from '../errors.js';
-import { count } from '../markers.js';
+import { count, jsonItems } from '../markers.js';
 import { stringEnd } from './parse.js';
 
 /** Values (keys and array items, at any depth) past which a document is summarised, not parsed. */
@@ -108,7 +108,7 @@ export function summariseHugeJson(text: string, chars: number): { text: string; 
       `summarised without parsing; the first ${count(head.length)} and last ${count(tail.length)} ${unit}s as written]`,
     bracket,
     ...head.map((e) => `${e},`),
-    ...(omitted > 0 ? [`[… ${unit}s ${count(head.length + 1)}–${count(total - tail.length)} (${count(omitted)}) omitted …]`] : []),
+    ...(omitted > 0 ? [jsonItems('$', head.length, total - tail.length, unit)] : []),
     ...tail.map((e, i) => (i < tail.length - 1 ? `${e},` : e)),
     close,
   ];

@@ -7,8 +7,8 @@
 // its marker); over budget the subtrees whose lines cost most fold whole.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { ProcessorError } from '../errors.js';
-import { largestFitting, lineRange, splitLines, targetOf } from '../fit.js';
-import { count, plural } from '../markers.js';
+import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
+import { count, omittedLineList, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 
 /** One directory of the listing: its header line (if any) and its entries' lines. */
@@ -416,7 +416,7 @@ class ListingView {
     const { lines, entries } = this.parsed;
     const { show, hidden, foldedDirs, foldedEntries, everything } = this.visibility(detail);
     // Markers go after the last line their directory accounts for, deepest first.
-    const markers = new Map<number, { dir: Dir; text: (where: string) => string }[]>();
+    const markers = new Map<number, { dir: Dir; marker: (where: string) => Marker }[]>();
     const placedAt = new Map<number, typeof placed>();
     const placed = [...hidden].map(([dir, list]) => ({
       dir, list, first: list.reduce((a, b) => Math.min(a, b)), last: list.reduce((a, b) => Math.max(a, b), dir.header),
@@ -431,11 +431,13 @@ class ListingView {
       const sub = subdirs ? ` and ${plural(subdirs, 'subdirectory', 'subdirectories')}` : '';
       const what = list.length === total ? plural(total, 'entry', 'entries') : `${count(list.length)} of ${count(total)} entries`;
       const kinds = histogram(list.map((i) => entries[i]!), detail.kinds);
-      const text = (at: string) => `[… ${what}${at}${sub}, ${lineRange(first, last)}: ${kinds} …]`;
-      markers.set(last, [...(markers.get(last) ?? []), { dir, text: (at) => text(at === '' ? where : '') }]);
+      const marker = (at: string): Marker => ({ list: [...list], detail: `${what}${at}${sub}: ${kinds}` });
+      markers.set(last, [...(markers.get(last) ?? []), { dir, marker: (at) => marker(at === '' ? where : '') }]);
       placedAt.set(last, [...(placedAt.get(last) ?? []), { dir, list, first, last }]);
     }
-    const out: string[] = [];
+    const out: (string | Marker)[] = [];
+    /** The original line each shown line of `out` is (-1 for markers). */
+    const from: number[] = [];
     let run: { dirs: Dir[]; counts: number[]; list: number[]; first: number; last: number } | null = null;
     const closeRun = () => {
       if (!run) return;
@@ -448,17 +450,24 @@ class ListingView {
       });
       const limit = detail.names ?? detail.kinds;
       const shown = names.length <= limit ? names.join(', ') : `${names.slice(0, limit).join(', ')}, +${count(names.length - limit)} more`;
-      out.push(`[… ${plural(run.list.length, 'entry', 'entries')} in ${shown}, ${lineRange(run.first, run.last)}: ${histogram(run.list.map((i) => entries[i]!), detail.kinds)} …]`);
+      out.push({ list: [...run.list], detail: `${plural(run.list.length, 'entry', 'entries')} in ${shown}; ${histogram(run.list.map((i) => entries[i]!), detail.kinds)}` });
+      from.push(-1);
       run = null;
     };
     for (let i = 0; i < lines.length; i++) {
       // Blank lines separate shown blocks: never two, never after a marker.
-      if (show[i] && !(lines[i] === '' && (out.length === 0 || out[out.length - 1] === '' || out[out.length - 1]!.startsWith('[… ')))) {
+      if (show[i] && !(lines[i] === '' && (out.length === 0 || out[out.length - 1] === '' || typeof out[out.length - 1] !== 'string'))) {
         if (lines[i] !== '') closeRun();
         out.push(lines[i]!);
+        from.push(i);
       }
       // Right under its directory's header a marker need not name the directory again.
-      if (!detail.merge) for (const m of markers.get(i) ?? []) out.push(m.text(m.dir.header >= 0 && out[out.length - 1] === lines[m.dir.header] ? 'header' : ''));
+      if (!detail.merge) {
+        for (const m of markers.get(i) ?? []) {
+          out.push(m.marker(m.dir.header >= 0 && out[out.length - 1] === lines[m.dir.header] ? 'header' : ''));
+          from.push(-1);
+        }
+      }
       else for (const p of placedAt.get(i) ?? []) {
         run ??= { dirs: [], counts: [], list: [], first: p.first, last: p.last };
         run.dirs.push(p.dir);
@@ -469,12 +478,53 @@ class ListingView {
       }
     }
     closeRun();
-    while (out.length > 0 && out[out.length - 1] === '') out.pop();
+    while (out.length > 0 && out[out.length - 1] === '') {
+      out.pop();
+      from.pop();
+    }
     const omitted: Omitted = {};
     if (omittedEntries) omitted['entries (counted per directory)'] = omittedEntries;
     if (!everything && this.parsed.selfLines.size) omitted['. and .. entries'] = this.parsed.selfLines.size;
-    return { text: out.join('\n'), omitted };
+    return { text: nameFraming(out, from, lines.length).join('\n'), omitted };
   }
+}
+
+/** A marker of `out` before it is written: the original lines it names (0-based) and what they are. */
+interface Marker {
+  readonly list: number[];
+  readonly detail: string;
+}
+
+/**
+ * The output with every marker naming its lines, and the framing lines that
+ * went without an entry of their own (blank lines, `total N`, headers over
+ * nothing shown, `.` and `..`) named by the marker nearest where they stood
+ * (a new marker when there is none): every original line is shown or named.
+ */
+function nameFraming(out: readonly (string | Marker)[], from: readonly number[], lineCount: number): string[] {
+  const named = new Uint8Array(lineCount);
+  for (const i of from) if (i >= 0) named[i] = 1;
+  for (const item of out) if (typeof item !== 'string') for (const i of item.list) named[i] = 1;
+  const items = out.map((item) => (typeof item === 'string' ? item : { list: [...item.list], detail: item.detail }));
+  const extra = new Map<number, number[]>(); // output position -> lines of a new marker there
+  let k = 0; // output position of the first shown line after line i
+  for (let i = 0; i < lineCount; i++) {
+    while (k < from.length && (from[k]! < 0 || from[k]! < i)) k++;
+    if (named[i]) continue;
+    // Line i stood in the gap before output position k (the next shown line): its last marker names it.
+    const item = k > 0 && from[k - 1]! < 0 ? items[k - 1] : undefined;
+    if (item !== undefined && typeof item !== 'string') item.list.push(i);
+    else extra.set(k, [...(extra.get(k) ?? []), i]);
+  }
+  const text: string[] = [];
+  for (let j = 0; j <= items.length; j++) {
+    const lines = extra.get(j);
+    if (lines) text.push(omittedLineList(lines, ''));
+    const item = items[j];
+    if (item === undefined) continue;
+    text.push(typeof item === 'string' ? item : omittedLineList(item.list.sort((a, b) => a - b), item.detail));
+  }
+  return text;
 }
 
 /** Listings past this many lines are searched coarsely: every try renders the whole listing. */
@@ -488,12 +538,13 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = (s: string) => input.estimator.estimate(s);
   if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
   const view = new ListingView(parsed, input.preserve);
+  const render = renderOnce((d: Detail) => view.render(d));
   // A listing over its budget is mostly repetition: its structure, small
   // directories and rare names fit in a fraction of it, so it gets that
   // fraction even when the budget would allow more.
   const tokensIn = estimate(input.text);
   const ration = tokensIn <= target ? target : Math.min(target, Math.max(Math.ceil(tokensIn * LISTING_SHARE), Math.ceil(target * MIN_RATION)));
-  const fits = (d: Detail) => estimate(view.render(d).text) <= ration;
+  const fits = (d: Detail) => estimate(render(d).text) <= ration;
   // Light keeps a few names of each big directory, aggressive fewer. When
   // that is over the ration, the names per directory shrink first, then
   // small directories are counted instead of listed: every directory header
@@ -523,18 +574,19 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (!detail) {
     const last = steps[steps.length - 1]!;
     view.planFolds(last);
+    render.clear();
     // The fewest folds that fit: the most unfolded directories still fitting.
     const resolution = huge ? Math.ceil(view.foldable / 16) : 1;
     const unfolded = largestFitting(0, view.foldable, (k) => fits({ ...last, folded: view.foldable - k }), resolution);
     detail = { ...last, folded: view.foldable - unfolded };
     if (!fits(detail)) detail = { ...last, small: 0, folded: view.foldable, kinds: 2, names: 2 };
   }
-  let { text, omitted } = view.render(detail);
+  let { text, omitted } = render(detail);
   text = keepPreserved(text, input.text, input.preserve);
-  if (estimate(text) > input.maxTokens) ({ text, omitted } = view.render({ ...detail, merge: true }));
+  if (estimate(text) > input.maxTokens) ({ text, omitted } = render({ ...detail, merge: true }));
   if (estimate(text) > input.maxTokens) {
     const kinds = histogram(parsed.entries.filter((e): e is Entry => e !== null), 4);
-    text = `[… ${plural(total, 'entry', 'entries')} in ${plural(parsed.dirs.length, 'directory', 'directories')}, lines 1–${parsed.lines.length}: ${kinds} …]`;
+    text = omittedLines(0, parsed.lines.length, `${plural(total, 'entry', 'entries')} in ${plural(parsed.dirs.length, 'directory', 'directories')}: ${kinds}`);
     omitted = { 'entries (counted)': total };
   }
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };

@@ -6,8 +6,8 @@
 // in markers that name their original lines.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { ProcessorError } from '../errors.js';
-import { largestFitting, lineRange, splitLines, targetOf } from '../fit.js';
-import { count, plural } from '../markers.js';
+import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
+import { count, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 
 /** States that mean something is wrong or not done, in container, pod and process tables (a clean `Exited (0)` is not). */
@@ -196,7 +196,7 @@ function render(table: Table, analysis: Analysis, forced: ReadonlySet<number>, d
     const named = sorted.slice(0, d.groups).map(([g, k]) => `${count(k)} ${g}`);
     const rest = sorted.slice(d.groups).reduce((a, [, k]) => a + k, 0);
     if (rest > 0) named.push(`${count(rest)} other`);
-    const marker = `[… ${plural(gap.length, 'row')}, ${lineRange(rows[gap[0]!]!, rows[gap[gap.length - 1]!]!)}: ${named.join(', ')} …]`;
+    const marker = omittedLines(rows[gap[0]!]!, rows[gap[gap.length - 1]!]! + 1, `${plural(gap.length, 'row')}: ${named.join(', ')}`);
     // A lone row no longer than its marker is cheaper shown.
     if (gap.length === 1 && lines[rows[gap[0]!]!]!.length <= marker.length) out.push(lines[rows[gap[0]!]!]!);
     else {
@@ -228,7 +228,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
   const analysis = analyse(table);
   const forced = new Set(table.rows.filter((i) => input.preserve.some((p) => p !== '' && table.lines[i]!.includes(p))));
-  const view = (d: Detail) => render(table, analysis, forced, d);
+  const view = renderOnce((d: Detail) => render(table, analysis, forced, d));
   const fits = (d: Detail) => estimate(view(d).text) <= target;
   const all = analysis.standouts.length;
   // Light keeps the first few rows of each shape whatever the budget (the
@@ -246,7 +246,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     ({ text, omitted } = view({ perGroup: 0, standouts: 0, groups: 2 }));
   }
   if (estimate(text) > input.maxTokens) {
-    text = `[… ${count(table.rows.length)} rows, lines 1–${table.lines.length}: a table too wide to show under the ceiling …]`;
+    text = omittedLines(0, table.lines.length, `${plural(table.rows.length, 'row')} of a table too wide to show under the ceiling`);
     omitted = { 'table rows (counted)': table.rows.length };
   }
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };

@@ -1,20 +1,23 @@
 // The text processor (prose, markdown, code, anything without a better
-// processor). Lossless: trailing whitespace and blank-line runs normalised,
-// exact duplicate lines and paragraphs collapsed with counts. Light adds seed
-// 001's filler removal and list condensing on prose lines (never in code
-// blocks or data lines); aggressive also cuts long code blocks to their
-// signatures. Over budget, evidence + head + tail selection with markers.
+// processor). Extractive: every line shown is an original line, byte for
+// byte (seed 001's filler removal rewrote prose, so it is gone: a model must
+// be able to quote what it was shown). Lossless collapses exact duplicate lines
+// and paragraphs into markers naming their lines; aggressive also cuts long
+// code blocks to their signatures. Over budget, evidence + head + tail
+// selection with markers.
 import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
-import { omission, repeated } from '../markers.js';
+import { collapsedLines, lineSpan, omittedLines } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
-import { EVIDENCE, FILLER, LIST_ITEM, STRONG_EVIDENCE, isSignature, looksLikeData, replaceFiller } from './rules.js';
+import { EVIDENCE, STRONG_EVIDENCE, isSignature } from './rules.js';
 
 interface Line {
   text: string;
   code: boolean;
   /** Holds a preserved string: never dropped. */
   keep: boolean;
-  /** Original lines this line stands for (a `[×6]` collapse or a marker stands for several). */
+  /** The first original line (0-based) this line stands for. */
+  from: number;
+  /** Original lines this line stands for (a `[×6 …]` collapse or a marker stands for several). */
   lines: number;
   /** Of those, how many are already in the omitted counts (so a later cut does not count them twice). */
   counted: number;
@@ -31,61 +34,64 @@ function add(counts: Counts, key: string, n: number): void {
   if (n > 0) counts[key] = (counts[key] ?? 0) + n;
 }
 
-/** Lines with trailing whitespace gone, fenced code flagged, exact runs collapsed. */
+/** A marker line standing for the original lines of `lines` (consecutive, in order). */
+function gapLine(lines: readonly Line[], detail: string | Counts, code: boolean): Line {
+  const from = lines[0]!.from;
+  const to = lines[lines.length - 1]!.from + lines[lines.length - 1]!.lines;
+  const counted = lines.reduce((a, l) => a + l.counted, 0);
+  return { text: omittedLines(from, to, detail), code, keep: false, from, lines: to - from, counted: to - from - counted };
+}
+
+/**
+ * Original lines as they are (never rewritten: every line shown is an original
+ * line, byte for byte), fenced code flagged, exact runs of a non-blank line
+ * collapsed to `[×N lines a–b] line` where that is shorter.
+ */
 function normalise(input: ProcessorInput, counts: Counts): Line[] {
   const { analysis } = input;
   const n = analysis.lines.count;
   const group = n > 0 ? analysis.exact.group : new Int32Array(0);
   const out: Line[] = [];
   let inCode = false;
-  let blankRun = 0;
   for (let i = 0; i < n; i++) {
-    const raw = analysis.line(i);
-    const text = raw.replace(/\s+$/, '');
+    const text = analysis.line(i);
     const fence = FENCE.test(text);
     const code = inCode || fence;
     if (fence) inCode = !inCode;
-    if (text === '' && !code) {
-      if (blankRun++ > 0) {
-        add(counts, 'blank lines', 1);
-        out[out.length - 1]!.lines++;
-        out[out.length - 1]!.counted++;
-        continue;
-      }
-    } else blankRun = 0;
     let run = 1;
     while (i + run < n && group[i + run] === group[i] && !fence) run++;
-    const saving = (run - 1) * (text.length + 1) - repeated(run).length - 1;
-    if (run > 1 && text !== '' && saving > 0) {
-      out.push({ text: `${repeated(run)} ${text}`, code, keep: false, lines: run, counted: run - 1 });
+    const collapsed = collapsedLines(i, i + run, text);
+    const saving = (run - 1) * (text.length + 1) - (collapsed.length - text.length);
+    if (run > 1 && text.trim() !== '' && saving > 0) {
+      out.push({ text: collapsed, code, keep: false, from: i, lines: run, counted: run - 1 });
       add(counts, 'repeated lines', run - 1);
       i += run - 1;
-    } else out.push({ text, code, keep: false, lines: 1, counted: 0 });
+    } else out.push({ text, code, keep: false, from: i, lines: 1, counted: 0 });
   }
   return out;
 }
 
-/** Later copies of a prose paragraph (60+ characters) become a counted marker. */
+/** Later copies of a prose paragraph (60+ characters) become a marker naming the paragraph it repeats. */
 function dedupeParagraphs(lines: Line[], counts: Counts): Line[] {
   const out: Line[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, Line[]>();
   let para: Line[] = [];
   const flush = () => {
     const key = para.map((l) => l.text).join('\n');
-    const represented = para.reduce((a, l) => a + l.lines, 0);
-    const text = omission(represented, 'line', { 'repeating an earlier paragraph': represented });
     const prose = para.length > 0 && !para[0]!.code && key.length >= 60;
-    if (prose && seen.has(key) && text.length < key.length) {
-      out.push({ text, code: false, keep: false, lines: represented, counted: represented });
-      add(counts, 'duplicate paragraph lines', represented - para.reduce((a, l) => a + l.counted, 0));
+    const earlier = prose ? seen.get(key) : undefined;
+    const marker = earlier && gapLine(para, `repeat ${lineSpan(earlier[0]!.from, earlier.at(-1)!.from + earlier.at(-1)!.lines, false)}`, false);
+    if (marker && marker.text.length < key.length) {
+      out.push(marker);
+      add(counts, 'duplicate paragraph lines', marker.counted);
     } else {
-      if (prose) seen.add(key);
+      if (prose && !earlier) seen.set(key, para);
       out.push(...para);
     }
     para = [];
   };
   for (const line of lines) {
-    if (line.text === '' && !line.code) {
+    if (line.text.trim() === '' && !line.code) {
       flush();
       out.push(line);
       continue;
@@ -95,24 +101,6 @@ function dedupeParagraphs(lines: Line[], counts: Counts): Line[] {
   }
   flush();
   return out;
-}
-
-/** Filler phrases out of prose lines and ordinal fillers out of list items. */
-function condenseProse(lines: Line[], counts: Counts): void {
-  for (const line of lines) {
-    if (line.code || line.keep || looksLikeData(line.text)) continue;
-    let text = line.text;
-    for (const [pattern, replacement] of FILLER) {
-      const [next, n] = replaceFiller(text, pattern, replacement);
-      text = next;
-      add(counts, 'filler phrases', n);
-    }
-    if (LIST_ITEM.test(text)) {
-      text = text.replace(LIST_ITEM, (_m, lead: string, c: string) => `${lead}${c.toUpperCase()}`);
-      add(counts, 'list fillers', 1);
-    }
-    line.text = text;
-  }
 }
 
 /** Fenced code blocks longer than CODE_BLOCK_KEEP lines cut to their signatures. */
@@ -130,19 +118,19 @@ function cutCodeBlocks(lines: Line[], counts: Counts): Line[] {
     if (body.length > CODE_BLOCK_KEEP) {
       const indents = body.filter((l) => l.text.trim()).map((l) => /^\s*/.exec(l.text)![0].length);
       const minIndent = indents.length ? Math.min(...indents) : 0;
-      let gap = 0;
-      let counted = 0;
+      let gap: Line[] = [];
+      const closeGap = () => {
+        if (gap.length === 0) return;
+        const marker = gapLine(gap, '', true);
+        out.push(marker);
+        add(counts, 'code lines', marker.counted);
+        gap = [];
+      };
       body.forEach((l, j) => {
         if (j === 0 || j === body.length - 1 || l.keep || isSignature(l.text, minIndent)) {
-          if (gap) out.push({ text: omission(gap, 'line'), code: true, keep: false, lines: gap, counted: gap });
-          add(counts, 'code lines', gap - counted);
-          gap = 0;
-          counted = 0;
+          closeGap();
           out.push(l);
-        } else {
-          gap += l.lines;
-          counted += l.counted;
-        }
+        } else gap.push(l);
       });
     } else out.push(...body);
     if (end < lines.length) out.push(lines[end]!);
@@ -156,7 +144,7 @@ function select(lines: Line[], target: number, estimate: (s: string) => number, 
   const cost = lines.map((l) => estimate(l.text) + 1);
   const keep = lines.map((l) => l.keep);
   let left = target - keep.reduce((a, k, i) => a + (k ? cost[i]! : 0), 0);
-  const markerCost = estimate(omission(lines.length, 'line')) + 1;
+  const markerCost = estimate(omittedLines(0, lines.length * 1000)) + 1;
   // Taking a line may open a gap before it: its marker is paid for up front.
   const take = (i: number) => {
     const price = cost[i]! + (i > 0 && !keep[i - 1] ? markerCost : 0);
@@ -182,14 +170,14 @@ function select(lines: Line[], target: number, estimate: (s: string) => number, 
   for (let i = 0, used = 0; i < lines.length && used < headRoom; i++) if (take(i)) used += cost[i]!;
   for (let i = lines.length - 1; i >= 0 && left > 0; i--) if (!keep[i] && !take(i)) break;
   const out: Line[] = [];
-  let gap = 0;
+  let gap: Line[] = [];
   const closeGap = () => {
-    if (gap) out.push({ text: omission(gap, 'line'), code: false, keep: false, lines: gap, counted: gap });
-    gap = 0;
+    if (gap.length > 0) out.push(gapLine(gap, '', false));
+    gap = [];
   };
   lines.forEach((l, i) => {
     if (!keep[i]) {
-      gap += l.lines;
+      gap.push(l);
       add(counts, 'lines', l.lines - l.counted);
       return;
     }
@@ -205,7 +193,6 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = (s: string) => input.estimator.estimate(s);
   let lines = dedupeParagraphs(normalise(input, counts), counts);
   for (const line of lines) if (input.preserve.some((p) => p !== '' && line.text.includes(p))) line.keep = true;
-  if (input.level !== 'lossless') condenseProse(lines, counts);
   if (input.level === 'aggressive') lines = cutCodeBlocks(lines, counts);
   const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
   if (input.level !== 'lossless' && estimate(lines.map((l) => l.text).join('\n')) > target) {
