@@ -237,7 +237,11 @@ class Pipeline implements Squeeze {
       }
       // The ceiling holds for what the model sees: the retrieval notice included.
       const notice = options.retainOriginal ? this.noticeTokens(type, bytesIn, spill, verdict?.line) : 0;
-      let ceiling = Math.max(1, options.maxTokens - notice);
+      // A text that fits whole is not cut to make room for a notice: it passes as it came.
+      if (attempt.level === 'lossless' && attempt.output.text === text && tokensIn <= options.maxTokens) {
+        return { ...passThrough('not-smaller', kind, level), ...report('held', text) };
+      }
+      let ceiling = Math.max(1, options.maxTokens - notice - options.reserveTokens);
       // One put per result, however many tries the ceiling takes (a put hashes the whole original).
       let stored: Stored | undefined;
       const keep = (store: OriginalStore) =>
@@ -250,8 +254,9 @@ class Pipeline implements Squeeze {
         const result = this.finish(fitted, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill, keep, verdict });
         if (result === null) return { ...passThrough('not-smaller', kind, level), ...report('held', text) };
         // Estimates of parts do not add up exactly to the estimate of the whole.
-        if (result.tokensOut <= options.maxTokens || tries === 3) return { ...result, ...report(fitted.gate ?? 'held', result.output) };
-        ceiling = Math.max(1, ceiling - (result.tokensOut - options.maxTokens) - 4);
+        const over = result.tokensOut + options.reserveTokens - options.maxTokens;
+        if (over <= 0 || tries === 3) return { ...result, ...report(fitted.gate ?? 'held', result.output) };
+        ceiling = Math.max(1, ceiling - over - 4);
       }
     } catch (error) {
       return passThrough('failed', kind, level, error);

@@ -59,6 +59,12 @@ export interface SqueezeOptions {
    * by `compressAsync` (the caller's event loop keeps running). Default 262,144.
    */
   workerMinChars?: number;
+  /**
+   * Tokens the host appends after a compressed output (its own notice or note):
+   * the ceiling holds for the output with them. A text that fits `maxTokens`
+   * whole is passed through rather than cut to make that room. Default 0.
+   */
+  reserveTokens?: number;
 }
 
 export type ResolvedOptions = Required<Omit<SqueezeOptions, 'contextFill' | 'toolName' | 'command'>> &
@@ -79,6 +85,7 @@ export const DEFAULTS: ResolvedOptions = {
   retainOriginal: true,
   timeBudgetMs: 5000,
   workerMinChars: 262_144,
+  reserveTokens: 0,
 };
 
 /** A bad option value; `key` names the option. */
@@ -128,6 +135,7 @@ export function resolveOptions(options: SqueezeOptions = {}, base: ResolvedOptio
     retainOriginal: Boolean(merged.retainOriginal),
     timeBudgetMs: positiveInteger('timeBudgetMs', merged.timeBudgetMs),
     workerMinChars: positiveInteger('workerMinChars', merged.workerMinChars),
+    reserveTokens: merged.reserveTokens === 0 ? 0 : positiveInteger('reserveTokens', merged.reserveTokens),
     contextFill: merged.contextFill,
     toolName: merged.toolName,
     command: merged.command,

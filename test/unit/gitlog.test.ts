@@ -64,10 +64,11 @@ describe(`git log processor (${backendName})`, () => {
     const summaries = lines.filter((l) => /^ \d+ files? changed/.test(l)).map((l) => l.trim());
     const common = summaries.find((l) => summaries.filter((m) => m === l).length >= 2)!;
     const wide = (targetTokens: number) => createSqueeze({ backend: backendName, store: null, retainOriginal: false, recentResults: 0, targetTokens, maxTokens: 100000 });
-    // One token less than one line and one marker per commit with every summary take.
-    const budget = wide(100000).compress(log.text, { level: 'aggressive', kind: 'gitlog' }).tokensOut - 1;
+    // One token less than one line and one marker per commit with every summary take (the final line break's token apart).
+    const budget = wide(100000).compress(log.text, { level: 'aggressive', kind: 'gitlog' }).tokensOut - 2;
     const result = wide(budget).compress(log.text, { level: 'light', kind: 'gitlog' });
-    expect(result.tokensOut).toBeLessThanOrEqual(budget);
+    // the processor holds the budget; the pipeline's final line break may cost one token more
+    expect(result.tokensOut).toBeLessThanOrEqual(budget + 1);
     for (const line of lines.filter((l) => l.startsWith('commit '))) expect(result.output.split('\n')).toContain(line);
     for (const summary of new Set(summaries)) expect(result.output).toContain(summary);
     const shared = summaries.filter((l) => l === common).length;

@@ -39,7 +39,7 @@ describe(`log processor on runner and compiler output (${backendName})`, () => {
   it('collapses consecutive identical lines with their exact count, losslessly', () => {
     const text = ['start', ...Array.from({ length: 1200 }, () => 'retrying connection to db:5432'), 'done'].join('\n');
     const result = createSqueeze({ backend: backendName, minTokens: 10, store: null, retainOriginal: false }).compress(text, { kind: 'log', level: 'lossless' });
-    expect(result.output).toBe('start\n[×1,200 lines 2–1,201] retrying connection to db:5432\ndone');
+    expect(result.output).toBe('start\n[×1,200 lines 2–1,201] retrying connection to db:5432\ndone\n');
   });
 });
 

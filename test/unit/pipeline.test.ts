@@ -134,3 +134,22 @@ describe('options are validated in one place', () => {
     expect((error as Error).message).toContain(key);
   });
 });
+
+describe(`room for the host's notice (${backend})`, () => {
+  const read = fixtures('code')[0]!.text;
+  const squeeze = createSqueeze({ backend, store: null, retainOriginal: false, minTokens: 1, targetTokens: 1 });
+  const whole = squeeze.compress(read, { kind: 'code', level: 'lossless' }).tokensIn;
+
+  it('a read that fits maxTokens whole passes as it came, however much room the host reserves', () => {
+    const result = squeeze.compress(read, { kind: 'code', level: 'lossless', maxTokens: whole, reserveTokens: 200 });
+    expect(result.outcome).toBe('not-smaller');
+    expect(result.output).toBe(read);
+  });
+
+  it('a compressed output leaves the reserved room under maxTokens', () => {
+    const maxTokens = Math.floor(whole / 2);
+    const result = squeeze.compress(read, { kind: 'code', level: 'lossless', maxTokens, reserveTokens: 200 });
+    expect(result.outcome).toBe('compressed');
+    expect(result.tokensOut + 200).toBeLessThanOrEqual(maxTokens);
+  });
+});

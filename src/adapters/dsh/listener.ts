@@ -17,7 +17,7 @@ import { recoverFullOutput, type FullOutput } from './full-output.js';
 import { BackOff, backOffKey } from './back-off.js';
 import { gate, gateCeiling, gateSize, plainText, RETRIEVE_TOOL, type Block } from './gate.js';
 import { lines, type Ledger } from './ledger.js';
-import type { CompressCall, NoticeInput, Services } from './ports.js';
+import type { NoticeInput, Services } from './ports.js';
 
 /** The harness's spill store (`ctx.spillStore`), as far as the plugin uses it. */
 export interface SpillStoreLike {
@@ -180,17 +180,6 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     return services.estimator.estimate(`\n\n${services.notice(input)}`);
   }
 
-  /** The per-call ceiling that leaves room for `reserve` tokens of notice under the configured maxTokens. */
-  function ceilingBeside(reserve: number): Pick<CompressCall, 'maxTokens' | 'targetTokens' | 'minTokens'> {
-    if (reserve <= 0) return {};
-    const maxTokens = Math.max(1, config.maxTokens - reserve);
-    return {
-      maxTokens,
-      ...(config.targetTokens > maxTokens ? { targetTokens: maxTokens } : {}),
-      ...(config.minTokens > maxTokens ? { minTokens: maxTokens } : {}),
-    };
-  }
-
   async function compress(
     exec: ToolExecution,
     decision: PostToolDecision,
@@ -212,10 +201,10 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
       toolName: exec.name,
       ...(command !== undefined ? { command } : {}),
       ...(level !== undefined ? { level } : {}),
-      ...ceilingBeside(
+      // Room under maxTokens for what the plugin appends: its notice, and the level note when a level is forced.
+      reserveTokens:
         (config.retainOriginal ? notice(type, Buffer.byteLength(text, 'utf8'), spillSave !== undefined) : 0) +
-          (level === undefined ? 0 : services.estimator.estimate(`\n${LONGEST_LEVEL_NOTE}`)),
-      ),
+        (level === undefined ? 0 : services.estimator.estimate(`\n${LONGEST_LEVEL_NOTE}`)),
       isError,
       ...(exec.agent !== undefined ? { conversation: exec.agent } : {}),
       ...(contextFill !== undefined ? { contextFill } : {}),
@@ -245,7 +234,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     const retention: NoticeInput = {
       id: stored.id, type, size: stored.size, ...(saved ? { spill: saved } : {}), ...(result.verdict ? { verdict: result.verdict.line } : {}),
     };
-        const output = `${body}${full ? '' : '\n'}${services.notice(retention)}`;
+    const output = `${body}${full ? '' : '\n'}${services.notice(retention)}`;
     // Invariant 6: replace only when what the model sees gets smaller, in bytes and in tokens.
     if (Buffer.byteLength(output, 'utf8') >= originalBytes || services.estimator.estimate(output) >= originalTokens) {
       return { decision, id: retention.id };

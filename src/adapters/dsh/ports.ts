@@ -13,14 +13,8 @@ export interface CompressCall {
   readonly kind?: ContentKind;
   readonly level?: Level;
   readonly contextFill?: number;
-  /**
-   * The ceiling for this result's compressed text, when the plugin appends a
-   * notice of its own (the configured maxTokens less the notice), with the
-   * budget and activation threshold lowered to fit under it.
-   */
-  readonly maxTokens?: number;
-  readonly targetTokens?: number;
-  readonly minTokens?: number;
+  /** Tokens the plugin appends after a compressed text (its notice, a level note): the ceiling holds for both. */
+  readonly reserveTokens?: number;
   /** The tool call failed (seed 002's `error` type for previews). */
   readonly isError?: boolean;
   /**
