@@ -83,6 +83,15 @@ describe('the context engine in the agent loop', () => {
       expect(event.data.message.content[0].toolCallId).toBe(original.data.message.content[0].toolCallId);
       expect(messageText(event.data.message)).toMatch(/<<<CCR:[0-9a-f]{24}\|/);
     }
+    // results squeeze left alone on arrival (reads shown whole, build logs whose verdict a cut would lose) are
+    // replaced too, their originals kept by the engine: ccr_retrieve gives each back
+    const leftAlone = replaced.filter((event) => !messageText(run.session.events.find((e) => e.seq === (event.surfaceOp as { start: number }).start)!.data.message).includes('<<<CCR:'));
+    expect(leftAlone.length).toBeGreaterThan(0);
+    for (const event of leftAlone) {
+      const original = messageText(run.session.events.find((e) => e.seq === (event.surfaceOp as { start: number }).start)!.data.message);
+      const id = /<<<CCR:([0-9a-f]{24})\|/.exec(messageText(event.data.message))![1]!;
+      expect(textOf(await run.harness.call('ccr_retrieve', { hash: id }))).toBe(original);
+    }
   });
 
   it('on: the ledger has a line per replaced result and a per-turn report', async () => {
