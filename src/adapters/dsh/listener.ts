@@ -277,7 +277,8 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
       const size = gateSize(content, text, ceiling);
       const verdict = gate({ toolName: exec.name, isError: result.isError, text, size }, config);
       if (verdict.action === 'pass') {
-        if (verdict.reason !== 'empty') engine?.observe(seen);
+        // exempt tools (writers, delegation, the user's answers) always pass: the engine never replaces them either
+        if (verdict.reason !== 'empty' && verdict.reason !== 'exempt') engine?.observe(seen);
         return decision;
       }
       if (verdict.action === 'store') {
