@@ -157,7 +157,7 @@ describe('the context engine in the agent loop', () => {
       { tool: 'glob', callId: 'newest', fail: false },
     ];
     const agent = { session: { header: { id: 'exempt' } } };
-    const events: { seq: number; type: string; surfaceOp: unknown; data: any }[] = [];
+    const events: { seq: number; type: string; surfaceOp: unknown; data: { turn: number; message: { role: string; content: unknown[] } } }[] = [];
     for (const { tool, callId, fail } of calls) {
       h.tool(tool, read, { fail });
       const shown = textOf(await h.call(tool, {}, { agent, callId }));

@@ -37,10 +37,11 @@ describe('ContextEngine: what a replaced result becomes', () => {
 
   /** One user turn of tool results on a session surface that takes replacements, as dsh-session's does. */
   function session() {
-    type Event = { seq: number; type: string; surfaceOp: unknown; data: any };
+    type Message = { role: string; content: { type: string; toolCallId: string; content: { type: 'text'; text: string }[] }[] };
+    type Event = { seq: number; type: string; surfaceOp: unknown; data: { turn: number; message: Message } };
     const events: Event[] = [];
     const nodes: number[] = [];
-    const append = (type: string, data: unknown, options?: { surfaceOp: { op: 'replace'; start: number; end: number } }) => {
+    const append = (type: string, data: Event['data'], options?: { surfaceOp: { op: 'replace'; start: number; end: number } }) => {
       const seq = events.length;
       events.push({ seq, type, surfaceOp: options ? options.surfaceOp : 'append', data });
       if (options) nodes[nodes.indexOf(options.surfaceOp.start)] = seq;
@@ -58,8 +59,8 @@ describe('ContextEngine: what a replaced result becomes', () => {
       },
       /** What the model sees of a call's result now, and whether it was replaced. */
       shown(callId: string) {
-        const seq = nodes.find((s) => events[s]!.data.message.content[0].toolCallId === callId)!;
-        return { text: events[seq]!.data.message.content[0].content[0].text as string, replaced: typeof events[seq]!.surfaceOp === 'object' };
+        const event = events.find((e) => nodes.includes(e.seq) && e.data.message.content[0]?.toolCallId === callId);
+        return { text: event?.data.message.content[0]?.content[0]?.text ?? '', replaced: typeof event?.surfaceOp === 'object' };
       },
     };
   }
