@@ -15,11 +15,11 @@
 // alike: seed 001's levels follow the fill (lossless below 80%), and the
 // engine keeps the fill far below that, so "the level the fill calls for" is
 // lossless at every rewrite: what the result already is. On the 40-step bench
-// session the light and aggressive forms of the results squeeze left alone
-// (file reads, small greps and diffs, build logs whose verdict a cut would
-// lose) are 10 to 50 times the emergency form, and since the merged verdict
-// gate the emergency form keeps the failing tests, the first error, the
-// counts and the exit status.
+// session the light forms of the results squeeze left alone (file reads,
+// small greps and diffs, build logs whose verdict a cut would lose) are 3 to
+// 80 times the emergency form (median 14), and since the merged verdict gate
+// the emergency form keeps the failing tests, the first error, the counts and
+// the exit status.
 import { freezeMessage } from '@deepseek-ai/dsh-llm';
 import { ccrType, type CompressResult, type Level, type TokenEstimator } from '../../index.js';
 import { selectBatch, type ResultNode, type WindowConfig } from './context-engine/window.js';
