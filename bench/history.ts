@@ -170,8 +170,12 @@ Reading it:
   tokens matter more than fewer breaks here: squeeze per-result never breaks the cache and still costs
   ${share(byMode('squeeze')!.billed, engine.billed)} of the engine's bill.
 - The engine replaces in batches that free at least a quarter of the window (\`contextEngineBatchPct\`), so it
-  rewrote ${engine.rewrites} times in ${steps.length} steps; each replaced result keeps its verdict lines inline and its marker, which is why
-  ${engine.evidence.inline + engine.evidence.byMarker} of ${engine.evidence.total} evidence lines are still reachable from the last request.
+  rewrote ${engine.rewrites} times in ${steps.length} steps. A replaced result becomes squeeze's emergency form of its original (the
+  preview, the lines stating its verdict: failing tests, first error, totals, exit status; seed 001's preserved
+  items; one marker naming the rest) and its retrieval marker, which is why all
+  ${engine.evidence.inline + engine.evidence.byMarker} of ${engine.evidence.total} evidence lines are still reachable from the last request; the ${engine.evidence.byMarker} behind a marker only
+  are detail lines under failing tests that stay inline by name (pytest's \`E\` and location lines, the summary
+  lines \`pytest -v\` repeats, TAP's YAML \`error:\` lines): one \`ccr_retrieve\` with a grep away.
 - The requests of the "no plugin" run outgrow the window (a real provider would refuse them; the scripted one
   answers). DSH's pruner keeps its requests near its 80% trigger by its own estimate (4 characters a token), which
   the DeepSeek tokenizer counts higher; in this session pruning alone brought its meter back under the trigger, so

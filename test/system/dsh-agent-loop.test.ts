@@ -65,7 +65,8 @@ describe('squeeze/dsh in the agent loop', () => {
     const recording = fakeServices({
       squeeze: {
         compress: (text: string, call: CompressCall) => {
-          seen.push(call.contextFill);
+          // the listener's calls: the engine's own (a replacement's form) carry no conversation
+          if (call.conversation !== undefined) seen.push(call.contextFill);
           return headTail(text);
         },
       },

@@ -83,6 +83,15 @@ describe('the context engine in the agent loop', () => {
       expect(event.data.message.content[0].toolCallId).toBe(original.data.message.content[0].toolCallId);
       expect(messageText(event.data.message)).toMatch(/<<<CCR:[0-9a-f]{24}\|/);
     }
+    // results squeeze left alone on arrival (reads shown whole, build logs whose verdict a cut would lose) are
+    // replaced too, their originals kept by the engine: ccr_retrieve gives each back
+    const leftAlone = replaced.filter((event) => !messageText(run.session.events.find((e) => e.seq === (event.surfaceOp as { start: number }).start)!.data.message).includes('<<<CCR:'));
+    expect(leftAlone.length).toBeGreaterThan(0);
+    for (const event of leftAlone) {
+      const original = messageText(run.session.events.find((e) => e.seq === (event.surfaceOp as { start: number }).start)!.data.message);
+      const id = /<<<CCR:([0-9a-f]{24})\|/.exec(messageText(event.data.message))![1]!;
+      expect(textOf(await run.harness.call('ccr_retrieve', { hash: id }))).toBe(original);
+    }
   });
 
   it('on: the ledger has a line per replaced result and a per-turn report', async () => {
@@ -134,6 +143,48 @@ describe('the context engine in the agent loop', () => {
     await expect(load({ contextEngineBatchPct: -1 })).rejects.toThrow(/contextEngineBatchPct/);
     await expect(load({ protectRecentResults: 1.5 })).rejects.toThrow(/protectRecentResults/);
     await expect(load({ contextEngineKeepTools: 'read' })).rejects.toThrow(/contextEngineKeepTools/);
+  });
+
+  it('results of exempt tools and failed calls are never replaced; a result squeeze left alone is', async () => {
+    harness = await createHarness();
+    const h = harness;
+    await h.ctx.plugin(squeezePlugin(), { logFile: '', contextEngine: true, contextWindowTokens: 1000 });
+    const read = STEPS[2]!.text; // a source file read: shown whole on arrival
+    const calls = [
+      { tool: 'ask_user_question', callId: 'answer', fail: false },
+      { tool: 'bash', callId: 'failed', fail: true },
+      { tool: 'read', callId: 'read', fail: false },
+      { tool: 'glob', callId: 'newest', fail: false },
+    ];
+    const agent = { session: { header: { id: 'exempt' } } };
+    const events: { seq: number; type: string; surfaceOp: unknown; data: { turn: number; message: { role: string; content: unknown[] } } }[] = [];
+    for (const { tool, callId, fail } of calls) {
+      h.tool(tool, read, { fail });
+      const shown = textOf(await h.call(tool, {}, { agent, callId }));
+      events.push({
+        seq: events.length,
+        type: 'tool/result',
+        surfaceOp: 'append',
+        data: { turn: 1, message: { role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text: shown }] }] } },
+      });
+    }
+    const replaced: string[] = [];
+    Object.assign(agent.session, {
+      surface: { nodes: events.map((e) => e.seq) },
+      events,
+      deriveMessages: () => events.map((e) => e.data.message),
+      requestContext: () => undefined,
+      append: (_type: string, data: { message: { content: { toolCallId: string }[] } }, options?: unknown) => {
+        if (options) replaced.push(data.message.content[0]!.toolCallId);
+        return { seq: events.length };
+      },
+    });
+    await h.ctx.waterfall(
+      'agent/pre-step',
+      { agent, messages: [], turn: 1, step: 5, signal: new AbortController().signal } as never,
+      async () => ({ kind: 'enter', messages: [] }) as never,
+    );
+    expect(replaced).toEqual(['read']);
   });
 
   it('a session that refuses the replacement: one warning, the history and the turn go on', async () => {

@@ -3,16 +3,25 @@
 // new results) and, once the fill crosses the threshold, replaces the older
 // `tool/result` nodes outside the protected window through the session
 // surface (`session.append(..., { surfaceOp: { op: 'replace' } })`, the
-// channel DSH's own pruner uses). A replaced result becomes its digest (the
-// one-line preview, its verdict lines verbatim, markers naming the lines left
-// out) plus the retrieval notice: the original stays in the session's
+// channel DSH's own pruner uses). A replaced result becomes squeeze's
+// emergency form of its original (the one-line preview, the lines stating its
+// verdict and seed 001's preserved items verbatim, one marker naming the lines
+// left out) plus the retrieval notice: the original stays in the session's
 // append-only log, in the CCR store and in the spill store. Replacements come
 // in batches, oldest first, so a long session breaks the provider's prefix
 // cache a handful of times, not at every step.
+//
+// Why emergency, for results squeeze compressed and for those it left alone
+// alike: seed 001's levels follow the fill (lossless below 80%), and the
+// engine keeps the fill far below that, so "the level the fill calls for" is
+// lossless at every rewrite: what the result already is. On the 40-step bench
+// session the light forms of the results squeeze left alone (file reads,
+// small greps and diffs, build logs whose verdict a cut would lose) are 3 to
+// 80 times the emergency form (median 14), and since the merged verdict gate
+// the emergency form keeps the failing tests, the first error, the counts and
+// the exit status.
 import { freezeMessage } from '@deepseek-ai/dsh-llm';
-import { ccrType } from '../../pipeline/ccr.js';
-import type { TokenEstimator } from '../../types.js';
-import { digest } from './context-engine/digest.js';
+import { ccrType, type CompressResult, type Level, type TokenEstimator } from '../../index.js';
 import { selectBatch, type ResultNode, type WindowConfig } from './context-engine/window.js';
 import { plainText, RETRIEVE_TOOL, type Block } from './gate.js';
 
@@ -23,7 +32,6 @@ export interface EngineConfig extends WindowConfig {
   /** Tools whose results the engine never replaces. */
   readonly contextEngineKeepTools: readonly string[];
   readonly contextWindowTokens: number;
-  readonly previewMaxChars: number;
 }
 
 /**
@@ -34,12 +42,23 @@ export interface Observation {
   readonly callId: string;
   readonly toolName: string;
   readonly isError: boolean;
+  /** The shell command line of a shell tool's call: routes the original by program when it is compressed again. */
+  readonly command?: string;
   readonly id?: string;
+}
+
+/** How the engine asks squeeze for a result's replacement form (the plugin's compressor, no conversation: no repeat references). */
+export interface FormCall {
+  readonly toolName: string;
+  readonly command?: string;
+  readonly level: Level;
+  readonly minTokens: number;
 }
 
 /** What the engine needs from the plugin: squeeze's estimator, the stores, the ledger. */
 export interface EngineDeps {
   readonly estimator: TokenEstimator;
+  compress(text: string, call: FormCall): CompressResult | Promise<CompressResult>;
   /** The original stored under `id`, or undefined when the store no longer has it. */
   original(id: string): Promise<string | undefined>;
   /** Keeps `text` retrievable (CCR store, spill store) and returns its notice, or undefined when it could not be kept. */
@@ -50,7 +69,7 @@ export interface EngineDeps {
   warn(message: string): void;
 }
 
-/** A result is replaced only when its digest and notice are at most this share of what the model sees now. */
+/** A result is replaced only when its form and notice are at most this share of what the model sees now. */
 const MAX_REPLACED_SHARE = 0.5;
 
 /** The parts of a harness message the model pays for, as far as text goes. */
@@ -102,11 +121,7 @@ export interface PreStepView {
   readonly signal?: AbortSignal;
 }
 
-interface Observed {
-  readonly toolName: string;
-  readonly isError: boolean;
-  readonly id?: string;
-}
+type Observed = Omit<Observation, 'callId'>;
 
 /** A prepared replacement, or `keep` when the result stays as it is. */
 type Prepared = { readonly text: string; readonly before: number; readonly after: number; readonly toolName: string } | 'keep';
@@ -129,7 +144,7 @@ function isSurfaceSession(session: Partial<SurfaceSession> | undefined): session
 }
 
 /**
- * The notice without its how-to line and hint: a digest keeps the marker (what
+ * The notice without its how-to line and hint: a replacement keeps the marker (what
  * `ccr_retrieve` takes, as its description says) and the spill location (still
  * there once the store's TTL is over); the model has been shown the full
  * notice on every compressed result.
@@ -170,11 +185,8 @@ export class ContextEngine {
   }
 
   observe(observation: Observation): void {
-    this.observed.set(observation.callId, {
-      toolName: observation.toolName,
-      isError: observation.isError,
-      ...(observation.id !== undefined ? { id: observation.id } : {}),
-    });
+    const { callId, ...observed } = observation;
+    this.observed.set(callId, observed);
   }
 
   private price(message: MessageLike): number {
@@ -244,6 +256,7 @@ export class ContextEngine {
         // replaced by anyone (this engine, DSH's pruner): never touched again
         event.surfaceOp === 'append' &&
         observed !== undefined &&
+        // a failed call (a tool that threw, a denied call) stays as the model saw it: errors stay visible
         !observed.isError &&
         observed.toolName !== RETRIEVE_TOOL &&
         !this.config.contextEngineKeepTools.includes(observed.toolName) &&
@@ -253,7 +266,7 @@ export class ContextEngine {
     return nodes;
   }
 
-  /** The digest and notice for one result (cached per node), or `keep`. */
+  /** The replacement for one result (cached per node), or `keep`. */
   private async prepare(session: SurfaceSession, event: ResultEvent): Promise<Prepared> {
     const known = this.prepared.get(event.seq);
     if (known !== undefined) return known;
@@ -270,25 +283,33 @@ export class ContextEngine {
     const callId = block.toolCallId as string;
     const observed = this.observed.get(callId)!;
     const visible = Array.isArray(block.content) ? plainText(block.content as Block[]) : undefined;
-    if (visible === undefined || visible === '') return 'keep';
+    if (visible === undefined || visible.trim() === '') return 'keep';
+    // Compressed when it arrived: its original is in the store. Left alone: the model saw the original.
     const marker = observed.id === undefined ? -1 : visible.lastIndexOf(`<<<CCR:${observed.id}|`);
-    let original: string | undefined;
-    let notice: string | undefined;
-    if (marker >= 0) {
-      // Compressed when it arrived: the notice the model was shown stays, byte for byte.
-      original = await this.deps.original(observed.id!);
-      notice = visible.slice(marker);
-    } else {
-      original = visible;
-      const type = ccrType(observed.toolName, observed.isError, visible);
-      notice = await this.deps.retain(visible, { toolName: observed.toolName, callId, type, sessionId: session.header?.id });
-    }
-    if (original === undefined || notice === undefined) return 'keep';
-    const type = ccrType(observed.toolName, observed.isError, original);
-    const body = digest({ text: original, type, toolName: observed.toolName, previewMaxChars: this.config.previewMaxChars, estimator: this.deps.estimator });
-    if (body === undefined) return 'keep';
-    const text = `${body}\n${shortNotice(notice)}`;
+    const original = marker >= 0 ? await this.deps.original(observed.id!) : visible;
+    if (original === undefined) return 'keep';
     const before = this.deps.estimator.estimate(visible);
+    const form = await this.deps.compress(original, {
+      toolName: observed.toolName,
+      ...(observed.command !== undefined ? { command: observed.command } : {}),
+      level: 'emergency',
+      // however small: the share below decides whether a replacement pays
+      minTokens: 1,
+    });
+    if (form.outcome !== 'compressed' || this.deps.estimator.estimate(form.output) > before * MAX_REPLACED_SHARE) return 'keep';
+    // The notice the model was shown stays, byte for byte, but for its how-to line; a result left alone is kept now
+    // (its notice has no verdict line: the form above shows the lines the verdict is read from).
+    const notice =
+      marker >= 0
+        ? visible.slice(marker)
+        : await this.deps.retain(visible, {
+            toolName: observed.toolName,
+            callId,
+            type: ccrType(observed.toolName, observed.isError, visible),
+            sessionId: session.header?.id,
+          });
+    if (notice === undefined) return 'keep';
+    const text = `${form.output.replace(/\n+$/, '')}\n${shortNotice(notice)}`;
     const after = this.deps.estimator.estimate(text);
     return after <= before * MAX_REPLACED_SHARE ? { text, before, after, toolName: observed.toolName } : 'keep';
   }

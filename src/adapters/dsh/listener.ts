@@ -261,21 +261,24 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
       const text = plainText(content);
       if (text === undefined) return decision;
       const engine = deps.engineOf?.(exec.agent);
+      const command = commandOf(exec);
+      const seen = { callId: exec.callId, toolName: exec.name, isError: result.isError, ...(command !== undefined ? { command } : {}) };
       const size = gateSize(content, text, ceiling);
       const verdict = gate({ toolName: exec.name, isError: result.isError, text, size }, config);
       if (verdict.action === 'pass') {
-        if (verdict.reason !== 'empty') engine?.observe({ callId: exec.callId, toolName: exec.name, isError: result.isError });
+        // exempt tools (writers, delegation, the user's answers) always pass: the engine never replaces them either
+        if (verdict.reason !== 'empty' && verdict.reason !== 'exempt') engine?.observe(seen);
         return decision;
       }
       if (verdict.action === 'store') {
         const stored = await services.store.put(text, { type: verdict.type, tool: exec.name });
         ledger.write(lines.stored(exec.name, verdict.type, stored.size, stored.id));
-        engine?.observe({ callId: exec.callId, toolName: exec.name, isError: result.isError, id: stored.id });
+        engine?.observe({ ...seen, id: stored.id });
         return decision;
       }
       const full = await recoverFullOutput(exec.name, text, { maxBytes: config.fullOutputMaxBytes });
       const outcome = await compress(exec, decision, full?.text ?? text, verdict.type, result.isError, engine, full && { ...full, shown: text });
-      engine?.observe({ callId: exec.callId, toolName: exec.name, isError: result.isError, ...(outcome.id ? { id: outcome.id } : {}) });
+      engine?.observe({ ...seen, ...(outcome.id ? { id: outcome.id } : {}) });
       return outcome.decision;
     } catch (error) {
       warn(`squeeze: ${exec.name}: ${describeError(error)}; keeping the original content`);

@@ -72,6 +72,7 @@ function createEngines(
 ): (agent: object | undefined) => ContextEngine | undefined {
   const deps: EngineDeps = {
     estimator: services.estimator,
+    compress: (text, call) => services.squeeze.compress(text, call),
     async original(id) {
       const found = await services.retrieve({ id });
       return found.ok ? found.text : undefined;
