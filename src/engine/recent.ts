@@ -4,7 +4,7 @@
 // last `capacity` results and asks the seen_blocks kernel which blocks of a
 // new text they cover; the host maps kernel entry indices back to results.
 import type { TextAnalysis } from './analysis.js';
-import { checkBlockSize } from './twin/repeats.js';
+import { checkBlockSize } from './contract.js';
 import type { SeenWindows } from './types.js';
 
 /** A block of the current text that appeared verbatim in an earlier result. */

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createBackend, TextAnalysis, tokenProfile } from '../../src/engine/index.js';
 import type { Backend, BlockSpans } from '../../src/engine/index.js';
-import { COST, COST_SLOTS } from '../../src/engine/twin/tokens.js';
+import { COST, COST_SLOTS } from '../../src/engine/contract.js';
 import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
 
 const wasm = createBackend('wasm');

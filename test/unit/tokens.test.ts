@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEstimator, TextAnalysis, tokenProfile } from '../../src/engine/index.js';
-import { COST } from '../../src/engine/twin/tokens.js';
+import { COST } from '../../src/engine/contract.js';
 import type { TokenEstimator } from '../../src/types.js';
 import { backendName, testBackend } from '../support/backend.js';
 
