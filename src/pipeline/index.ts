@@ -5,14 +5,14 @@
 import { CharClassEstimator, createBackend, createEstimator, TextAnalysis } from '../engine/index.js';
 import { lineMilliTokens } from '../processors/costs.js';
 import { preservedLines } from '../processors/log/priority.js';
-import { count as formatCount } from '../processors/markers.js';
+import { count as formatCount, utf8Bytes } from '../util/text.js';
 import { processors } from '../processors/index.js';
 import { retrievalNotice, type SpillLocation } from '../store/notice.js';
 import { createStore } from '../store/store.js';
 import { SAMPLE_ID } from '../store/id.js';
 import type { OriginalStore, Stored } from '../store/types.js';
 import type { ContentKind, Level, Omitted, ProcessorOutput, TokenEstimator } from '../types.js';
-import { ccrType, utf8Bytes } from './ccr.js';
+import { ccrType } from './ccr.js';
 import { emergencyOutput } from './emergency.js';
 import { type CutSource, originalLinesGap, sampleToFit } from './ceiling.js';
 import { budgetFor, ceilingFor, gentler, harsher, LEVELS, levelForFill } from './levels.js';

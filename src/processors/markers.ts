@@ -1,12 +1,9 @@
 // Every cut is marked and counted in one format, so a reader (or a model) can
 // always tell what went and how much. Markers are ASCII apart from the ellipsis.
 
-const number = new Intl.NumberFormat('en-US');
+import { count } from '../util/text.js';
 
-/** Formats a count with thousands separators: 1204 -> "1,204". */
-export function count(n: number): string {
-  return number.format(n);
-}
+export { count };
 
 /** "1 line" / "2 lines" */
 export function plural(n: number, unit: string, units = `${unit}s`): string {

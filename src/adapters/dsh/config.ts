@@ -3,10 +3,8 @@
 // budget rules (0 < min <= max, 0 < target <= max) are squeeze's own
 // `resolveOptions`, so a bad value fails at load with a message naming the key.
 import Schema from '@deepseek-ai/schemastery';
-import type { CcrType } from '../../pipeline/ccr.js';
-import { DEFAULT_STORE_BUDGET_BYTES, DEFAULT_TTL_SECONDS } from '../../store/store.js';
-import { DEFAULTS, resolveOptions, type SqueezeOptions } from '../../pipeline/options.js';
-import type { Level } from '../../types.js';
+import { type CcrType, DEFAULTS, type Level, resolveOptions, type SqueezeOptions } from '../../index.js';
+import { DEFAULT_STORE_BUDGET_BYTES, DEFAULT_TTL_SECONDS } from '../../store/index.js';
 
 /** Seed 002 section 3: the tools whose results the gate looks at by default. */
 export const DEFAULT_TARGETS = ['bash', 'grep', 'search', 'glob', 'list', 'read', 'web_fetch', 'web_search'];

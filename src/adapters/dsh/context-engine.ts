@@ -4,7 +4,7 @@
 // results into the CCR store once the fill crosses the threshold. The harness
 // gives pre-step no channel to rewrite history, so archiving stores and tracks;
 // it does not remove bytes from the context (the seed's documented limit).
-import type { TokenEstimator } from '../../types.js';
+import type { TokenEstimator } from '../../index.js';
 
 export interface EngineConfig {
   readonly contextEngineThresholdPct: number;

@@ -5,7 +5,7 @@
 // spill store, then appends the store's notice carrying both. The store is
 // the CLI's by default ($XDG_CACHE_HOME/squeeze), so `squeeze retrieve ID` in
 // a shell finds what the plugin kept.
-import { createSqueeze, type Squeeze } from '../../pipeline/index.js';
+import { createSqueeze, type Squeeze } from '../../index.js';
 import { lookupStore, openStoreSpec, retrievalNotice, retrieveAsync, StoreUnavailableError } from '../../store/index.js';
 import { squeezeOptionsOf } from './config.js';
 import { expandHome } from './ledger.js';

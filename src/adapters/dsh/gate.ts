@@ -1,6 +1,6 @@
 // Seed 002 sections 2-3: which tool results are looked at, by what size and
 // type, and what happens to them. Pure: no harness, no store.
-import { ccrType, type CcrType } from '../../pipeline/ccr.js';
+import { ccrType, type CcrType } from '../../index.js';
 import type { PluginConfig } from './config.js';
 
 /** A content block as the harness hands it over; only `text` blocks are read. */

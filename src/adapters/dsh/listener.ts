@@ -4,9 +4,8 @@
 // decision through untouched or returns a new decision with smaller content
 // that says how to get the original back. Every failure keeps the original.
 import type { PostToolDecision, ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools';
-import type { CcrType } from '../../pipeline/ccr.js';
-import type { CompressResult } from '../../pipeline/result.js';
-import { SAMPLE_ID } from '../../store/id.js';
+import type { CcrType, CompressResult } from '../../index.js';
+import { SAMPLE_ID } from '../../store/index.js';
 import type { PluginConfig } from './config.js';
 import type { ContextEngine } from './context-engine.js';
 import { recoverFullOutput, type FullOutput } from './full-output.js';

@@ -2,9 +2,8 @@
 // estimator, the CCR store with its retrieval and notice. core.ts wires
 // the real ones (tests swap in stand-ins for failure modes); the rest of the
 // adapter uses only these types.
-import type { CompressResult } from '../../pipeline/result.js';
+import type { CompressResult, ContentKind, Level, TokenEstimator } from '../../index.js';
 import type { Lookup, PutMeta, RetrieveRequest, RetrieveResult, SpillLocation, StoreEvent, Stored } from '../../store/index.js';
-import type { ContentKind, Level, TokenEstimator } from '../../types.js';
 
 export interface CompressCall {
   readonly toolName: string;
