@@ -1,11 +1,11 @@
-// Seed 002's reduced 7-type classifier (section 3) and its one-line previews
-// (section 4). Host-independent: the DSH gate, the CLI and the emergency level
+// The CCR types of results and their one-line previews (docs/GLOSSARY.md, CCR
+// type and Preview). Host-independent: the DSH gate, the CLI and the emergency level
 // all use them, so a result is typed and previewed the same everywhere.
 import { cutChars, lineCount, utf8Bytes } from '../util/text.js';
 
 export type CcrType = 'error' | 'terminal' | 'grep' | 'paths' | 'file' | 'json' | 'web' | 'default';
 
-/** Seed 002 section 3: tool names to types. */
+/** Tool names to CCR types. */
 const TOOL_TYPES: Record<string, CcrType> = {
   bash: 'terminal',
   grep: 'grep',
@@ -71,7 +71,7 @@ function jsonShape(text: string): string {
 }
 
 /**
- * Seed 002 section 4: the type-aware one-liner (without the brackets), cut to
+ * The type-aware one-liner (without the brackets), cut to
  * `maxChars`. `exitCode` is shown for terminal results when the host knows it.
  */
 export function preview(type: CcrType, text: string, maxChars: number, exitCode?: number): string {

@@ -1,5 +1,5 @@
-// The emergency level (seed 001): only the preserved items survive, under the
-// seed-002 one-line type-aware preview; everything else is counted as omitted.
+// The emergency level: only the preserved items survive, under the one-line
+// type-aware preview; everything else is counted as omitted.
 import type { TextAnalysis } from '../engine/index.js';
 import { preservedLines } from '../processors/log/priority.js';
 import { omission } from '../processors/markers.js';

@@ -1,4 +1,4 @@
-// The pipeline of seed 000, host-independent:
+// The pipeline (docs/GLOSSARY.md), host-independent:
 // inspect -> enabled / excluded / threshold -> route -> process (level, escalate,
 // quality check) -> ceiling (maxTokens, notice included) -> guard -> retain +
 // notice -> result. Any internal error returns the original untouched.
@@ -30,7 +30,7 @@ export { DEFAULTS, OptionsError, resolveOptions, type ResolvedOptions, type Sque
 
 /** Per-call facts the host knows about one result. */
 export interface CallOptions extends SqueezeOptions {
-  /** The tool call failed (seed 002's `error` type). */
+  /** The tool call failed (the `error` CCR type). */
   isError?: boolean;
   /** Where the host's own spill store saved the original too (named in the notice). */
   spill?: SpillLocation;
@@ -38,9 +38,9 @@ export interface CallOptions extends SqueezeOptions {
 
 export interface SqueezeSetup extends SqueezeOptions {
   /**
-   * Where originals are kept. Default: an in-memory store with the seed's
+   * Where originals are kept. Default: an in-memory store with the default
    * budget and TTL. null keeps none: then, with retainOriginal, every result
-   * passes through unchanged (seed 000: no storage, no replacement).
+   * passes through unchanged (no storage, no replacement).
    */
   store?: OriginalStore | null;
   /** Overrides the calibrated estimator (tests, other tokenizers). */
@@ -248,7 +248,7 @@ class Pipeline implements Squeeze {
       const lost = missingItems(attempt.output.text, items).length > 0;
       const back = gentler(level);
       if (lost && back !== null) {
-        // Seed 001's quality check: revert to the previous level and retry.
+        // The quality check: revert to the previous level and retry.
         if (previous && previous.level === back) return previous;
         if (this.now() > deadline) return null;
         reverted = true;

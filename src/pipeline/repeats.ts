@@ -1,4 +1,4 @@
-// Seed 001 strategy 4: a block of lines the model was already shown verbatim
+// Repeats of recent results (docs/GLOSSARY.md): a block of lines the model was already shown verbatim
 // in one of the last N results becomes a one-line reference to it. Recent
 // results are remembered by what the model saw (our outputs), so a reference
 // always points at text that is in the context.

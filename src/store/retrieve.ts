@@ -1,4 +1,4 @@
-// Retrieval of an original by exact id (seed 002 section 6): whole, a 0-based
+// Retrieval of an original by exact id (docs/GLOSSARY.md, Store): whole, a 0-based
 // line range that clamps instead of failing, or the lines matching a pattern.
 // A miss is a typed result whose message tells the reader what to do. Lines
 // end as the kernels' line table says (LF, CRLF or a lone CR), so line numbers

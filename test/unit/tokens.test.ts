@@ -13,7 +13,7 @@ const estimate = (text: string) => deepseek.estimate(text);
 const density = (unit: string, times = 200) => estimate(unit.repeat(times)) / (unit.length * times);
 
 describe(`token estimator (${backendName})`, () => {
-  it('implements the seed-000 interface and answers on the chosen backend', () => {
+  it('implements the TokenEstimator interface and answers on the chosen backend', () => {
     const estimator: TokenEstimator = deepseek;
     expect(estimator.estimate('hello world')).toBeGreaterThan(0);
     expect(deepseek.backendName).toBe(backendName);

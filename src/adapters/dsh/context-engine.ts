@@ -1,9 +1,9 @@
-// Seed 002 section 9, the context engine (off by default): measures how full
+// The context engine (docs/GLOSSARY.md; off by default): measures how full
 // the model's context is at every `agent/pre-step`, hands that fill to the
-// compressor (seed 001's level follows it) and archives the middle turns'
+// compressor (the level follows it) and archives the middle turns'
 // results into the CCR store once the fill crosses the threshold. The harness
 // gives pre-step no channel to rewrite history, so archiving stores and tracks;
-// it does not remove bytes from the context (the seed's documented limit).
+// it does not remove bytes from the context (docs/GLOSSARY.md, Context engine).
 import type { TokenEstimator } from '../../index.js';
 
 export interface EngineConfig {

@@ -14,8 +14,8 @@ import type { ServiceFactory } from './plugin.js';
 export const coreServices: ServiceFactory = (config, options) => {
   const setup = { ...squeezeOptionsOf(config), retainOriginal: false, store: null };
   const shared = createSqueeze(setup);
-  // The pipeline remembers recent results to reference repeats (seed 001
-  // strategy 4): one instance per conversation, so a reference only ever
+  // The pipeline remembers recent results to reference repeats (docs/GLOSSARY.md,
+  // Repeats of recent results): one instance per conversation, so a reference only ever
   // points at text that conversation's model was shown.
   const perConversation = new WeakMap<object, Squeeze>();
   const pipelineFor = (conversation: object | undefined): Squeeze => {

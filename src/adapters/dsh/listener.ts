@@ -1,5 +1,5 @@
-// The `tools/post-execute` listener: seed 000's pipeline and invariants around
-// seed 002's gate. It waits for the inner listeners, looks only at an accepted,
+// The `tools/post-execute` listener: the pipeline and its invariants around the
+// gate (docs/GLOSSARY.md). It waits for the inner listeners, looks only at an accepted,
 // content-only, all-text, top-level result, and either passes the downstream
 // decision through untouched or returns a new decision with smaller content
 // that says how to get the original back. Every failure keeps the original.

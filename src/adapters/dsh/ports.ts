@@ -20,7 +20,7 @@ export interface CompressCall {
   readonly maxTokens?: number;
   readonly targetTokens?: number;
   readonly minTokens?: number;
-  /** The tool call failed (seed 002's `error` type for previews). */
+  /** The tool call failed (the `error` CCR type for previews). */
   readonly isError?: boolean;
   /**
    * The conversation the result goes to (the calling agent). Repeats are

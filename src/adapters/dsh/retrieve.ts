@@ -1,4 +1,4 @@
-// Seed 002 section 6: `ccr_retrieve`, the tool that gives the model an
+// `ccr_retrieve` (docs/GLOSSARY.md, Retrieval tool), the tool that gives the model an
 // original back, whole, as a line range or as the lines matching a pattern.
 // It renders the original text verbatim; unknown and expired ids fail with the
 // store's message, which tells the model what to do instead. The store itself

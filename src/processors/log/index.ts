@@ -1,4 +1,4 @@
-// Logs and terminal output (seed 000): head + evidence windows + unique
+// Logs and terminal output: head + evidence windows + unique
 // stack-trace roots + tail; repeats collapsed with exact counts; the most
 // frequent shapes of what was cut summarised with their varying values.
 // Lossless keeps every line but collapses exact repeats and repeated blocks.

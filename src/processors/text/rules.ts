@@ -1,4 +1,4 @@
-// Seed 001's prose strategies as rules: filler phrases with their shorter
+// The prose strategies of the lossless and light levels as rules: filler phrases with their shorter
 // forms, ordinal fillers at the head of list items, and what a code signature
 // or a data line looks like (neither is ever rewritten).
 
