@@ -144,7 +144,7 @@ describe(`per-line tokens (${backendName})`, () => {
     const a = new TextAnalysis(text, backend);
     const { milli } = a.lineTokens;
     // Lines 1..3 joined with LF and ending in LF cost exactly their per-line values.
-    const selection = [1, 2, 3].map((i) => a.line(i)).join('\n') + '\n';
+    const selection = `${[1, 2, 3].map((i) => a.line(i)).join('\n')}\n`;
     expect(estimate(selection)).toBe(Math.ceil((milli[1]! + milli[2]! + milli[3]!) / 1000));
   });
 
