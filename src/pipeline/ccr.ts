@@ -1,7 +1,7 @@
 // The CCR types of results and their one-line previews (docs/GLOSSARY.md, CCR
 // type and Preview). Host-independent: the DSH gate, the CLI and the emergency level
 // all use them, so a result is typed and previewed the same everywhere.
-import { cutChars, lineCount, utf8Bytes } from '../util/text.js';
+import { cutChars, lineCount, utf8Bytes } from '../text/strings.js';
 
 export type CcrType = 'error' | 'terminal' | 'grep' | 'paths' | 'file' | 'json' | 'web' | 'default';
 

@@ -5,7 +5,7 @@
 import { CharClassEstimator, createBackend, createEstimator, TextAnalysis } from '../engine/index.js';
 import { lineMilliTokens } from '../processors/costs.js';
 import { preservedLines } from '../processors/log/priority.js';
-import { count as formatCount, utf8Bytes } from '../util/text.js';
+import { count as formatCount, utf8Bytes } from '../text/strings.js';
 import { processors } from '../processors/index.js';
 import { retrievalNotice, type SpillLocation } from '../store/notice.js';
 import { createStore } from '../store/store.js';

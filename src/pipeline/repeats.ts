@@ -3,7 +3,7 @@
 // results are remembered by what the model saw (our outputs), so a reference
 // always points at text that is in the context.
 import { createBackend, RecentBlocks, TextAnalysis, type BackendPreference, type SeenBlock } from '../engine/index.js';
-import { count, cutChars } from '../util/text.js';
+import { count, cutChars } from '../text/strings.js';
 
 /** A block must carry at least this many characters to be worth a reference. */
 const MIN_BLOCK_CHARS = 120;

@@ -1,7 +1,7 @@
 // Every cut is marked and counted in one format, so a reader (or a model) can
 // always tell what went and how much. Markers are ASCII apart from the ellipsis.
 
-import { count } from '../util/text.js';
+import { count } from '../text/strings.js';
 
 export { count };
 

@@ -8,7 +8,7 @@
 // them (the harness's timers keep running) and stops at a deadline with an
 // honest partial answer instead of running on.
 import { RE2JS } from 're2js';
-import { count, utf8Bytes } from '../util/text.js';
+import { count, utf8Bytes } from '../text/strings.js';
 
 /** Longest pattern accepted, in characters: a longer one is refused before compiling. */
 export const MAX_PATTERN_CHARS = 1000;

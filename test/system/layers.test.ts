@@ -22,14 +22,14 @@ const RANK: Record<string, number> = {
   processors: 4,
   'types.ts': 3, // the processor shape
   engine: 2,
-  util: 1, // leaf helpers: importable from anywhere, importing nothing above
+  text: 1, // leaf text helpers: importable from anywhere, importing nothing above
 };
 
 /**
  * The adapters reach the core through the public API, the store's entry and
  * the leaf helpers only; pipeline, processors and engine files are off limits.
  */
-const ADAPTER_TARGETS = ['index.ts', 'store/index.ts', 'util/'];
+const ADAPTER_TARGETS = ['index.ts', 'store/index.ts', 'text/'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -3,7 +3,7 @@
 import {
   createSqueeze, DEFAULTS, OptionsError, type CallOptions, type CompressResult, type LevelNotKept, type SqueezeSetup,
 } from '../../pipeline/index.js';
-import { count as formatCount } from '../../util/text.js';
+import { count as formatCount } from '../../text/strings.js';
 import { CONTENT_KINDS, type ContentKind, type Level } from '../../types.js';
 import { count, oneOf, positionals } from '../args.js';
 import type { Command } from '../command.js';

@@ -5,7 +5,7 @@
 import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES, severityOf } from '../../engine/flags.js';
 import { type TextAnalysis, volatileFields } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
-import { cutChars } from '../../util/text.js';
+import { cutChars } from '../../text/strings.js';
 import { lineMilliTokens } from '../costs.js';
 import { count, omittedLines, repeated } from '../markers.js';
 import { diagnosticBlocks, wholeBlocks } from './blocks.js';
