@@ -51,7 +51,6 @@ let T: usize = 0; // the text of the current call
 // keys, keywords, count words. A word or segment starting otherwise is skipped
 // at the cost of one table load. Bit s of SECOND[f] stands for the prefix fs.
 const PREFIXES = 'ab al as ca cr db de em er ex fa fi ft go in le lo lv no ok pa re se ti tr un ve wa wr';
-// twin: begin prefix table
 const SECOND: usize = memory.data(26 * 4);
 for (let k = 0; k < PREFIXES.length; k += 3) {
   const slot = SECOND + (<usize>(lit(PREFIXES, k) - 97) << 2);
@@ -61,7 +60,6 @@ for (let k = 0; k < PREFIXES.length; k += 3) {
 @inline function secondLetters(first: i32): u32 {
   return load<u32>(SECOND + (<usize>first << 2));
 }
-// twin: end prefix table
 
 /** text[a, a+2) is the start of a word some rule looks at (see PREFIXES). */
 // @ts-ignore: decorator

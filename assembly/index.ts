@@ -8,12 +8,8 @@ export function heap_base(): usize {
 }
 
 export { count_lines, lines, group_lines } from './lines';
-
-// --- templates and repetition ---
 export { template_hashes } from './templates';
 export { window_hashes, repeated_blocks, seen_blocks } from './repeats';
-// --- end templates and repetition ---
 export { estimate_tokens, line_tokens } from './tokens';
-// Line classification and log window selection.
 export { classify_lines } from './classify';
 export { plan_windows } from './windows';

@@ -4,7 +4,7 @@
 // untimed, the inputs a kernel takes from an earlier kernel. Adding a kernel
 // to the benchmark is adding one entry here.
 import { EVIDENCE_FLAGS, severityOf, type Backend, type Fingerprints, type LineTable, type SeenWindows, type WindowRequest } from '../src/engine/index.js';
-import { tokenProfile } from '../src/engine/tokens.js';
+import { tokenProfile } from '../src/engine/token-profiles.js';
 import { JsBackend } from '../src/engine/twin/backend.js';
 
 export interface KernelCase<Prepared = unknown> {

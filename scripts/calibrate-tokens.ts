@@ -11,13 +11,14 @@
 // 3. Non-ASCII slots (the corpus is 99.9% ASCII) come from probe sentences:
 //    the marginal exact tokens per unit of that class.
 // 4. The table is scaled so the mean bias over files lands at +1.5% (over-
-//    estimating is the safe side), then printed for src/engine/tokens.ts with
+//    estimating is the safe side), then printed for src/engine/token-profiles.ts with
 //    the accuracy of every estimator on the corpus.
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { estimateTokenCount } from 'tokenx';
-import { tokenProfile, type TokenProfileName } from '../src/engine/tokens.js';
-import { COST, COST_SLOTS, textMilli, WORD_TABLE } from '../src/engine/twin/tokens.js';
+import { tokenProfile, type TokenProfileName } from '../src/engine/token-profiles.js';
+import { COST, COST_SLOTS, WORD_TABLE } from '../src/engine/contract.js';
+import { textMilli } from '../src/engine/twin/tokens.js';
 import { CORPUS_DIR, corpusFiles } from '../test/support/corpus.js';
 import { everydayFiles } from '../test/support/everyday.js';
 import { deviationStats, exactChunks, exactTokens, formatStats } from './exact-tokens.js';
@@ -178,7 +179,7 @@ function main(): void {
   console.log(report.join('\n'));
 }
 
-/** The table as the entries object and word list src/engine/tokens.ts takes. */
+/** The table as the entries object and word list src/engine/token-profiles.ts takes. */
 function formatTable(costs: Int32Array): string {
   const names = Object.entries(COST).filter(([, slot]) => slot < COST.WORD);
   const entries = names.map(([name, slot]) => `${name}: ${costs[slot]}`).join(', ');

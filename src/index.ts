@@ -4,6 +4,10 @@ export {
   type CallOptions, type CompressResult, type Outcome, type ResolvedOptions, type Squeeze, type SqueezeOptions, type SqueezeSetup,
 } from './pipeline/index.js';
 export { ccrType, preview, type CcrType } from './pipeline/ccr.js';
+export { gentler, LEVELS } from './pipeline/levels.js';
+export { producingCommand, type ProducingCommand } from './pipeline/command.js';
+export { levelNotKeptText } from './pipeline/level-note.js';
+export { MAX_VERDICT_CHARS, readVerdict } from './pipeline/verdict/extract.js';
 export {
   createStore, defaultStoreDir, openStoreSpec, RedisStore, retrieve, retrievalNotice, marker, StoreError, StoreUnavailableError,
   cliRetrieval, idFrom, type RetrievalWays, type RetrieveRequest, type RetrieveResult, type StoreOptions,

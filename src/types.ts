@@ -6,10 +6,10 @@ export const CONTENT_KINDS = ['log', 'json', 'html', 'text', 'grep', 'listing', 
 
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
-/** Seed 001's compression levels, from gentlest to harshest. */
+/** The compression levels, from gentlest to harshest (docs/GLOSSARY.md, Level). */
 export type Level = 'lossless' | 'light' | 'aggressive' | 'emergency';
 
-/** Seed 000's estimator interface: tokens a text costs in the model's context. */
+/** The estimator interface: tokens a text costs in the model's context. */
 export interface TokenEstimator {
   estimate(text: string): number;
 }
@@ -32,7 +32,7 @@ export interface ProcessorInput {
   /** The hard ceiling for the output. */
   readonly maxTokens: number;
   readonly estimator: TokenEstimator;
-  /** Verbatim strings that must survive (seed 001's preserved items found in the text). */
+  /** Verbatim strings that must survive (the preserved items found in the text). */
   readonly preserve: readonly string[];
   readonly toolName?: string;
   /** The search pattern when the host knows it (a grep tool's arguments): finds the match in long lines. */
@@ -92,3 +92,8 @@ export interface Processor {
   sniff(text: string): number;
   process(input: ProcessorInput): ProcessorOutput;
 }
+
+/** The retrieval types a stored original is filed under (they name its preview: `[terminal:exit 1 | …]`). */
+export const CCR_TYPES = ['error', 'terminal', 'grep', 'paths', 'file', 'json', 'web', 'default'] as const;
+
+export type CcrType = (typeof CCR_TYPES)[number];

@@ -2,7 +2,7 @@
 // and shows before and after, token counts, and what was kept and cut.
 import { createSqueeze } from '../pipeline/index.js';
 import { createStore } from '../store/store.js';
-import { count } from '../processors/markers.js';
+import { count } from '../text/strings.js';
 import { demoSample } from './sample.js';
 
 /** The lines of the sample a reader must not lose, checked against the output. */

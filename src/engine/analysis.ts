@@ -3,7 +3,7 @@
 
 /** Fewest lines a repeated block has unless a caller asks otherwise. */
 export const DEFAULT_BLOCK_LINES = 3;
-import { tokenProfile, type TokenProfile } from './tokens.js';
+import { tokenProfile, type TokenProfile } from './token-profiles.js';
 import type {
   Backend, BackendName, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows,
   WindowPlan, WindowRequest,
@@ -12,12 +12,10 @@ import type {
 export class TextAnalysis {
   private lineCache: LineTable | null = null;
   private exactCache: LineGroups | null = null;
-  // --- templates and repetition ---
   private templateHashCache: Fingerprints | null = null;
   private templateCache: LineGroups | null = null;
   private readonly blockCache = new Map<string, BlockSpans>();
   private readonly windowCache = new Map<number, Fingerprints>();
-  // --- end templates and repetition ---
   private classCache: LineClasses | null = null;
 
   constructor(readonly text: string, private readonly backend: Backend) {
@@ -45,7 +43,6 @@ export class TextAnalysis {
     return (this.exactCache ??= this.kernels.groupLines(lines.count, lines.hashA, lines.hashB));
   }
 
-  // --- templates and repetition ---
   /** Each line's template fingerprint: the line with volatile fields (numbers, ids, dates, IPs) masked. */
   get templateHashes(): Fingerprints {
     if (!this.templateHashCache) {
@@ -94,7 +91,6 @@ export class TextAnalysis {
   seenBlocks(seen: SeenWindows, size: number): BlockSpans {
     return this.kernels.seenBlocks(this.windows(size), size, seen);
   }
-  // --- end templates and repetition ---
 
   private tokenCache = new Map<TokenProfile, LineTokens>();
 

@@ -2,10 +2,9 @@
 // texts go to the twin (copy-in and call overhead dominate there, measured in
 // bench/); a kernel that traps switches this engine to the twin for good and
 // the same call is answered by the twin, so callers never see the trap.
-import { checkBlockSize, checkLanes, checkWindows } from './twin/repeats.js';
-import { checkLineRanges } from './twin/templates.js';
-import { checkLineBounds } from './twin/classify.js';
-import { checkWindowRequest } from './twin/windows.js';
+import {
+  checkBlockSize, checkLanes, checkLineBounds, checkLineRanges, checkWindowRequest, checkWindows,
+} from './contract.js';
 import type {
   Backend, BackendName, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows,
   WindowPlan, WindowRequest,
@@ -73,7 +72,6 @@ export class AutoBackend implements Backend {
     return this.run((b) => b.groupLines(count, hashA, hashB));
   }
 
-  // --- templates and repetition ---
   // Bad arguments are checked here first: the RangeError must reach the
   // caller, not be taken for a WebAssembly failure.
   templateHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
@@ -97,7 +95,7 @@ export class AutoBackend implements Backend {
     checkWindows(windows, size, seen);
     return this.run((b) => b.seenBlocks(windows, size, seen));
   }
-  // --- end templates and repetition ---
+
   estimateTokens(costs: Int32Array): number {
     return this.run((b) => b.estimateTokens(costs));
   }

@@ -1,10 +1,10 @@
-// Blocks of lines already seen in recent results (seed 001, strategy 4:
-// "remove content that has appeared verbatim in the last 3 responses, tracked
-// by a rolling hash of content blocks"). Keeps the window fingerprints of the
+// Blocks of lines already seen in recent results (docs/GLOSSARY.md, Repeats of
+// recent results: verbatim blocks of the last 3 results, found by a rolling
+// hash). Keeps the window fingerprints of the
 // last `capacity` results and asks the seen_blocks kernel which blocks of a
 // new text they cover; the host maps kernel entry indices back to results.
 import type { TextAnalysis } from './analysis.js';
-import { checkBlockSize } from './twin/repeats.js';
+import { checkBlockSize } from './contract.js';
 import type { SeenWindows } from './types.js';
 
 /** A block of the current text that appeared verbatim in an earlier result. */
@@ -18,7 +18,7 @@ export interface SeenBlock {
 }
 
 export interface RecentBlocksOptions {
-  /** How many earlier results to remember (default 3, the seed's "last 3 responses"). */
+  /** How many earlier results to remember (default 3: docs/GLOSSARY.md, Repeats of recent results). */
   readonly capacity?: number;
   /** Lines per window: the shortest block that can be recognised (default 4). */
   readonly blockLines?: number;

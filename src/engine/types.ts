@@ -25,8 +25,6 @@ export interface LineGroups {
   readonly distinct: number;
 }
 
-// --- templates and repetition (assembly/templates.ts, assembly/repeats.ts) ---
-
 /** 64-bit fingerprints as two 32-bit lanes, one entry per line or per window. */
 export interface Fingerprints {
   readonly hashA: Uint32Array;
@@ -49,8 +47,6 @@ export interface BlockSpans {
 export interface SeenWindows extends Fingerprints {
   readonly owner: Int32Array;
 }
-
-// --- end templates and repetition ---
 
 /** Estimated tokens per line, from the token kernels. */
 export interface LineTokens {
@@ -108,7 +104,6 @@ export interface Backend {
   begin(text: string): void;
   lineTable(): LineTable;
   groupLines(count: number, hashA: Uint32Array, hashB: Uint32Array): LineGroups;
-  // --- templates and repetition ---
   /** Template fingerprint of each line [starts[i], ends[i]) of the current text (volatile fields masked). */
   templateHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints;
   /**
@@ -124,8 +119,7 @@ export interface Backend {
    * `seen` of the entry matching the block's first window.
    */
   seenBlocks(windows: Fingerprints, size: number, seen: SeenWindows): BlockSpans;
-  // --- end templates and repetition ---
-  /** Estimated tokens of the text under a cost table (src/engine/twin/tokens.ts COST). */
+  /** Estimated tokens of the text under a cost table (src/engine/contract.ts COST). */
   estimateTokens(costs: Int32Array): number;
   /** Estimated milli-tokens of each line of the text's line table. */
   lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens;

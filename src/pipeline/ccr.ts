@@ -1,12 +1,13 @@
-// Seed 002's reduced 7-type classifier (section 3) and its one-line previews
-// (section 4). Host-independent: the DSH gate, the CLI and the emergency level
+// The CCR types of results and their one-line previews (docs/GLOSSARY.md, CCR
+// type and Preview). Host-independent: the DSH gate, the CLI and the emergency level
 // all use them, so a result is typed and previewed the same everywhere.
+import { cutChars, lineCount, utf8Bytes } from '../text/strings.js';
 
-export const CCR_TYPES = ['error', 'terminal', 'grep', 'paths', 'file', 'json', 'web', 'default'] as const;
+import { type CcrType } from '../types.js';
 
-export type CcrType = (typeof CCR_TYPES)[number];
+export { CCR_TYPES, type CcrType } from '../types.js';
 
-/** Seed 002 section 3: tool names to types. */
+/** Tool names to CCR types. */
 const TOOL_TYPES: Record<string, CcrType> = {
   bash: 'terminal',
   grep: 'grep',
@@ -59,19 +60,6 @@ function firstLine(text: string): string {
   return (lf === -1 ? text : text.slice(0, lf)).trim();
 }
 
-/** Lines of a text, a final line break not counting as an empty last line. */
-export function lineCount(text: string): number {
-  if (text.length === 0) return 0;
-  let n = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
-/** UTF-8 byte length (Buffer in Node, TextEncoder elsewhere). */
-export function utf8Bytes(text: string): number {
-  return typeof Buffer !== 'undefined' ? Buffer.byteLength(text, 'utf8') : new TextEncoder().encode(text).length;
-}
-
 function jsonShape(text: string): string {
   if (text.length > PARSE_CHECK_CHARS) return `${utf8Bytes(text)} bytes`;
   try {
@@ -84,18 +72,8 @@ function jsonShape(text: string): string {
   return `${utf8Bytes(text)} bytes`;
 }
 
-/** Cuts to `max` code points (never splitting a surrogate pair), marking the cut with '…'. */
-export function cutChars(text: string, max: number): string {
-  if (text.length <= max) return text; // code points never outnumber units
-  // Only the head is split into code points: a first line can be megabytes long.
-  const window = 2 * max + 2;
-  const head = Array.from(text.slice(0, window));
-  if (text.length <= window && head.length <= max) return text;
-  return `${head.slice(0, Math.max(0, max - 1)).join('')}…`;
-}
-
 /**
- * Seed 002 section 4: the type-aware one-liner (without the brackets), cut to
+ * The type-aware one-liner (without the brackets), cut to
  * `maxChars`. `exitCode` is shown for terminal results when the host knows it.
  */
 export function preview(type: CcrType, text: string, maxChars: number, exitCode?: number): string {

@@ -1,5 +1,5 @@
-// The emergency level (seed 001): only the first line holding each preserved
-// item survives, in order (a long one cut to its items), under the seed-002 one-line
+// The emergency level: only the first line holding each preserved item
+// survives, in order (a long one cut to its items), under the one-line
 // type-aware preview (`[terminal:exit 1 | 600 lines | …]`, a note in
 // docs/MARKERS.md); one marker at the end names every line left out.
 import type { TextAnalysis } from '../engine/index.js';

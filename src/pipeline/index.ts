@@ -1,18 +1,19 @@
-// The pipeline of seed 000, host-independent:
+// The pipeline (docs/GLOSSARY.md), host-independent:
 // inspect -> enabled / excluded / threshold -> route -> process (level, escalate,
 // quality check) -> ceiling (maxTokens, notice included) -> guard -> retain +
 // notice -> result. Any internal error returns the original untouched.
 import { CharClassEstimator, createBackend, createEstimator, TextAnalysis } from '../engine/index.js';
 import { lineMilliTokens } from '../processors/costs.js';
 import { preservedLines } from '../processors/log/priority.js';
-import { count as formatCount, note, omissionsOf, renumbered } from '../processors/markers.js';
+import { note, omissionsOf, renumbered } from '../processors/markers.js';
+import { count as formatCount, utf8Bytes } from '../text/strings.js';
 import { processors } from '../processors/index.js';
 import { retrievalNotice, type RetrievalWays, type SpillLocation } from '../store/notice.js';
 import { createStore } from '../store/store.js';
 import { SAMPLE_ID } from '../store/id.js';
 import type { OriginalStore, Stored } from '../store/types.js';
 import type { ContentKind, Level, Omitted, ProcessorOutput, TokenEstimator } from '../types.js';
-import { ccrType, utf8Bytes } from './ccr.js';
+import { ccrType } from './ccr.js';
 import { emergencyOutput } from './emergency.js';
 import { type CutSource, originalLinesGap, sampleToFit } from './ceiling.js';
 import { budgetFor, ceilingFor, gentler, harsher, LEVELS, levelForFill } from './levels.js';
@@ -32,7 +33,7 @@ export { DEFAULTS, OptionsError, resolveOptions, type ResolvedOptions, type Sque
 
 /** Per-call facts the host knows about one result. */
 export interface CallOptions extends SqueezeOptions {
-  /** The tool call failed (seed 002's `error` type). */
+  /** The tool call failed (the `error` CCR type). */
   isError?: boolean;
   /** Where the host's own spill store saved the original too (named in the notice). */
   spill?: SpillLocation;
@@ -40,9 +41,9 @@ export interface CallOptions extends SqueezeOptions {
 
 export interface SqueezeSetup extends SqueezeOptions {
   /**
-   * Where originals are kept. Default: an in-memory store with the seed's
+   * Where originals are kept. Default: an in-memory store with the default
    * budget and TTL. null keeps none: then, with retainOriginal, every result
-   * passes through unchanged (seed 000: no storage, no replacement).
+   * passes through unchanged (no storage, no replacement).
    */
   store?: OriginalStore | null;
   /**
@@ -295,7 +296,7 @@ class Pipeline implements Squeeze {
       const back = gentler(level);
       if (lost && back !== null) {
         gentled ||= lostFacts(attempt.output.text, items).length > 0;
-        // Seed 001's quality check: revert to the previous level and retry.
+        // The quality check: revert to the previous level and retry.
         if (previous && previous.level === back) return gentled ? { ...previous, gate: 'gentler' } : previous;
         if (this.now() > deadline) return null;
         reverted = true;

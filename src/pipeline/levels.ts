@@ -1,4 +1,4 @@
-// Seed 001's levels: which one applies, the budget each gives processors, and
+// The levels (docs/GLOSSARY.md, Level): which one applies, the budget each gives processors, and
 // the order the pipeline escalates (output over maxTokens) or reverts (a
 // preserved item lost) in.
 import type { Level } from '../types.js';
@@ -6,9 +6,9 @@ import type { Level } from '../types.js';
 export const LEVELS: readonly Level[] = ['lossless', 'light', 'aggressive', 'emergency'];
 
 /**
- * The level for a context fill (fraction of the window in use), seed 001:
- * 80-90% light, 90-100% aggressive, over 100% emergency. Below 80% (70-80% in
- * the seed, and below 70% where the seed's engine is not active at all) and
+ * The level for a context fill (fraction of the window in use): 80-90% light,
+ * 90-100% aggressive, over 100% emergency. Below 80% (the specification's
+ * lossless band is 70-80%, and it does not compress below 70%) and
  * when the host reports nothing: lossless, which escalates to light when its
  * output is still over targetTokens (see `ceilingFor`).
  */

@@ -4,8 +4,9 @@
 // Past MAX_LINE_CHARS the line-shaped processors see one marker line in its
 // place (the same line count, so markers' line numbers stay the original's);
 // the original keeps it whole for retrieval.
-import { count, omittedLines } from '../processors/markers.js';
+import { omittedLines } from '../processors/markers.js';
 import { lineEndAt } from '../text/line-breaks.js';
+import { count } from '../text/strings.js';
 
 /** Longest line analysed as it is, in UTF-16 units. */
 export const MAX_LINE_CHARS = 65_536;

@@ -12,13 +12,13 @@ export interface SqueezeOptions {
   backend?: BackendPreference;
   /** Estimator calibration. Default 'deepseek-v3'. */
   tokenizer?: TokenizerProfile;
-  /** Activation (seed 000): results estimated below this pass through. Default 500. */
+  /** Activation: results estimated below this pass through. Default 500. */
   minTokens?: number;
-  /** Processor budget (seed 000). Default 4000. */
+  /** Processor budget. Default 4000. */
   targetTokens?: number;
-  /** Final ceiling (seed 000). Default 12000. */
+  /** Final ceiling, notice included. Default 12000. */
   maxTokens?: number;
-  /** Compression level, or 'auto' to pick from `contextFill` (seed 001). Default 'auto'. */
+  /** Compression level, or 'auto' to pick from `contextFill` (docs/GLOSSARY.md, Level). Default 'auto'. */
   level?: Level | 'auto';
   /**
    * How full the model's context is, as a fraction (0.85 = 85%), when the host
@@ -39,11 +39,11 @@ export interface SqueezeOptions {
   command?: string;
   /** Tools whose results are never compressed. Default []. */
   exclude?: readonly string[];
-  /** How many recent results repeated blocks are looked up in (seed 001 strategy 4). Default 3. */
+  /** How many recent results repeated blocks are looked up in. Default 3. */
   recentResults?: number;
-  /** One-line preview cut (seed 002 section 4). Default 240. */
+  /** One-line preview cut. Default 240. */
   previewMaxChars?: number;
-  /** Keep the original in the store and add a retrieval notice (seed 000). Default true. */
+  /** Keep the original in the store and add a retrieval notice. Default true. */
   retainOriginal?: boolean;
   /**
    * Milliseconds one result may take. Past it the pipeline starts no further

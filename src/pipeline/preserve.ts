@@ -1,5 +1,5 @@
-// Seed 001's "Decision Preservation" table, detected in tool output: content
-// that is never compressed below its minimum form. Items are verbatim strings
+// Preserved items (docs/GLOSSARY.md) detected in tool output: content that is
+// never compressed below its minimum form. Items are verbatim strings
 // (whole lines for line-shaped text, identifiers inside JSON/HTML); the
 // processors must keep them and the quality check verifies they survived.
 import type { TokenEstimator } from '../types.js';
@@ -107,7 +107,7 @@ function identifierItems(text: string, out: PreservedItem[], seen: Set<string>):
 }
 
 /**
- * Finds the items of seed 001's table in a text. Identifiers (CVE/GHSA/...) are
+ * Finds the preserved items in a text. Identifiers (CVE/GHSA/...) are
  * found everywhere; whole lines only in line-shaped text (`lineShaped`).
  * The total is capped at `budgetTokens` (first come, first kept) so a text made
  * of thousands of matching lines cannot defeat compression; `dropped` counts the rest.
@@ -137,7 +137,7 @@ export function detectPreserved(
   return { items, dropped: found.length - items.length };
 }
 
-/** The quality check of seed 001: the items missing from an output. */
+/** The quality check: the items missing from an output. */
 export function missingItems(output: string, items: readonly PreservedItem[]): PreservedItem[] {
   return items.filter((item) => !output.includes(item.text));
 }

@@ -1,10 +1,10 @@
-// Seed 001 strategy 4: a block of lines the model was already shown verbatim
+// Repeats of recent results (docs/GLOSSARY.md): a block of lines the model was already shown verbatim
 // in one of the last N results becomes a one-line reference to it. Recent
 // results are remembered by what the model saw (our outputs), so a reference
 // always points at text that is in the context.
 import { createBackend, RecentBlocks, TextAnalysis, type BackendPreference, type SeenBlock } from '../engine/index.js';
-import { cutChars } from './ccr.js';
 import { omittedLines } from '../processors/markers.js';
+import { cutChars } from '../text/strings.js';
 
 /** A block must carry at least this many characters to be worth a reference. */
 const MIN_BLOCK_CHARS = 120;

@@ -1,5 +1,6 @@
 // The processor table: one processor per content kind, all of one shape
-// (src/types.ts). Adding a kind is one file and one row here.
+// (src/types.ts). Adding a kind is its folder, its name in CONTENT_KINDS
+// (src/types.ts) and one row here; nothing else switches on kind names.
 import type { ContentKind, Processor } from '../types.js';
 import { codeProcessor } from './code/index.js';
 import { diffProcessor } from './diff/index.js';

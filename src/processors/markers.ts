@@ -14,14 +14,11 @@
 //   <text>[… 1,204 chars cut …]<text>                one original line with characters cut out
 //   [terminal:exit 1 | 600 lines | <first line>]    the emergency level's one-line preview (seed 002), a note
 
-import { CCR_TYPES } from '../pipeline/ccr.js';
+import { CCR_TYPES } from '../types.js';
 
-const number = new Intl.NumberFormat('en-US');
+import { count } from '../text/strings.js';
 
-/** Formats a count with thousands separators: 1204 -> "1,204". */
-export function count(n: number): string {
-  return number.format(n);
-}
+export { count };
 
 /** "1 line" / "2 lines" */
 export function plural(n: number, unit: string, units = `${unit}s`): string {

@@ -1,4 +1,4 @@
-// The id an original is stored and retrieved under (seed 002 section 5).
+// The id an original is stored and retrieved under (docs/GLOSSARY.md, Id).
 import { createHash } from 'node:crypto';
 
 const ID = /^[0-9a-f]{24}$/;

@@ -5,7 +5,7 @@ export { StoreError, StoreUnavailableError, type UnavailableReason } from './err
 export { RedisStore, type RedisStoreOptions } from './redis-store.js';
 export { MEMORY_STORE, openStoreSpec, type StoreSpecOptions } from './open.js';
 export { defaultStoreDir } from './store-dir.js';
-export { idFrom, ID_SHAPE, originalId, isOriginalId } from './id.js';
+export { idFrom, ID_SHAPE, originalId, isOriginalId, SAMPLE_ID } from './id.js';
 export { retrieve, retrieveAsync, DEFAULT_MAX_MATCHES } from './retrieve.js';
 export { MAX_PATTERN_CHARS, MAX_OUTPUT_BYTES, MAX_LINE_CHARS, SEARCH_DEADLINE_MS } from './search.js';
 export { lookupStore } from './one-lookup.js';

@@ -1,4 +1,4 @@
-// The ledger (seed 002 section 7): its strings are a contract, byte for byte,
+// The ledger (docs/GLOSSARY.md): its strings are a contract, byte for byte,
 // so each is one pure function; the file sink adds `[ISO time] ` and nothing else.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -1,5 +1,5 @@
 // The lines appended to a compressed result so its reader can get the original
-// back (seed 000 "Retention and reversibility", seed 002 section 4). Kept
+// back (docs/GLOSSARY.md, Marker and Notice). Kept
 // short: they are paid in tokens on every compressed result.
 import { isOriginalId } from './id.js';
 

@@ -1,4 +1,4 @@
-// Retrieval of an original by exact id (seed 002 section 6): whole, a line
+// Retrieval of an original by exact id (docs/GLOSSARY.md, Store): whole, a line
 // range (1-based, like omission markers, `--grep`'s numbers and DSH's `read`
 // offset), or the lines matching a pattern; a host with an inline cap asks for
 // a page of at most so many bytes and is told where the next page starts. A

@@ -8,8 +8,7 @@
 // them (the harness's timers keep running) and stops at a deadline with an
 // honest partial answer instead of running on.
 import { RE2JS } from 're2js';
-import { utf8Bytes } from '../pipeline/ccr.js';
-import { count } from '../processors/markers.js';
+import { count, utf8Bytes } from '../text/strings.js';
 
 /** Longest pattern accepted, in characters: a longer one is refused before compiling. */
 export const MAX_PATTERN_CHARS = 1000;

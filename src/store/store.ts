@@ -1,4 +1,4 @@
-// The CCR store (seed 002 section 5): originals by exact id in SQLite, bounded
+// The CCR store (docs/GLOSSARY.md, Store): originals by exact id in SQLite, bounded
 // by bytes (LRU) and by age (TTL). SQLite rather than a hand-written journal:
 // it opens in constant time whatever it holds, its WAL lets many processes
 // (parallel agents, the CLI, the plugin) read and write one file at once, and
@@ -374,7 +374,7 @@ function option(key: string, value: number | undefined, fallback: number, intege
   return value;
 }
 
-/** A store with the seed's defaults; see StoreOptions. Throws StoreUnavailableError when its folder is unsafe or it cannot open. */
+/** A store with the default budget and TTL (docs/GLOSSARY.md, Store); see StoreOptions. Throws StoreUnavailableError when its folder is unsafe or it cannot open. */
 export function createStore(options: StoreOptions = {}): CcrStore {
   return new CcrStore(options);
 }

@@ -1,10 +1,10 @@
-// The contract of the store that keeps originals (seed 002 section 5). The
+// The contract of the store that keeps originals (docs/GLOSSARY.md, Store). The
 // pipeline, the CLI and the DSH plugin share it.
 
 export interface StoredOriginal {
   /** First 24 lowercase hex characters of the SHA-256 of the text's UTF-8 bytes. */
   readonly id: string;
-  /** The CCR type it was stored as (seed 002 section 3: terminal, json, web, ...). */
+  /** The CCR type it was stored as (terminal, json, web, ...). */
   readonly type: string;
   /** UTF-8 byte length of the text. */
   readonly size: number;

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createBackend, TextAnalysis, tokenProfile } from '../../src/engine/index.js';
 import type { Backend, BlockSpans } from '../../src/engine/index.js';
-import { COST, COST_SLOTS } from '../../src/engine/twin/tokens.js';
+import { COST, COST_SLOTS } from '../../src/engine/contract.js';
 import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
 
 const wasm = createBackend('wasm');
@@ -107,7 +107,7 @@ describe('wasm and js backends agree', () => {
     fc.assert(
       fc.property(fc.array(line, { maxLength: 60 }), (lines) => {
         const text = lines.map((l) => l.join('')).join('\n');
-        agree(text + '\n' + text);
+        agree(`${text}\n${text}`);
       }),
       { numRuns: 300 },
     );
@@ -149,9 +149,9 @@ describe('wasm and js backends agree', () => {
       agree('a'.repeat(n));
       agree('ab\n'.repeat(n));
       agree('\n'.repeat(n));
-      agree('x\r\n'.repeat(n) + 'tail');
+      agree(`${'x\r\n'.repeat(n)}tail`);
       // token runs ending at, before and after the text's last SIMD block
-      agree(' '.repeat(n) + 'x');
+      agree(`${' '.repeat(n)}x`);
       agree('Ab1 ,'.repeat(n >> 2) + 'z'.repeat(n & 15));
       agree('took 5ms at 10.0.0.1:80 '.repeat(Math.ceil(n / 24)).slice(0, n));
       agree('ERROR [main] x.java:12: failed\n'.repeat(Math.min(n, 4096)));

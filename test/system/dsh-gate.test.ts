@@ -1,5 +1,5 @@
 // The gate's fast size (a lower bound once past every limit) must never change
-// a verdict against seed 002's exact size, JSON.stringify(content) in UTF-8.
+// a verdict against the gate's exact size, JSON.stringify(content) in UTF-8.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/adapters/dsh/config.js';

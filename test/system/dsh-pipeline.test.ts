@@ -1,6 +1,6 @@
 // The plugin on squeeze's real pipeline: failures inside it stay contained,
-// and seed 001's levels reach the model (the emergency level is seed 002's
-// one-line preview plus the marker).
+// and the levels reach the model (the emergency level is the one-line
+// preview plus the marker).
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { processors } from '../../src/processors/index.js';
@@ -33,7 +33,7 @@ describe('squeeze/dsh on the real pipeline', () => {
     expect(warnings[0]).toMatch(/^squeeze: compressing bash failed .*keeping the original content$/);
   });
 
-  it('level emergency gives seed 002 form: the one-line typed preview, then the marker', async () => {
+  it('level emergency gives the one-line typed preview, then the marker', async () => {
     h = await createHarness();
     await h.ctx.plugin(squeezePlugin(), { logFile: '', level: 'emergency' });
     const original = buildLog(600);

@@ -1,5 +1,7 @@
-// Seed 002 section 11, the smoke list, item by item, on the real harness with
-// the ledger strings asserted byte for byte.
+// The plugin's smoke list, item by item, on the real harness with the ledger
+// strings asserted byte for byte: pass-through under the threshold and a
+// compressed case, marker bytes and retrieval, auto-expand, exempt tools, TTL
+// and budget eviction, every CCR type's gate, the context engine.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,7 +27,7 @@ async function setup(config: Record<string, unknown> = {}) {
 /** The ledger lines (the plugin's info logs that start with `ccr:`). */
 const ledger = (harness: Harness) => harness.messages('info').filter((m) => m.startsWith('ccr: '));
 
-describe('seed 002 smoke', () => {
+describe('plugin smoke', () => {
   it('under-threshold passes through AND an oversized result is compressed (not vacuously green)', async () => {
     const harness = await setup();
     harness.tool('bash', 'x'.repeat(900));

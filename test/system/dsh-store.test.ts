@@ -1,4 +1,4 @@
-// Seed 002's smoke items that need the real CCR store behind the plugin: TTL
+// The smoke items that need the real CCR store behind the plugin: TTL
 // and budget eviction with their ledger lines, the store shared with the CLI
 // and with a later plugin instance, and expiry while no plugin ran.
 import { createHash } from 'node:crypto';
@@ -17,7 +17,7 @@ afterEach(() => {
 
 const ledger = (harness: Harness) => harness.messages('info').filter((m) => m.startsWith('ccr: '));
 
-describe('seed 002 smoke: the store behind the plugin', () => {
+describe('plugin smoke: the store behind the plugin', () => {
   it('TTL eviction: evicted (ttl) on the next store, then a retrieval miss (expired)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-30T10:00:00Z'));

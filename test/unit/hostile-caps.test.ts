@@ -3,7 +3,7 @@
 // past MAX_JSON_VALUES values is summarised by one streaming pass.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutChars } from '../../src/pipeline/ccr.js';
+import { cutChars } from '../../src/text/strings.js';
 import { TextAnalysis } from '../../src/engine/index.js';
 import { ProcessorError } from '../../src/processors/errors.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../../src/processors/html/extract.js';

@@ -15,7 +15,7 @@ function tempDir() {
   return dir;
 }
 
-describe('ledger strings (seed 002 section 7, byte for byte)', () => {
+describe('ledger strings (docs/GLOSSARY.md, byte for byte)', () => {
   it('formats every line of the table', () => {
     expect(ledger.activated('0.2.1', 8, 268435456)).toBe('ccr: activated (bundle 0.2.1, targets 8, budget 268435456)');
     expect(ledger.compressed('bash', 'terminal', 52000, HASH)).toBe(`ccr: compressed bash terminal 52000 -> ${HASH}`);

@@ -5,7 +5,7 @@ import { cliRetrieval, idFrom, marker, originalId, retrievalNotice } from '../..
 const ID = originalId('some original');
 
 describe('marker', () => {
-  it('is the seed 002 form in pure ASCII', () => {
+  it('is the documented marker form in pure ASCII', () => {
     expect(marker(ID, 'terminal', 12345)).toBe(`<<<CCR:${ID}|terminal|12345>>>`);
     expect(marker(ID, 'json', 0)).toMatch(/^[\x20-\x7e]+$/);
   });

@@ -1,4 +1,4 @@
-// The pipeline's invariants (seed 000), levels and quality check (seed 001),
+// The pipeline's invariants, levels and quality check (docs/GLOSSARY.md),
 // budgets and repetition across results, on the project's backend.
 import { describe, expect, it } from 'vitest';
 import { compress, createSqueeze, OptionsError } from '../../src/pipeline/index.js';
@@ -74,7 +74,7 @@ describe(`pipeline invariants (${backend})`, () => {
     }
   });
 
-  it('keeps preserved items (seed 001) at every level, emergency included', () => {
+  it('keeps preserved items at every level, emergency included', () => {
     for (const level of ['light', 'aggressive', 'emergency'] as const) {
       const result = compress(bigLog, { backend, level, kind: 'log' });
       expect(result.output).toContain('CVE-2026-12345 (severity: critical) in libfoo 1.2.3 at vendor/libfoo/parse.c:88');

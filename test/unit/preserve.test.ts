@@ -1,4 +1,4 @@
-// Seed 001's preservation table, detected in tool output.
+// Preserved items (docs/GLOSSARY.md), detected in tool output.
 import { describe, expect, it } from 'vitest';
 import { createEstimator } from '../../src/engine/index.js';
 import { detectPreserved, missingItems } from '../../src/pipeline/preserve.js';
@@ -7,7 +7,7 @@ import { backendName } from '../support/backend.js';
 const estimator = createEstimator({ backend: backendName });
 
 describe(`preserved items (${backendName})`, () => {
-  it('finds each kind of the seed 001 table, as whole lines, in text order', () => {
+  it('finds each kind of preserved item, as whole lines, in text order', () => {
     const text = [
       'building...',
       'lodash  <4.17.21  Severity: high  Prototype Pollution',

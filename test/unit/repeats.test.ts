@@ -29,7 +29,7 @@ const TRACE = [
 
 describe(`repeated blocks in one text (${backendName})`, () => {
   it('reports a 12-line stack trace repeated 40 times as 39 blocks pointing at the first', () => {
-    const a = analyse(Array.from({ length: 40 }, () => TRACE.join('\n')).join('\n') + '\n');
+    const a = analyse(`${Array.from({ length: 40 }, () => TRACE.join('\n')).join('\n')}\n`);
     expect(spans(a.repeatedBlocks(3))).toEqual(Array.from({ length: 39 }, (_, k) => [12 * (k + 1), 12, 0]));
   });
 
@@ -77,7 +77,7 @@ describe(`repeated blocks in one text (${backendName})`, () => {
   it('always reports sorted, non-overlapping blocks that equal an earlier copy no block covers', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom('a', 'b', 'c', ''), { maxLength: 300 }), fc.integer({ min: 1, max: 5 }), (lines, minLines) => {
-        const a = analyse(lines.join('\n') + '\n');
+        const a = analyse(`${lines.join('\n')}\n`);
         const found = spans(a.repeatedBlocks(minLines));
         const covered = new Set<number>();
         let end = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEstimator, TextAnalysis, tokenProfile } from '../../src/engine/index.js';
-import { COST } from '../../src/engine/twin/tokens.js';
+import { COST } from '../../src/engine/contract.js';
 import type { TokenEstimator } from '../../src/types.js';
 import { backendName, testBackend } from '../support/backend.js';
 
@@ -13,7 +13,7 @@ const estimate = (text: string) => deepseek.estimate(text);
 const density = (unit: string, times = 200) => estimate(unit.repeat(times)) / (unit.length * times);
 
 describe(`token estimator (${backendName})`, () => {
-  it('implements the seed-000 interface and answers on the chosen backend', () => {
+  it('implements the TokenEstimator interface and answers on the chosen backend', () => {
     const estimator: TokenEstimator = deepseek;
     expect(estimator.estimate('hello world')).toBeGreaterThan(0);
     expect(deepseek.backendName).toBe(backendName);
@@ -144,7 +144,7 @@ describe(`per-line tokens (${backendName})`, () => {
     const a = new TextAnalysis(text, backend);
     const { milli } = a.lineTokens;
     // Lines 1..3 joined with LF and ending in LF cost exactly their per-line values.
-    const selection = [1, 2, 3].map((i) => a.line(i)).join('\n') + '\n';
+    const selection = `${[1, 2, 3].map((i) => a.line(i)).join('\n')}\n`;
     expect(estimate(selection)).toBe(Math.ceil((milli[1]! + milli[2]! + milli[3]!) / 1000));
   });
 

@@ -3,9 +3,7 @@
 // session, the same tool's results (a shell tool's: the same command) are
 // compressed one level gentler than the retrieved one was: aggressive ->
 // light -> lossless. Per session, in memory: a new session starts afresh.
-import { producingCommand } from '../../pipeline/command.js';
-import { gentler, LEVELS } from '../../pipeline/levels.js';
-import type { Level } from '../../types.js';
+import { gentler, type Level, LEVELS, producingCommand } from '../../index.js';
 
 /** Compressed results remembered per session, to know what a retrieved id was. */
 const REMEMBERED_IDS = 4096;

@@ -1,20 +1,18 @@
-// The plugin's configuration: every key seeds 000 and 002 name, with their
+// The plugin's configuration: every key the pipeline and the gate take, with their
 // defaults, as one Schemastery schema. Cordis validates it before `apply`; the
 // budget rules (0 < min <= max, 0 < target <= max) are squeeze's own
 // `resolveOptions`, so a bad value fails at load with a message naming the key.
 import Schema from '@deepseek-ai/schemastery';
-import type { CcrType } from '../../pipeline/ccr.js';
-import { DEFAULT_STORE_BUDGET_BYTES, DEFAULT_TTL_SECONDS } from '../../store/store.js';
-import { DEFAULTS, resolveOptions, type SqueezeOptions } from '../../pipeline/options.js';
-import type { Level } from '../../types.js';
+import { type CcrType, DEFAULTS, type Level, resolveOptions, type SqueezeOptions } from '../../index.js';
+import { DEFAULT_STORE_BUDGET_BYTES, DEFAULT_TTL_SECONDS } from '../../store/index.js';
 
-/** Seed 002 section 3: the tools whose results the gate looks at by default. */
+/** The tools whose results the gate looks at by default. */
 export const DEFAULT_TARGETS = ['bash', 'grep', 'search', 'glob', 'list', 'read', 'web_fetch', 'web_search'];
 
-/** Seed 002 section 2: tools never compressed (writers, delegation, questions, retrieval itself). */
+/** Tools never compressed (writers, delegation, questions, retrieval itself). */
 export const DEFAULT_EXEMPT = ['write', 'edit', 'raw-write', 'subagent', 'ask_user_question', 'ccr_retrieve'];
 
-/** Seed 002 section 2: per-type factors on `thresholdBytes`. */
+/** The gate's per-type factors on `thresholdBytes`. */
 export const DEFAULT_MULTIPLIERS: Record<CcrType, number> = {
   terminal: 1,
   error: 8,
@@ -34,16 +32,16 @@ const multiplier = (value: number) => Schema.number().min(0).default(value);
 const LEVELS: readonly (Level | 'auto')[] = ['auto', 'lossless', 'light', 'aggressive', 'emergency'];
 
 const Fields = Schema.object({
-  // seed 000
+  // the pipeline's options
   enabled: Schema.boolean().default(DEFAULTS.enabled).description('Master switch: off means no result is compressed.'),
-  exclude: Schema.array(String).default([...DEFAULTS.exclude]).description('Tools whose results are never compressed (seed 000).'),
+  exclude: Schema.array(String).default([...DEFAULTS.exclude]).description('Tools whose results are never compressed.'),
   minTokens: Schema.natural().default(DEFAULTS.minTokens).description('Results estimated below this pass through.'),
   targetTokens: Schema.natural().default(DEFAULTS.targetTokens).description('Token budget the processors aim for.'),
   maxTokens: Schema.natural().default(DEFAULTS.maxTokens).description('Final token ceiling of a compressed result.'),
   retainOriginal: Schema.boolean().default(DEFAULTS.retainOriginal).description('Keep every original retrievable (spill store and ccr_retrieve).'),
   level: Schema.union(LEVELS).default(DEFAULTS.level).description("Compression level, or 'auto' to follow the context fill."),
   contextWindowTokens: Schema.natural().min(1).default(128000).description('Context window used when the host reports none.'),
-  // seed 002 section 8
+  // the gate, the store and the ledger
   log: Schema.boolean().default(true).description('Write the ledger lines to the logger and logFile.'),
   logFile: Schema.string().default('~/.dsh/playform/hook-dsh-ccr.log').description("Ledger file ('' for none)."),
   targets: Schema.array(String).default([...DEFAULT_TARGETS]).description('Allow-list of tools the gate looks at.'),

@@ -6,7 +6,7 @@
 // the CLI's by default ($XDG_CACHE_HOME/squeeze), so `squeeze retrieve ID` in
 // a shell finds what the plugin kept; the notice names that command only when
 // it can (not for a store in this process's memory).
-import { createSqueeze, type Squeeze } from '../../pipeline/index.js';
+import { createSqueeze, type Squeeze } from '../../index.js';
 import {
   cliRetrieval, idFrom, lookupStore, openStoreSpec, retrievalNotice, retrieveAsync, StoreUnavailableError, type Lookup, type RetrievalWays,
 } from '../../store/index.js';
@@ -18,8 +18,8 @@ import type { ServiceFactory } from './plugin.js';
 export const coreServices: ServiceFactory = (config, options) => {
   const setup = { ...squeezeOptionsOf(config), retainOriginal: false, store: null };
   const shared = createSqueeze(setup);
-  // The pipeline remembers recent results to reference repeats (seed 001
-  // strategy 4): one instance per conversation, so a reference only ever
+  // The pipeline remembers recent results to reference repeats (docs/GLOSSARY.md,
+  // Repeats of recent results): one instance per conversation, so a reference only ever
   // points at text that conversation's model was shown.
   const perConversation = new WeakMap<object, Squeeze>();
   const pipelineFor = (conversation: object | undefined): Squeeze => {

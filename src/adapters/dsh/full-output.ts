@@ -17,8 +17,7 @@ import { constants } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
-import { lineCount } from '../../pipeline/ccr.js';
-import { count } from '../../processors/markers.js';
+import { count, lineCount } from '../../text/strings.js';
 
 /** The tools whose results carry the notice: dsh-tool-bash and dsh-tool-pwsh render it the same way. */
 export const FULL_OUTPUT_TOOLS: ReadonlySet<string> = new Set(['bash', 'pwsh']);

@@ -1,6 +1,6 @@
-// Seed 002 sections 2-3: which tool results are looked at, by what size and
+// The gate (docs/GLOSSARY.md): which tool results are looked at, by what size and
 // type, and what happens to them. Pure: no harness, no store.
-import { ccrType, type CcrType } from '../../pipeline/ccr.js';
+import { ccrType, type CcrType } from '../../index.js';
 import type { PluginConfig } from './config.js';
 
 /** A content block as the harness hands it over; only `text` blocks are read. */
@@ -19,7 +19,7 @@ export function plainText(content: readonly Block[]): string | undefined {
   return parts.join('\n');
 }
 
-/** Seed 002's size: the UTF-8 byte length of the serialized content. */
+/** The gate's size: the UTF-8 byte length of the serialized content. */
 export function contentBytes(content: readonly Block[]): number {
   return Buffer.byteLength(JSON.stringify(content), 'utf8');
 }
@@ -76,10 +76,10 @@ export type GateConfig = Pick<
 /** Our own retrieval tool: never compressed, whatever `exempt` says (a retrieval must return the original). */
 export const RETRIEVE_TOOL = 'ccr_retrieve';
 
-/** Seed 002 section 2, steps 1-6, in order. */
+/** The gate's steps, in order. */
 export function gate(input: GateInput, config: GateConfig): GateVerdict {
   if (input.text.length === 0) return { action: 'pass', reason: 'empty' };
-  // seed 000's `exclude` and seed 002's `exempt` mean the same here: never touched.
+  // The pipeline's `exclude` and the gate's `exempt` mean the same here: never touched.
   if (input.toolName === RETRIEVE_TOOL || config.exempt.includes(input.toolName) || config.exclude.includes(input.toolName)) {
     return { action: 'pass', reason: 'exempt' };
   }

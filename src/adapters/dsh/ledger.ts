@@ -1,4 +1,4 @@
-// Where the ledger lines of seed 002 section 7 go: the plugin's logger and,
+// Where the ledger lines (docs/GLOSSARY.md) go: the plugin's logger and,
 // when configured, the `[ISO] message` lines of `logFile` (the store's sink,
 // which never throws: a file it cannot write is reported once, then skipped).
 // The strings themselves are the store's ledger module, byte for byte.

@@ -1,16 +1,11 @@
-// The `tools/post-execute` listener: seed 000's pipeline and invariants around
-// seed 002's gate. It waits for the inner listeners, looks only at an accepted,
+// The `tools/post-execute` listener: the pipeline and its invariants around the
+// gate (docs/GLOSSARY.md). It waits for the inner listeners, looks only at an accepted,
 // content-only, all-text, top-level result, and either passes the downstream
 // decision through untouched or returns a new decision with smaller content
 // that says how to get the original back. Every failure keeps the original.
 import type { PostToolDecision, ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools';
-import type { CcrType } from '../../pipeline/ccr.js';
-import { levelNotKeptText } from '../../pipeline/level-note.js';
-import { LEVELS } from '../../pipeline/levels.js';
-import type { CompressResult } from '../../pipeline/result.js';
-import type { Level } from '../../types.js';
-import { MAX_VERDICT_CHARS } from '../../pipeline/verdict/extract.js';
-import { idFrom, SAMPLE_ID } from '../../store/id.js';
+import { type CcrType, type CompressResult, type Level, LEVELS, levelNotKeptText, MAX_VERDICT_CHARS } from '../../index.js';
+import { idFrom, SAMPLE_ID } from '../../store/index.js';
 import type { PluginConfig } from './config.js';
 import type { ContextEngine } from './context-engine.js';
 import { recoverFullOutput, type FullOutput } from './full-output.js';

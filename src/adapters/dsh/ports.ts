@@ -2,9 +2,8 @@
 // estimator, the CCR store with its retrieval and notice. core.ts wires
 // the real ones (tests swap in stand-ins for failure modes); the rest of the
 // adapter uses only these types.
-import type { CompressResult } from '../../pipeline/result.js';
+import type { CompressResult, ContentKind, Level, TokenEstimator } from '../../index.js';
 import type { Lookup, PutMeta, RetrieveRequest, RetrieveResult, SpillLocation, StoreEvent, Stored } from '../../store/index.js';
-import type { ContentKind, Level, TokenEstimator } from '../../types.js';
 
 export interface CompressCall {
   readonly toolName: string;
@@ -15,7 +14,7 @@ export interface CompressCall {
   readonly contextFill?: number;
   /** Tokens the plugin appends after a compressed text (its notice, a level note): the ceiling holds for both. */
   readonly reserveTokens?: number;
-  /** The tool call failed (seed 002's `error` type for previews). */
+  /** The tool call failed (the `error` CCR type for previews). */
   readonly isError?: boolean;
   /**
    * The conversation the result goes to (the calling agent). Repeats are

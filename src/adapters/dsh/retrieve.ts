@@ -1,4 +1,4 @@
-// Seed 002 section 6: `ccr_retrieve`, the tool that gives the model an
+// `ccr_retrieve` (docs/GLOSSARY.md, Retrieval tool), the tool that gives the model an
 // original back, whole, as a line range or as the lines matching a pattern.
 // It renders the original text verbatim; unknown and expired ids fail with the
 // store's message, which tells the model what to do instead. The store itself
@@ -13,7 +13,7 @@ import { defineTool, type ToolDefinition } from '@deepseek-ai/dsh-tools';
 import { RETRIEVE_TOOL } from './gate.js';
 import type { Services } from './ports.js';
 import { MAX_PATTERN_CHARS, type RetrieveResult } from '../../store/index.js';
-import { count as thousands } from '../../processors/markers.js';
+import { count as thousands } from '../../text/strings.js';
 
 export interface RetrieveToolOptions {
   /** Bytes a result may hold, page line included; 0: no paging (the harness's cap then applies). */

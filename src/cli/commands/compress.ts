@@ -4,7 +4,7 @@ import {
   createSqueeze, DEFAULTS, OptionsError, type CallOptions, type CompressResult, type SqueezeSetup,
 } from '../../pipeline/index.js';
 import { levelNotKeptText } from '../../pipeline/level-note.js';
-import { count as formatCount } from '../../processors/markers.js';
+import { count as formatCount } from '../../text/strings.js';
 import { CONTENT_KINDS, type ContentKind, type Level } from '../../types.js';
 import { count, oneOf, positionals } from '../args.js';
 import type { Command } from '../command.js';

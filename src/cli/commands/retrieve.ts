@@ -1,6 +1,6 @@
 // `squeeze retrieve ID`: an original back, whole (its exact bytes), by line range, or grepped.
 import { MAX_LINE_CHARS, MAX_OUTPUT_BYTES, MAX_PATTERN_CHARS, retrieve, SEARCH_DEADLINE_MS } from '../../store/index.js';
-import { count as thousands } from '../../processors/markers.js';
+import { count as thousands } from '../../text/strings.js';
 import { count, positionals } from '../args.js';
 import type { Command } from '../command.js';
 import { CliError, ExitCode, usageError } from '../errors.js';

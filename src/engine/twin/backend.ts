@@ -26,7 +26,6 @@ export class JsBackend implements Backend {
     return groupLines(count, hashA, hashB);
   }
 
-  // --- templates and repetition ---
   templateHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
     return templateHashes(this.text, starts, ends, count);
   }
@@ -42,7 +41,7 @@ export class JsBackend implements Backend {
   seenBlocks(windows: Fingerprints, size: number, seen: SeenWindows): BlockSpans {
     return seenBlocks(windows, size, seen);
   }
-  // --- end templates and repetition ---
+
   estimateTokens(costs: Int32Array): number {
     return estimateTokens(this.text, costs);
   }

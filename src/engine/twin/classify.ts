@@ -1,7 +1,10 @@
-// TypeScript twin of assembly/classify.ts: the same scan, line for line, with
-// charCodeAt for loads; results are bit-identical (test/system/differential).
-// Flag bits: ../flags.ts.
+// TypeScript twin of assembly/classify.ts: the same rules over the same scan of
+// words and punctuation, with bit-identical results (test/system/differential).
+// It leaves out the kernel's speed-ups, none of which changes a result: the
+// three-letter prefix filter (PREFIXES3), the per-unit dispatch table and the
+// SIMD word scan. Flag bits: ../flags.ts.
 import { LineFlag } from '../flags.js';
+import { checkLineBounds } from '../contract.js';
 
 const FAILURE: number = LineFlag.Failure;
 const STACK_FRAME: number = LineFlag.StackFrame;
@@ -663,13 +666,6 @@ function classifyLine(s: number, e: number): number {
   if (rustCandidate && doubleColon) flags |= STACK_FRAME;
   if (sev == 0) sev = diagSev;
   return flags | sev;
-}
-
-/** Throws a RangeError unless `start` and `end` hold `count` entries each. */
-export function checkLineBounds(count: number, start: Int32Array, end: Int32Array): void {
-  if (!Number.isInteger(count) || count < 0 || start.length < count || end.length < count) {
-    throw new RangeError(`classify: ${count} lines but ${start.length} starts and ${end.length} ends`);
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
 // TypeScript twin of assembly/lines.ts and assembly/hash.ts: same algorithm,
 // same results, written for V8 (Math.imul lanes). A line ends at LF, CRLF or
 // a lone CR.
+import { tableSizeFor } from '../contract.js';
 import type { LineGroups, LineTable } from '../types.js';
 
 export const SEED_A = 0x9747b28c;
@@ -67,7 +68,7 @@ export function breakScanner(text: string): (i: number) => number {
       cr = text.indexOf('\r', i);
       if (cr === -1) cr = len;
     }
-    return lf < cr ? lf : cr;
+    return Math.min(lf, cr);
   };
 }
 
@@ -104,13 +105,6 @@ export function lineTable(text: string): LineTable {
     i = e < len ? pastBreak(text, e) : len;
   }
   return { count, start, end, hashA, hashB };
-}
-
-/** Power of two >= 2 * count (at least 16): the grouping table's slot count. */
-export function tableSizeFor(count: number): number {
-  let size = 16;
-  while (size < count * 2) size *= 2;
-  return size;
 }
 
 export function groupLines(count: number, hashA: Uint32Array, hashB: Uint32Array): LineGroups {

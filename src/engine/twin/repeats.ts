@@ -2,45 +2,12 @@
 // found by a polynomial rolling hash over per-line fingerprints (any lanes:
 // exact or template). A window is `size` consecutive lines; its rolling value
 // is sum(hash[i + t] * P^(size - 1 - t)) mod 2^32, one multiplier per lane.
+import { checkBlockSize, checkLanes, checkWindows, maxBlocks, repeatsTableSize } from '../contract.js';
 import type { BlockSpans, Fingerprints, SeenWindows } from '../types.js';
 import { fmix } from './lines.js';
 
 const ROLL_A = 0x9e3779b1;
 const ROLL_B = 0x85ebca77;
-
-/** Throws unless `size` is a whole number of lines >= 1. */
-export function checkBlockSize(size: number): void {
-  if (!Number.isInteger(size) || size < 1 || size > 0x7fffffff) {
-    throw new RangeError(`block size must be a whole number of lines >= 1, got ${size}`);
-  }
-}
-
-/** Throws unless window and seen lanes (and owners) have matching lengths. */
-export function checkWindows(windows: Fingerprints, size: number, seen: SeenWindows): void {
-  checkBlockSize(size);
-  if (windows.hashA.length !== windows.hashB.length) throw new RangeError('window lanes differ in length');
-  const n = seen.hashA.length;
-  if (seen.hashB.length !== n || seen.owner.length !== n) throw new RangeError('seen lanes and owners differ in length');
-}
-
-/** Throws unless both lanes hold at least `count` line fingerprints. */
-export function checkLanes(count: number, hashA: Uint32Array, hashB: Uint32Array): void {
-  if (!Number.isInteger(count) || count < 0 || count > hashA.length || count > hashB.length) {
-    throw new RangeError(`line count ${count} does not fit lanes of ${hashA.length} and ${hashB.length} entries`);
-  }
-}
-
-/** Power of two >= 2 * entries (at least 16): slot count of a repeats hash table. */
-export function repeatsTableSize(entries: number): number {
-  let size = 16;
-  while (size < entries * 2) size *= 2;
-  return size;
-}
-
-/** Upper bound on blocks of >= `size` lines among `lines` lines (what the host allocates). */
-export function maxBlocks(lines: number, size: number): number {
-  return Math.floor(lines / size);
-}
 
 function power(base: number, exponent: number): number {
   let result = 1;

@@ -24,6 +24,7 @@
 //
 // Every masked span contains a digit or sits next to one (rule 2), so a line
 // without ASCII digits is its own template.
+import { checkLineRanges } from '../contract.js';
 import type { Fingerprints } from '../types.js';
 import { fmix, mixA, mixB, SEED_A, SEED_B } from './lines.js';
 
@@ -222,26 +223,6 @@ class FieldScanner {
     const s = this.afterSpaces(r + 3);
     return s >= 0 && isDigit(text.charCodeAt(s));
   }
-}
-
-/**
- * Throws a RangeError unless lines [starts[i], ends[i]) for i < count lie
- * within a text of `textLength` units; returns the longest line's length.
- */
-export function checkLineRanges(textLength: number, starts: Int32Array, ends: Int32Array, count: number): number {
-  if (!Number.isInteger(count) || count < 0 || count > starts.length || count > ends.length) {
-    throw new RangeError(`line count ${count} does not fit line tables of ${starts.length} and ${ends.length} entries`);
-  }
-  let longest = 0;
-  for (let i = 0; i < count; i++) {
-    const from = starts[i]!;
-    const to = ends[i]!;
-    if (from < 0 || to < from || to > textLength) {
-      throw new RangeError(`line ${i} [${from}, ${to}) lies outside the text of ${textLength} units`);
-    }
-    if (to - from > longest) longest = to - from;
-  }
-  return longest;
 }
 
 const scanner = new FieldScanner();

@@ -1,68 +1,7 @@
 // TypeScript twin of assembly/tokens.ts: the same runs, the same integer
 // milli-token sums (exact in doubles far beyond any text), the same results.
+import { COST, WORD_TABLE } from '../contract.js';
 import { breakScanner, pastBreak } from './lines.js';
-
-/** Cost-table slots, shared with the kernel (docs/ABI.md). Values are milli-tokens unless noted. */
-export const COST = {
-  /** Line break after a non-empty line. */
-  BREAK: 0,
-  /** Line break ending an empty line (blank lines merge in BPE). */
-  BREAK_EMPTY: 1,
-  /** A single space between non-spaces, before a letter, punctuation or non-ASCII. */
-  SPACE_BEFORE_WORD: 2,
-  /** A single space before a digit (tokenizers split digits off). */
-  SPACE_BEFORE_DIGIT: 3,
-  /** A run of 2+ spaces/tabs mid-line, or trailing whitespace. */
-  WS_RUN: 4,
-  /** Leading whitespace of a line (indentation), any length. */
-  INDENT: 5,
-  /** Per unit of a whitespace run beyond WS_LONG_FROM units. */
-  WS_LONG_UNIT: 6,
-  /** Threshold in units (not a cost). */
-  WS_LONG_FROM: 7,
-  /** Per group of up to 3 digits. */
-  DIGIT_GROUP: 8,
-  /** A run of ASCII punctuation not followed by a letter. */
-  PUNCT_RUN: 9,
-  /** A run of ASCII punctuation followed by a letter (`.com`, `/usr`). */
-  PUNCT_RUN_JOINED: 10,
-  /** Per punctuation unit after the first of a run. */
-  PUNCT_UNIT: 11,
-  /** Per ASCII control unit (NUL, ESC, lone CR, DEL, ...). */
-  CONTROL: 12,
-  /** Per unit U+0080-U+024F (Latin-1 and Latin Extended). */
-  LATIN_EXT: 13,
-  /** Per unit U+0250-U+07FF (Greek, Cyrillic, Hebrew, Arabic, ...). */
-  SCRIPT2: 14,
-  /** Per unit U+2000-U+2BFF (typographic punctuation, arrows, box drawing, ...). */
-  SYMBOL3: 15,
-  /** Per unit of any other BMP character. */
-  SCRIPT3: 16,
-  /** Per CJK ideograph. */
-  CJK: 17,
-  /** Per hiragana/katakana unit. */
-  KANA: 18,
-  /** Per hangul unit. */
-  HANGUL: 19,
-  /** Per astral character (a valid surrogate pair: emoji, rare scripts). */
-  ASTRAL: 20,
-  /** Per lone surrogate. */
-  LONE_SURROGATE: 21,
-  /** Per unit of an ASCII letter+digit run of HEX_FROM+ units with both (hashes, base64, ids). */
-  HEX_UNIT: 22,
-  /** Threshold in units (not a cost). */
-  HEX_FROM: 23,
-  /** Per letter after the first of an all-capitals word. */
-  UPPER_UNIT: 24,
-  /** Per letter of a word beyond WORD_TABLE letters. */
-  WORD_LONG_UNIT: 25,
-  /** WORD + n - 1: a word of n ASCII letters, n = 1..WORD_TABLE (words split at lower->upper). */
-  WORD: 26,
-} as const;
-
-export const WORD_TABLE = 16;
-/** Length of a cost table. */
-export const COST_SLOTS = COST.WORD + WORD_TABLE;
 
 const C_CONTROL = 0;
 const C_SPACE = 1;

@@ -1,6 +1,7 @@
 // TypeScript twin of assembly/windows.ts: the same plan (head and tail in
 // turn, evidence windows by priority then position, a lone evidence line when
 // its window does not fit), the same heapsort, bit-identical results.
+import { checkWindowRequest } from '../contract.js';
 import { SEVERITY_COUNT } from '../flags.js';
 import type { WindowPlan, WindowRequest } from '../types.js';
 
@@ -27,15 +28,6 @@ function sortEvidence(order: Int32Array, priority: Int32Array, n: number): void 
     order[0] = order[last]!;
     order[last] = top;
     siftDown(order, priority, 0, last);
-  }
-}
-
-/** Throws a RangeError unless every per-line array holds `count` entries. */
-export function checkWindowRequest(request: WindowRequest): void {
-  const { count, priority, cost, levels } = request;
-  if (!Number.isInteger(count) || count < 0) throw new RangeError(`window request: count ${count} is not a line count`);
-  for (const [name, values] of [['priority', priority], ['cost', cost], ['levels', levels]] as const) {
-    if (values.length < count) throw new RangeError(`window request: ${name} has ${values.length} entries for ${count} lines`);
   }
 }
 

@@ -1,15 +1,14 @@
 // The WebAssembly backend: every method copies its array inputs in, calls one
 // kernel, and copies numbers and spans out. The text is copied in once by
 // `begin` and stays below the arena mark until the next `begin`.
-import { checkBlockSize, checkLanes, checkWindows, maxBlocks, repeatsTableSize } from '../twin/repeats.js';
-import { checkLineRanges } from '../twin/templates.js';
-import { checkLineBounds } from '../twin/classify.js';
+import {
+  checkBlockSize, checkLanes, checkLineBounds, checkLineRanges, checkWindowRequest, checkWindows, maxBlocks,
+  repeatsTableSize, tableSizeFor,
+} from '../contract.js';
 import { SEVERITY_COUNT } from '../flags.js';
 import type {
   Backend, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows, WindowPlan, WindowRequest,
 } from '../types.js';
-import { tableSizeFor } from '../twin/lines.js';
-import { checkWindowRequest } from '../twin/windows.js';
 import { Arena, type WasmExports } from './runtime.js';
 
 export class WasmBackend implements Backend {
@@ -76,7 +75,6 @@ export class WasmBackend implements Backend {
     });
   }
 
-  // --- templates and repetition ---
   templateHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
     const longest = checkLineRanges(this.textLen, starts, ends, count);
     return this.scoped((arena) => {
@@ -147,7 +145,6 @@ export class WasmBackend implements Backend {
   private spans(arena: Arena, count: number, start: number, lines: number, source: number): BlockSpans {
     return { count, start: arena.readI32(start, count), lines: arena.readI32(lines, count), source: arena.readI32(source, count) };
   }
-  // --- end templates and repetition ---
 
   estimateTokens(costs: Int32Array): number {
     return this.scoped((arena) => this.exports.estimate_tokens(this.textPtr, this.textLen, arena.writeArray(costs)));

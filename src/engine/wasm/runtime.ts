@@ -14,7 +14,6 @@ export interface WasmExports {
     count: number, hashA: number, hashB: number,
     outGroup: number, outSize: number, table: number, tableSize: number,
   ): number;
-  // --- templates and repetition ---
   template_hashes(
     text: number, starts: number, ends: number, count: number,
     outA: number, outB: number, scratch: number,
@@ -29,7 +28,6 @@ export interface WasmExports {
     seenCount: number, seenA: number, seenB: number, seenOwner: number,
     outStart: number, outLines: number, outSource: number, table: number, tableSize: number,
   ): number;
-  // --- end templates and repetition ---
   estimate_tokens(text: number, len: number, costs: number): number;
   line_tokens(
     text: number, len: number, lineStart: number, lineEnd: number, count: number,

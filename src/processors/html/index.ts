@@ -8,7 +8,7 @@ import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js'
 import { ProcessorError } from '../errors.js';
 import { extract, MAX_NESTING_DEPTH, nestsDeeperThan, type Block, type Extraction, type Link, type Region } from './extract.js';
 import { omission } from '../markers.js';
-import { cutChars } from '../../pipeline/ccr.js';
+import { cutChars } from '../../text/strings.js';
 import { keepPreserved } from '../keep-preserved.js';
 
 /** A boilerplate region holding more than this share of the text is a wrapper, not chrome. */

@@ -1,11 +1,11 @@
-// Logs and terminal output (seed 000): head + evidence windows + unique
+// Logs and terminal output: head + evidence windows + unique
 // stack-trace roots + tail; repeats collapsed with exact counts; the most
 // frequent shapes of what was cut summarised with their varying values.
 // Lossless keeps every line but collapses exact repeats and repeated blocks.
 import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES, severityOf } from '../../engine/flags.js';
 import { type TextAnalysis, volatileFields } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
-import { cutChars } from '../../pipeline/ccr.js';
+import { cutChars } from '../../text/strings.js';
 import { lineMilliTokens } from '../costs.js';
 import { collapsedLines, count, lineSpan, note, omittedLines } from '../markers.js';
 import { diagnosticBlocks, wholeBlocks } from './blocks.js';

@@ -57,7 +57,7 @@ function reverseBits(k: number, bits: number): number {
   return r;
 }
 
-/** Line indices of the preserved strings (seed 001 items), found by position. */
+/** Line indices of the preserved strings (docs/GLOSSARY.md, Preserved item), found by position. */
 export function preservedLines(analysis: TextAnalysis, preserve: readonly string[]): Set<number> {
   const found = new Set<number>();
   const { start, count } = analysis.lines;

@@ -1,14 +1,8 @@
-// Token estimation: profiles (cost tables fitted to real tokenizers by
-// scripts/calibrate-tokens.ts) and the seed-000 TokenEstimator over the
-// character-class kernels. No tokenizer ships: the tables are the model.
-import type { TextAnalysis } from './analysis.js';
-import { AutoBackend } from './auto.js';
+// Token profiles: a tokenizer's cost table per estimator, fitted to the real
+// tokenizer by scripts/calibrate-tokens.ts. Data only; the estimator that
+// reads them is estimator.ts. No tokenizer ships: the tables are the model.
+import { COST, COST_SLOTS } from './contract.js';
 import { EngineError } from './errors.js';
-import { JsBackend } from './twin/backend.js';
-import { COST, COST_SLOTS } from './twin/tokens.js';
-import type { Backend, BackendName, BackendPreference, LineTokens } from './types.js';
-import { WasmBackend } from './wasm/backend.js';
-import { instantiate } from './wasm/runtime.js';
 
 export type TokenProfileName = 'deepseek-v3' | 'o200k';
 
@@ -78,70 +72,4 @@ export function tokenProfile(profile: TokenProfileName | TokenProfile = DEFAULT_
     throw new EngineError(`token profile '${profile.name}' needs an Int32Array of ${COST_SLOTS} non-negative costs`);
   }
   return profile;
-}
-
-export interface EstimatorOptions {
-  profile?: TokenProfileName | TokenProfile;
-  /** A preference, or a backend to share (default 'auto': texts under 128 units on the twin). */
-  backend?: BackendPreference | Backend;
-}
-
-/** Seed 000's TokenEstimator: a character-class estimate under one profile. */
-export class CharClassEstimator {
-  constructor(readonly profile: TokenProfile, private readonly backend: Backend) {}
-
-  /** The backend that answered the last call. */
-  get backendName(): BackendName {
-    return this.backend.name;
-  }
-
-  estimate(text: string): number {
-    if (text.length === 0) return 0;
-    this.backend.begin(text);
-    return this.backend.estimateTokens(this.profile.costs);
-  }
-
-  /** Per-line estimates of an analysed text under this estimator's profile. */
-  lines(analysis: TextAnalysis): LineTokens {
-    return analysis.lineTokensFor(this.profile);
-  }
-}
-
-/**
- * Below this many UTF-16 units the twin estimates faster than WebAssembly with
- * its copy-in (measured: equal at 64 units, WASM 2x at 256 and 2.5x at 1 K),
- * far lower than the line-table kernels' SMALL_TEXT_UNITS.
- */
-export const ESTIMATOR_SMALL_TEXT_UNITS = 128;
-
-let estimatorWasm: { backend: WasmBackend | null; error: unknown } | null = null;
-
-/**
- * The estimators' own WebAssembly instance: estimating a fragment copies it
- * in, and on the instance TextAnalysis uses that would evict the analysed
- * text (re-copied on its next kernel). Estimators hold no text between calls,
- * so they all share this one.
- */
-function ownWasm(): { backend: WasmBackend | null; error: unknown } {
-  if (!estimatorWasm) {
-    try {
-      estimatorWasm = { backend: new WasmBackend(instantiate()), error: null };
-    } catch (error) {
-      estimatorWasm = { backend: null, error };
-    }
-  }
-  return estimatorWasm;
-}
-
-function estimatorBackend(preference: BackendPreference): Backend {
-  if (preference === 'js') return new JsBackend();
-  if (preference === 'auto') return new AutoBackend(() => ownWasm().backend, new JsBackend(), ESTIMATOR_SMALL_TEXT_UNITS);
-  const { backend, error } = ownWasm();
-  if (!backend) throw new EngineError('the WebAssembly backend is unavailable', { cause: error });
-  return backend;
-}
-
-export function createEstimator(options: EstimatorOptions = {}): CharClassEstimator {
-  const backend = typeof options.backend === 'object' ? options.backend : estimatorBackend(options.backend ?? 'auto');
-  return new CharClassEstimator(tokenProfile(options.profile), backend);
 }

@@ -1,0 +1,33 @@
+// Leaf text helpers: counting and cutting text, formatting counts. Any layer
+// may import this module, and it imports nothing from src/, so a helper here
+// never draws an arrow back up (test/system/layers.test.ts).
+
+const number = new Intl.NumberFormat('en-US');
+
+/** Formats a count with thousands separators: 1204 -> "1,204". */
+export function count(n: number): string {
+  return number.format(n);
+}
+
+/** Lines of a text, a final line break not counting as an empty last line. */
+export function lineCount(text: string): number {
+  if (text.length === 0) return 0;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** UTF-8 byte length (Buffer in Node, TextEncoder elsewhere). */
+export function utf8Bytes(text: string): number {
+  return typeof Buffer !== 'undefined' ? Buffer.byteLength(text, 'utf8') : new TextEncoder().encode(text).length;
+}
+
+/** Cuts to `max` code points (never splitting a surrogate pair), marking the cut with '…'. */
+export function cutChars(text: string, max: number): string {
+  if (text.length <= max) return text; // code points never outnumber units
+  // Only the head is split into code points: a first line can be megabytes long.
+  const window = 2 * max + 2;
+  const head = Array.from(text.slice(0, window));
+  if (text.length <= window && head.length <= max) return text;
+  return `${head.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
