@@ -171,7 +171,7 @@ Reading it:
   ${share(byMode('squeeze')!.billed, engine.billed)} of the engine's bill.
 - The engine replaces in batches that free at least a quarter of the window (\`contextEngineBatchPct\`), so it
   rewrote ${engine.rewrites} times in ${steps.length} steps. A replaced result becomes squeeze's emergency form of its original (the
-  preview, the lines stating its verdict: failing tests, first error, totals, exit status; seed 001's preserved
+  preview, the lines stating its verdict: failing tests, first error, totals, exit status; the preserved
   items; one marker naming the rest) and its retrieval marker, which is why all
   ${engine.evidence.inline + engine.evidence.byMarker} of ${engine.evidence.total} evidence lines are still reachable from the last request; the ${engine.evidence.byMarker} behind a marker only
   are detail lines under failing tests that stay inline by name (pytest's \`E\` and location lines, the summary

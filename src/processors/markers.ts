@@ -12,7 +12,7 @@
 //   [… <anything else> …]                            a note: a summary or a count, standing for no lines
 //   [×<anything else>] <line>                         a summary of lines omitted elsewhere, with an example
 //   <text>[… 1,204 chars cut …]<text>                one original line with characters cut out
-//   [terminal:exit 1 | 600 lines | <first line>]    the emergency level's one-line preview (seed 002), a note
+//   [terminal:exit 1 | 600 lines | <first line>]    the emergency level's one-line preview (docs/GLOSSARY.md, Previews), a note
 
 import { CCR_TYPES } from '../types.js';
 

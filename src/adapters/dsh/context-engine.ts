@@ -1,18 +1,18 @@
 // The context engine (off by default): at every `agent/pre-step` it measures
-// how full the model's context is (the fill also picks seed 001's level for
+// how full the model's context is (the fill also picks the level for
 // new results) and, once the fill crosses the threshold, replaces the older
 // `tool/result` nodes outside the protected window through the session
 // surface (`session.append(..., { surfaceOp: { op: 'replace' } })`, the
 // channel DSH's own pruner uses). A replaced result becomes squeeze's
 // emergency form of its original (the one-line preview, the lines stating its
-// verdict and seed 001's preserved items verbatim, one marker naming the lines
+// verdict and the preserved items verbatim, one marker naming the lines
 // left out) plus the retrieval notice: the original stays in the session's
 // append-only log, in the CCR store and in the spill store. Replacements come
 // in batches, oldest first, so a long session breaks the provider's prefix
 // cache a handful of times, not at every step.
 //
 // Why emergency, for results squeeze compressed and for those it left alone
-// alike: seed 001's levels follow the fill (lossless below 80%), and the
+// alike: the levels follow the fill (lossless below 80%), and the
 // engine keeps the fill far below that, so "the level the fill calls for" is
 // lossless at every rewrite: what the result already is. On the 40-step bench
 // session the light forms of the results squeeze left alone (file reads,

@@ -1,6 +1,6 @@
 // The text processor (prose, markdown, code, anything without a better
 // processor). Extractive: every line shown is an original line, byte for
-// byte (seed 001's filler removal rewrote prose, so it is gone: a model must
+// byte (the old filler removal rewrote prose, so it is gone: a model must
 // be able to quote what it was shown). Lossless collapses exact duplicate lines
 // and paragraphs into markers naming their lines; aggressive also cuts long
 // code blocks to their signatures. Over budget, evidence + head + tail
