@@ -10,7 +10,7 @@ import type { OriginalStore } from './types.js';
 export interface RetrieveRequest {
   readonly id: string;
   /** 0-based first line and how many lines; clamped to the text (past the end gives ''). */
-  readonly range?: { readonly start?: number; readonly count?: number };
+  readonly range?: { readonly start?: number | undefined; readonly count?: number | undefined };
   /** RE2 pattern (linear-time; no backreferences or lookaround), matched against each line of the text (or of the range). */
   readonly grep?: string;
   /** Match `grep` as a literal string instead of a pattern. */

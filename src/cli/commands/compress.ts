@@ -171,12 +171,7 @@ output is printed without an id, stderr says why, and the exit status is 6.
     };
     const tool = values.tool as string | undefined;
     const command = values.command as string | undefined;
-    const call: CallOptions = {
-      ...(tool === undefined ? {} : { toolName: tool }),
-      ...(command === undefined ? {} : { command }),
-      ...(kind === undefined ? {} : { kind }),
-      ...(level === undefined ? {} : { level }),
-    };
+    const call: CallOptions = { toolName: tool, command, kind, level };
     const staging = new StagedStore();
     let result = pipeline({ store: staging }).compress(text, call);
     const storeError = result.id === null ? undefined : await keep(() => openStore(values.store, io), staging.staged);
