@@ -34,7 +34,7 @@ export interface ProcessorInput {
   readonly estimator: TokenEstimator;
   /** Verbatim strings that must survive (the preserved items found in the text). */
   readonly preserve: readonly string[];
-  readonly toolName?: string;
+  readonly toolName?: string | undefined;
   /** The search pattern when the host knows it (a grep tool's arguments): finds the match in long lines. */
   readonly pattern?: string;
 }

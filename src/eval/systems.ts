@@ -17,7 +17,7 @@ function timed(run: () => Omit<SystemOutput, 'ms'>): SystemOutput {
  * ran (from the label), as the DSH adapter passes them.
  */
 export function routingOptions(sample: Sample): CallOptions {
-  return { toolName: sample.tool, ...(sample.command === undefined ? {} : { command: sample.command }) };
+  return { toolName: sample.tool, command: sample.command };
 }
 
 /** squeeze at default settings, a fresh instance per sample, originals in `store()`. */

@@ -28,7 +28,7 @@ export function emergencyOutput(
   return { text: lines.join('\n'), omitted: dropped.length > 0 ? { 'non-preserved lines': dropped.length } : {} };
 }
 
-/** The line of each item's first occurrence: every item shown once, as the seed's emergency form lists them. */
+/** The line of each item's first occurrence: every item shown once. */
 function firstLines(analysis: TextAnalysis, items: readonly string[]): Set<number> {
   const { start, count } = analysis.lines;
   const found = new Set<number>();

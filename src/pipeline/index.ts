@@ -34,9 +34,9 @@ export { DEFAULTS, OptionsError, resolveOptions, type ResolvedOptions, type Sque
 /** Per-call facts the host knows about one result. */
 export interface CallOptions extends SqueezeOptions {
   /** The tool call failed (the `error` CCR type). */
-  isError?: boolean;
+  isError?: boolean | undefined;
   /** Where the host's own spill store saved the original too (named in the notice). */
-  spill?: SpillLocation;
+  spill?: SpillLocation | undefined;
 }
 
 export interface SqueezeSetup extends SqueezeOptions {
@@ -170,7 +170,7 @@ class Pipeline implements Squeeze {
     };
     if (!this.store) return unchanged;
     const type = ccrType(options.toolName, isError, text);
-    const stored = this.store.put(text, { type, ...(options.toolName === undefined ? {} : { tool: options.toolName }) });
+    const stored = this.store.put(text, { type, tool: options.toolName });
     const output = withNotice(result.output, retrievalNotice(stored.id, type, stored.size, spill, this.retrieval, result.verdict?.line));
     const bytesOut = utf8Bytes(output);
     const tokensOut = this.estimator.estimate(output);
@@ -246,7 +246,7 @@ class Pipeline implements Squeeze {
       // One put per result, however many tries the ceiling takes (a put hashes the whole original).
       let stored: Stored | undefined;
       const keep = (store: OriginalStore) =>
-        (stored ??= store.put(text, { type, ...(options.toolName === undefined ? {} : { tool: options.toolName }) }));
+        (stored ??= store.put(text, { type, tool: options.toolName }));
       for (let tries = 1; ; tries++) {
         const fitted = this.holdVerdict(this.fit(attempt, analysis, options, items, type, ceiling), analysis, items, verdict, ceiling, options, type, tokensIn);
         if (fitted === null) return { ...passThrough('verdict', kind, level), ...report('passed-through', text) };
@@ -402,7 +402,7 @@ class Pipeline implements Squeeze {
           maxTokens: options.maxTokens,
           estimator: this.estimator,
           preserve: items.map((item) => item.text),
-          ...(options.toolName === undefined ? {} : { toolName: options.toolName }),
+          toolName: options.toolName,
         });
         return { level, kind: current, output, tokens: this.estimator.estimate(output.text) };
       } catch (error) {
@@ -473,6 +473,6 @@ export function createSqueeze(setup: SqueezeSetup = {}): Squeeze {
 
 /** One-shot compression with a fresh instance. */
 export function compress(text: string, setup: SqueezeSetup & CallOptions = {}): CompressResult {
-  const { isError, ...rest } = setup;
-  return createSqueeze(rest).compress(text, isError === undefined ? {} : { isError });
+  const { isError, spill, ...rest } = setup;
+  return createSqueeze(rest).compress(text, { isError, spill });
 }

@@ -19,7 +19,7 @@ export interface SqueezeOptions {
   /** Final ceiling, notice included. Default 12000. */
   maxTokens?: number;
   /** Compression level, or 'auto' to pick from `contextFill` (docs/GLOSSARY.md, Level). Default 'auto'. */
-  level?: Level | 'auto';
+  level?: Level | 'auto' | undefined;
   /**
    * How full the model's context is, as a fraction (0.85 = 85%), when the host
    * knows. Picks the level under 'auto': < 0.8 lossless, < 0.9 light,
@@ -27,16 +27,16 @@ export interface SqueezeOptions {
    * `targetTokens` escalates to light, light output over `maxTokens` to
    * aggressive; a level that loses a preserved item reverts to the gentler one.
    */
-  contextFill?: number;
+  contextFill?: number | undefined;
   /** Content kind, or 'auto' to sniff it from the text and tool name. Default 'auto'. */
-  kind?: ContentKind | 'auto';
+  kind?: ContentKind | 'auto' | undefined;
   /** Name of the tool that produced the text (routing, previews, exclusions). */
-  toolName?: string;
+  toolName?: string | undefined;
   /**
    * The shell command line that printed the text (`git diff HEAD~3`, `cd web && npm test`),
    * when a shell tool produced it: routes by its program and subcommand after the tool name.
    */
-  command?: string;
+  command?: string | undefined;
   /** Tools whose results are never compressed. Default []. */
   exclude?: readonly string[];
   /** How many recent results repeated blocks are looked up in. Default 3. */
@@ -67,8 +67,10 @@ export interface SqueezeOptions {
   reserveTokens?: number;
 }
 
-export type ResolvedOptions = Required<Omit<SqueezeOptions, 'contextFill' | 'toolName' | 'command'>> &
-  Pick<SqueezeOptions, 'contextFill' | 'toolName' | 'command'>;
+/** Every option with a default, filled in (an `undefined` given is the default); the per-result facts stay optional. */
+export type ResolvedOptions = {
+  [K in Exclude<keyof SqueezeOptions, 'contextFill' | 'toolName' | 'command'>]-?: Exclude<SqueezeOptions[K], undefined>;
+} & Pick<SqueezeOptions, 'contextFill' | 'toolName' | 'command'>;
 
 export const DEFAULTS: ResolvedOptions = {
   enabled: true,

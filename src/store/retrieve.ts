@@ -17,7 +17,7 @@ export interface RetrieveRequest {
    * A start past the end gives ''; a start below 1 or a negative count is a
    * `bad-range` miss, never silently moved.
    */
-  readonly range?: { readonly start?: number; readonly count?: number };
+  readonly range?: { readonly start?: number | undefined; readonly count?: number | undefined };
   /**
    * At most this many UTF-8 bytes of lines (no grep): whole lines from the
    * start while they fit (at least the first, cut if alone it does not), and

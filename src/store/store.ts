@@ -161,7 +161,7 @@ export class CcrStore implements OriginalStore {
    * recency). Throws StoreError for a text UTF-8 cannot give back and
    * StoreUnavailableError when it could not be stored: no id without a stored original.
    */
-  put(text: string, meta: { readonly type: string; readonly tool?: string }): { readonly id: string; readonly size: number } {
+  put(text: string, meta: { readonly type: string; readonly tool?: string | undefined }): { readonly id: string; readonly size: number } {
     if (typeof text !== 'string') throw new StoreError(`can only store text, got ${typeof text}`);
     if (!isWellFormed(text)) {
       throw new StoreError('text has unpaired surrogates: its UTF-8 bytes would not give it back, so it is not stored');

@@ -20,7 +20,7 @@ export type Lookup =
 
 export interface PutMeta {
   readonly type: string;
-  readonly tool?: string;
+  readonly tool?: string | undefined;
 }
 
 export interface Stored {

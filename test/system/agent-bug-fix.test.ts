@@ -32,7 +32,7 @@ describe.each([undefined, 'aggressive'] as const)('a scripted bug fix through th
     expect(buggy).toContain('/ 1000');
     const test = { command: 'npm test', description: 'Run the tests', workdir: dir, timeoutMs: 120_000 };
     // What the scripted model took from its inputs, to assert on afterwards.
-    const took: { path?: string; line?: number; oldString?: string } = {};
+    const took: { path?: string | undefined; line?: number; oldString?: string | undefined } = {};
     const script = (requests: readonly GenerateOptions[]): Reply => {
       switch (requests.length) {
         case 1:

@@ -170,12 +170,7 @@ The compressed text ends with a line break, and so does its notice.
     };
     const tool = values.tool as string | undefined;
     const command = values.command as string | undefined;
-    const call: CallOptions = {
-      ...(tool === undefined ? {} : { toolName: tool }),
-      ...(command === undefined ? {} : { command }),
-      ...(kind === undefined ? {} : { kind }),
-      ...(level === undefined ? {} : { level }),
-    };
+    const call: CallOptions = { toolName: tool, command, kind, level };
     const staging = new StagedStore();
     const spec = typeof values.store === 'string' ? values.store : '';
     // The notice names `squeeze retrieve` with the --store that reaches this store (none it cannot name safely).

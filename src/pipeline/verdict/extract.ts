@@ -64,7 +64,7 @@ export interface ToolDiagnostics {
   readonly errors: number;
   readonly warnings: number;
   /** Where its first error is, `file:line[:col]`. */
-  readonly firstError?: string;
+  readonly firstError?: string | undefined;
 }
 
 export interface ExitStatus {
@@ -112,7 +112,7 @@ interface Counted {
   warnings: number;
   countedErrors?: number;
   countedWarnings?: number;
-  firstError?: string;
+  firstError?: string | undefined;
   firstWarning?: { line: number; text: string; reading: Reading };
 }
 
