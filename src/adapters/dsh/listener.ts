@@ -15,6 +15,7 @@ import type { PluginConfig } from './config.js';
 import type { ContextEngine } from './context-engine.js';
 import { recoverFullOutput, type FullOutput } from './full-output.js';
 import { BackOff, backOffKey } from './back-off.js';
+import { squeezeRetrieval } from './retrieve-command.js';
 import { gate, gateCeiling, gateSize, plainText, RETRIEVE_TOOL, type Block } from './gate.js';
 import { lines, type Ledger } from './ledger.js';
 import type { NoticeInput, Services } from './ports.js';
@@ -244,17 +245,38 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     return { decision: replaced(decision, output), id: retention.id };
   }
 
-  /** A successful ccr_retrieve of a result this session was shown compressed: its tool's next results gentler. */
-  function noteRetrieval(exec: ToolExecution, result: Readonly<ToolExecutionResult>): void {
-    const id = result.isError ? undefined : retrievedId(exec);
+  /** A successful retrieval of a result this session was shown compressed: its tool's next results gentler. */
+  function noteRetrieval(exec: ToolExecution, id: string | undefined): void {
     const regret = id === undefined ? undefined : backOffOf(exec)?.retrieved(id);
     if (regret !== undefined && id !== undefined) ledger.write(lines.backedOff(regret.tool, id, regret.retrievals, regret.key, regret.level));
+  }
+
+  /**
+   * A shell command running `squeeze retrieve` (the notice's CLI hint): true
+   * when it is one, its output then kept as it is. A run that printed the
+   * original counts as a retrieval; the CLI's store, not this one, saw the hit,
+   * so the ledger line is written here.
+   */
+  function shellRetrieval(exec: ToolExecution, result: Readonly<ToolExecutionResult>, decision: PostToolDecision): boolean {
+    const command = commandOf(exec);
+    const retrieval = command === undefined ? null : squeezeRetrieval(command);
+    if (retrieval === null) return false;
+    const content = (decision.kind === 'accept' ? decision.content ?? result.content : undefined) as readonly Block[] | undefined;
+    const text = content === undefined ? undefined : plainText(content);
+    // The bash tool ends a failed command's output with `[exit code: N]` (squeeze retrieve exits 3 on an unknown id).
+    const printed = !result.isError && text !== undefined && !/\[exit code: \d+\]\s*$/.test(text);
+    if (printed && retrieval.id !== undefined) {
+      ledger.write(lines.retrieved(retrieval.id));
+      noteRetrieval(exec, retrieval.id);
+    }
+    return true;
   }
 
   return async (exec, result, next) => {
     const decision = await next();
     try {
-      if (exec.name === RETRIEVE_TOOL) noteRetrieval(exec, result);
+      if (exec.name === RETRIEVE_TOOL) noteRetrieval(exec, result.isError ? undefined : retrievedId(exec));
+      if (shellRetrieval(exec, result, decision)) return decision;
       if (decision.kind !== 'accept' || Object.hasOwn(decision, 'value') || exec.parent !== undefined) return decision;
       if (exec.signal.aborted || readsSpilledCopy(exec)) return decision;
       const content = (decision.content ?? result.content) as readonly Block[];
