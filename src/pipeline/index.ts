@@ -25,7 +25,9 @@ import type { CompressResult, LevelNotKept, Outcome } from './result.js';
 import { fallbackKind, route } from './route.js';
 import type { WorkerResult } from './worker.js';
 import { readVerdict, type Verdict } from './verdict/extract.js';
-import { factKeepingCut, lostFacts, readsVerdict, type VerdictGate, verdictItems, verdictReport } from './verdict/gate.js';
+import {
+  factKeepingCut, lostFacts, readsVerdict, shownVerdictLine, type VerdictGate, verdictBudget, verdictItems, verdictReport,
+} from './verdict/gate.js';
 
 export type { CompressResult, LevelNotKept, Outcome } from './result.js';
 export { DEFAULTS, OptionsError, resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
@@ -212,7 +214,10 @@ class Pipeline implements Squeeze {
       const { items: preserved } = detectPreserved(seen, processors[kind].lineShaped, this.estimator, Math.floor(options.maxTokens / 2));
       // The verdict gate: lines stating the verdict are demanded like preserved items (verdict/gate.ts).
       const verdict = readsVerdict(processors[kind]) ? readVerdict(seen) : null;
-      const items = verdict ? [...preserved, ...verdictItems(verdict, this.estimator, Math.floor(options.maxTokens / 3))] : preserved;
+      // The ceiling holds for what the model sees: the retrieval notice included.
+      const notice = options.retainOriginal ? this.noticeTokens(type, bytesIn, spill, verdict?.line) : 0;
+      const room = options.maxTokens - notice - options.reserveTokens;
+      const items = verdict ? [...preserved, ...verdictItems(verdict, this.estimator, verdictBudget(options.maxTokens, room, preserved, this.estimator))] : preserved;
       // Blocks the model saw in a recent result become references first.
       const { lineShaped, losslessUpToMax } = processors[kind];
       const deduped = lineShaped && !losslessUpToMax
@@ -235,13 +240,11 @@ class Pipeline implements Squeeze {
         const omitted = { ...attempt.output.omitted, 'lines too long to analyse': long.lines };
         attempt = { ...attempt, output: { ...attempt.output, omitted } };
       }
-      // The ceiling holds for what the model sees: the retrieval notice included.
-      const notice = options.retainOriginal ? this.noticeTokens(type, bytesIn, spill, verdict?.line) : 0;
       // A text that fits whole is not cut to make room for a notice: it passes as it came.
       if (attempt.level === 'lossless' && attempt.output.text === text && tokensIn <= options.maxTokens) {
         return { ...passThrough('not-smaller', kind, level), ...report('held', text) };
       }
-      let ceiling = Math.max(1, options.maxTokens - notice - options.reserveTokens);
+      let ceiling = Math.max(1, room);
       // One put per result, however many tries the ceiling takes (a put hashes the whole original).
       let stored: Stored | undefined;
       const keep = (store: OriginalStore) =>
@@ -428,7 +431,8 @@ class Pipeline implements Squeeze {
       if (!this.store) return null;
       const stored = facts.keep(this.store);
       id = stored.id;
-      output = withNotice(output, retrievalNotice(stored.id, type, stored.size, facts.spill, this.retrieval, facts.verdict?.line));
+      const verdictLine = facts.verdict ? shownVerdictLine(facts.verdict, output) : undefined;
+      output = withNotice(output, retrievalNotice(stored.id, type, stored.size, facts.spill, this.retrieval, verdictLine));
     }
     const bytesOut = utf8Bytes(output);
     const tokensOut = this.estimator.estimate(output);

@@ -162,6 +162,32 @@ describe(`the DSH smoke's cases, with verdicts (${backend})`, () => {
   // An oversized failing bash run compressed, a failing call's result (the `error` type), and one under the threshold.
   const run = `> shop@1.4.0 test\n> vitest run\n\n${Array.from({ length: 3000 }, (_, i) => ` ✓ src/unit${i}.test.ts (4 tests) ${i % 90}ms`).join('\n')}\n FAIL  src/cart.test.ts > cart total > applies the bulk discount\nAssertionError: expected 10000 to be 9000\n\n Test Files  1 failed | 3000 passed (3001)\n      Tests  1 failed | 12000 passed (12001)\n[exit code: 1]\n`;
 
+  it('at a small maxTokens the gate never reports held when a fact is not shown, and the notice counts the facts not shown', () => {
+    const text = readFileSync(join(import.meta.dirname, '../corpus/everyday/build/pytest-v.txt'), 'utf8');
+    const states = new Set<string>();
+    for (let maxTokens = 120; maxTokens <= 400; maxTokens += 20) {
+      const result = compress(text, { backend, maxTokens, targetTokens: maxTokens, minTokens: 1, toolName: 'bash' });
+      const report = result.verdict!;
+      const missing = report.facts.filter((fact) => !result.output.includes(fact.keep));
+      for (const fact of report.facts) expect(fact.inline, `${maxTokens}: ${fact.keep}`).toBe(!missing.includes(fact));
+      expect(report.notInline).toBe(missing.length);
+      if (missing.length > 0) {
+        expect(report.gate, `maxTokens ${maxTokens}`).toBe('incomplete');
+        expect(result.output).toContain(`[${report.line}]`);
+        expect(report.line).toMatch(new RegExp(` \\(${missing.length} facts? not shown\\)$`));
+      } else {
+        expect(report.gate).not.toBe('incomplete');
+        expect(report.line).not.toContain('not shown');
+      }
+      states.add(report.gate);
+    }
+    expect(states).toContain('incomplete');
+    // At 300 tokens the three FAILED lines and the totals are all shown (before, a FAILED line gave way to sampled PASSED lines).
+    const at300 = compress(text, { backend, maxTokens: 300, targetTokens: 300, minTokens: 1, toolName: 'bash' });
+    expect(at300.verdict!.notInline).toBe(0);
+    expect(at300.tokensOut).toBeLessThanOrEqual(300);
+  });
+
   it('an oversized bash result keeps its verdict and names it in the notice', () => {
     const squeeze = createSqueeze({ backend });
     const result = squeeze.compress(run, { toolName: 'bash' });

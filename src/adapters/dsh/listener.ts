@@ -10,6 +10,7 @@ import { LEVELS } from '../../pipeline/levels.js';
 import type { CompressResult } from '../../pipeline/result.js';
 import type { Level } from '../../types.js';
 import { MAX_VERDICT_CHARS } from '../../pipeline/verdict/extract.js';
+import { notShownNote } from '../../pipeline/verdict/gate.js';
 import { idFrom, SAMPLE_ID } from '../../store/id.js';
 import type { PluginConfig } from './config.js';
 import type { ContextEngine } from './context-engine.js';
@@ -82,8 +83,10 @@ const SAMPLE_SPILL = {
   hint: 'Use read with offset/limit, or grep this path to search within it.',
 };
 
-/** A verdict line as long as one gets, to size the notice before the result is known. */
-const SAMPLE_VERDICT = 'verdict: 12 of 3456 tests failed; tsc: 7 errors, first at src/a.ts:12:3; make: Error 2; '.repeat(3).slice(0, MAX_VERDICT_CHARS + 3);
+/** A verdict line as long as one gets (with the facts it could not show), to size the notice before the result is known. */
+const SAMPLE_VERDICT =
+  'verdict: 12 of 3456 tests failed; tsc: 7 errors, first at src/a.ts:12:3; make: Error 2; '.repeat(3).slice(0, MAX_VERDICT_CHARS + 3) +
+  notShownNote(99);
 
 /** The harness's file reader, never spilled (see `spill`). */
 const READ_TOOL = 'read';
