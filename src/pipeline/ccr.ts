@@ -1,6 +1,7 @@
 // Seed 002's reduced 7-type classifier (section 3) and its one-line previews
 // (section 4). Host-independent: the DSH gate, the CLI and the emergency level
 // all use them, so a result is typed and previewed the same everywhere.
+import { lineEndAt } from '../text/line-breaks.js';
 
 export const CCR_TYPES = ['error', 'terminal', 'grep', 'paths', 'file', 'json', 'web', 'default'] as const;
 
@@ -43,27 +44,23 @@ export function ccrType(toolName: string | undefined, isError: boolean, text: st
 
 /** The first line that is not blank and not pure punctuation/box drawing. */
 export function firstSignificantLine(text: string): string {
-  let from = 0;
-  while (from <= text.length) {
-    let to = text.indexOf('\n', from);
-    if (to === -1) to = text.length;
-    const line = text.slice(from, to).trim();
+  for (let from = 0; from < text.length; ) {
+    const { end, next } = lineEndAt(text, from);
+    const line = text.slice(from, end).trim();
     if (/[\p{L}\p{N}]/u.test(line)) return line;
-    from = to + 1;
+    from = next;
   }
   return '';
 }
 
 function firstLine(text: string): string {
-  const lf = text.indexOf('\n');
-  return (lf === -1 ? text : text.slice(0, lf)).trim();
+  return text.slice(0, lineEndAt(text, 0).end).trim();
 }
 
-/** Lines of a text, a final line break not counting as an empty last line. */
+/** Lines of a text by the one line-break rule (LF, CRLF or a lone CR), a final break not starting an empty last line. */
 export function lineCount(text: string): number {
-  if (text.length === 0) return 0;
-  let n = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1)) n++;
+  let n = 0;
+  for (let from = 0; from < text.length; from = lineEndAt(text, from).next) n++;
   return n;
 }
 
