@@ -254,7 +254,7 @@ class Pipeline implements Squeeze {
         if (fitted === null) return { ...passThrough('verdict', kind, level), ...report('passed-through', text) };
         kind = fitted.kind;
         level = fitted.level;
-        const result = this.finish(fitted, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill, keep, verdict });
+        const result = this.finish(fitted, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill, keep, verdict, original: text });
         if (result === null) return { ...passThrough('not-smaller', kind, level), ...report('held', text) };
         // Estimates of parts do not add up exactly to the estimate of the whole.
         const over = result.tokensOut + options.reserveTokens - options.maxTokens;
@@ -421,6 +421,8 @@ class Pipeline implements Squeeze {
     facts: {
       bytesIn: number; tokensIn: number; started: number; backend: CompressResult['backend']; spill: SpillLocation | undefined;
       verdict: Verdict | null;
+      /** The text as it came: shown lines that look like markers are its lines, not omissions. */
+      original: string;
       /** Stores the original (once per result) and says where. */
       keep: (store: OriginalStore) => Stored;
     },
@@ -445,7 +447,7 @@ class Pipeline implements Squeeze {
     return {
       output, outcome: 'compressed', kind: attempt.kind, level: attempt.level,
       tokensIn: facts.tokensIn, tokensOut, bytesIn: facts.bytesIn, bytesOut,
-      omitted, omissions: lineSpans ? omissionsOf(attempt.output.text) : [], id, backend: facts.backend, ms: this.now() - facts.started,
+      omitted, omissions: lineSpans ? omissionsOf(attempt.output.text, facts.original) : [], id, backend: facts.backend, ms: this.now() - facts.started,
       ...(notKept ? { levelNotKept: notKept } : {}),
       ...(attempt.timedOut ? { timedOut: true as const } : {}),
     };
