@@ -5,7 +5,7 @@
 import Schema from '@deepseek-ai/schemastery';
 import type { CcrType } from '../../pipeline/ccr.js';
 import { DEFAULT_STORE_BUDGET_BYTES, DEFAULT_TTL_SECONDS } from '../../store/store.js';
-import { DEFAULTS, resolveOptions, type SqueezeOptions } from '../../pipeline/options.js';
+import { DEFAULTS, OptionsError, resolveOptions, type SqueezeOptions } from '../../pipeline/options.js';
 import type { Level } from '../../types.js';
 
 /** Seed 002 section 3: the tools whose results the gate looks at by default. */
@@ -28,6 +28,9 @@ export const DEFAULT_MULTIPLIERS: Record<CcrType, number> = {
 
 /** The shipped spill-policy's maxInlineBytes: a ccr_retrieve page stays under it, so no retrieval is cut. */
 export const RETRIEVE_PAGE_BYTES = 50_000;
+
+/** The smallest page: below it a page holds a line or two plus its page line, and an original takes thousands of calls. */
+export const MIN_RETRIEVE_PAGE_BYTES = 1024;
 
 const multiplier = (value: number) => Schema.number().min(0).default(value);
 
@@ -76,7 +79,7 @@ const Fields = Schema.object({
   // Retrieval: pages under the harness's inline cap, and what a retrieval teaches the compressor.
   retrievePageBytes: Schema.natural()
     .default(RETRIEVE_PAGE_BYTES)
-    .description("Largest ccr_retrieve result (or the loaded spill-policy's maxInlineBytes when smaller); a bigger original comes in pages of whole lines (0: no paging)."),
+    .description("Largest ccr_retrieve result (or the loaded spill-policy's maxInlineBytes when smaller), at least 1,024; a bigger original comes in pages of whole lines (0: no paging)."),
   backOffAfterRetrieval: Schema.boolean()
     .default(true)
     .description('After ccr_retrieve of a result, compress the same tool (bash: the same command) one level gentler for the rest of the session.'),
@@ -112,6 +115,9 @@ export function squeezeOptionsOf(config: PluginConfig): SqueezeOptions {
 export const Config = Schema.transform(Fields.default({}), (value) => {
   const config = value as PluginConfig;
   resolveOptions(squeezeOptionsOf(config));
+  if (config.retrievePageBytes > 0 && config.retrievePageBytes < MIN_RETRIEVE_PAGE_BYTES) {
+    throw new OptionsError('retrievePageBytes', `must be 0 (no paging) or at least 1,024 bytes, got ${config.retrievePageBytes}`);
+  }
   return config;
 });
 
