@@ -8,6 +8,7 @@ export { gentler, LEVELS } from './pipeline/levels.js';
 export { producingCommand, type ProducingCommand } from './pipeline/command.js';
 export { levelNotKeptText } from './pipeline/level-note.js';
 export { MAX_VERDICT_CHARS, readVerdict } from './pipeline/verdict/extract.js';
+export { notShownNote } from './pipeline/verdict/gate.js';
 export {
   createStore, defaultStoreDir, openStoreSpec, RedisStore, retrieve, retrievalNotice, marker, StoreError, StoreUnavailableError,
   cliRetrieval, idFrom, type RetrievalWays, type RetrieveRequest, type RetrieveResult, type StoreOptions,

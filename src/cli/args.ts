@@ -9,9 +9,33 @@ export interface Parsed {
   readonly positionals: string[];
 }
 
+/**
+ * `--start -1` as `--start=-1`: parseArgs refuses a value that starts with a
+ * dash ("argument is ambiguous"); joined, a negative number reaches the
+ * option's own check and its message.
+ */
+function joinNegativeValues(args: readonly string[], options: OptionSpec): string[] {
+  const takesValue = (word: string) => {
+    const long = word.startsWith('--') ? word.slice(2) : undefined;
+    const spec = long !== undefined ? options[long] : Object.values(options).find((o) => word === `-${o.short}`);
+    return spec?.type === 'string';
+  };
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    if (word === '--') return [...out, ...args.slice(i)];
+    if (!word.includes('=') && takesValue(word) && /^-\d/.test(args[i + 1] ?? '')) {
+      out.push(`${word}=${args[++i]}`);
+      continue;
+    }
+    out.push(word);
+  }
+  return out;
+}
+
 export function parse(args: string[], options: OptionSpec): Parsed {
   try {
-    const { values, positionals } = parseArgs({ args, options, strict: true, allowPositionals: true });
+    const { values, positionals } = parseArgs({ args: joinNegativeValues(args, options), options, strict: true, allowPositionals: true });
     return { values: values as Parsed['values'], positionals };
   } catch (error) {
     throw usageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));

@@ -2,6 +2,7 @@
 // type and Preview). Host-independent: the DSH gate, the CLI and the emergency level
 // all use them, so a result is typed and previewed the same everywhere.
 import { cutChars, lineCount, utf8Bytes } from '../text/strings.js';
+import { lineEndAt } from '../text/line-breaks.js';
 
 import { type CcrType } from '../types.js';
 
@@ -44,20 +45,17 @@ export function ccrType(toolName: string | undefined, isError: boolean, text: st
 
 /** The first line that is not blank and not pure punctuation/box drawing. */
 export function firstSignificantLine(text: string): string {
-  let from = 0;
-  while (from <= text.length) {
-    let to = text.indexOf('\n', from);
-    if (to === -1) to = text.length;
-    const line = text.slice(from, to).trim();
+  for (let from = 0; from < text.length; ) {
+    const { end, next } = lineEndAt(text, from);
+    const line = text.slice(from, end).trim();
     if (/[\p{L}\p{N}]/u.test(line)) return line;
-    from = to + 1;
+    from = next;
   }
   return '';
 }
 
 function firstLine(text: string): string {
-  const lf = text.indexOf('\n');
-  return (lf === -1 ? text : text.slice(0, lf)).trim();
+  return text.slice(0, lineEndAt(text, 0).end).trim();
 }
 
 function jsonShape(text: string): string {

@@ -26,7 +26,9 @@ import type { CompressResult, LevelNotKept, Outcome } from './result.js';
 import { fallbackKind, route } from './route.js';
 import type { WorkerResult } from './worker.js';
 import { readVerdict, type Verdict } from './verdict/extract.js';
-import { factKeepingCut, lostFacts, readsVerdict, type VerdictGate, verdictItems, verdictReport } from './verdict/gate.js';
+import {
+  factKeepingCut, lostFacts, readsVerdict, shownVerdictLine, type VerdictGate, verdictBudget, verdictItems, verdictReport,
+} from './verdict/gate.js';
 
 export type { CompressResult, LevelNotKept, Outcome } from './result.js';
 export { DEFAULTS, OptionsError, resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
@@ -213,7 +215,10 @@ class Pipeline implements Squeeze {
       const { items: preserved } = detectPreserved(seen, processors[kind].lineShaped, this.estimator, Math.floor(options.maxTokens / 2));
       // The verdict gate: lines stating the verdict are demanded like preserved items (verdict/gate.ts).
       const verdict = readsVerdict(processors[kind]) ? readVerdict(seen) : null;
-      const items = verdict ? [...preserved, ...verdictItems(verdict, this.estimator, Math.floor(options.maxTokens / 3))] : preserved;
+      // The ceiling holds for what the model sees: the retrieval notice included.
+      const notice = options.retainOriginal ? this.noticeTokens(type, bytesIn, spill, verdict?.line) : 0;
+      const room = options.maxTokens - notice - options.reserveTokens;
+      const items = verdict ? [...preserved, ...verdictItems(verdict, this.estimator, verdictBudget(options.maxTokens, room, preserved, this.estimator))] : preserved;
       // Blocks the model saw in a recent result become references first.
       const { lineShaped, losslessUpToMax } = processors[kind];
       const deduped = lineShaped && !losslessUpToMax
@@ -236,13 +241,11 @@ class Pipeline implements Squeeze {
         const omitted = { ...attempt.output.omitted, 'lines too long to analyse': long.lines };
         attempt = { ...attempt, output: { ...attempt.output, omitted } };
       }
-      // The ceiling holds for what the model sees: the retrieval notice included.
-      const notice = options.retainOriginal ? this.noticeTokens(type, bytesIn, spill, verdict?.line) : 0;
       // A text that fits whole is not cut to make room for a notice: it passes as it came.
       if (attempt.level === 'lossless' && attempt.output.text === text && tokensIn <= options.maxTokens) {
         return { ...passThrough('not-smaller', kind, level), ...report('held', text) };
       }
-      let ceiling = Math.max(1, options.maxTokens - notice - options.reserveTokens);
+      let ceiling = Math.max(1, room);
       // One put per result, however many tries the ceiling takes (a put hashes the whole original).
       let stored: Stored | undefined;
       const keep = (store: OriginalStore) =>
@@ -252,7 +255,7 @@ class Pipeline implements Squeeze {
         if (fitted === null) return { ...passThrough('verdict', kind, level), ...report('passed-through', text) };
         kind = fitted.kind;
         level = fitted.level;
-        const result = this.finish(fitted, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill, keep, verdict });
+        const result = this.finish(fitted, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill, keep, verdict, original: text });
         if (result === null) return { ...passThrough('not-smaller', kind, level), ...report('held', text) };
         // Estimates of parts do not add up exactly to the estimate of the whole.
         const over = result.tokensOut + options.reserveTokens - options.maxTokens;
@@ -419,6 +422,8 @@ class Pipeline implements Squeeze {
     facts: {
       bytesIn: number; tokensIn: number; started: number; backend: CompressResult['backend']; spill: SpillLocation | undefined;
       verdict: Verdict | null;
+      /** The text as it came: shown lines that look like markers are its lines, not omissions. */
+      original: string;
       /** Stores the original (once per result) and says where. */
       keep: (store: OriginalStore) => Stored;
     },
@@ -429,7 +434,8 @@ class Pipeline implements Squeeze {
       if (!this.store) return null;
       const stored = facts.keep(this.store);
       id = stored.id;
-      output = withNotice(output, retrievalNotice(stored.id, type, stored.size, facts.spill, this.retrieval, facts.verdict?.line));
+      const verdictLine = facts.verdict ? shownVerdictLine(facts.verdict, output) : undefined;
+      output = withNotice(output, retrievalNotice(stored.id, type, stored.size, facts.spill, this.retrieval, verdictLine));
     }
     const bytesOut = utf8Bytes(output);
     const tokensOut = this.estimator.estimate(output);
@@ -442,7 +448,7 @@ class Pipeline implements Squeeze {
     return {
       output, outcome: 'compressed', kind: attempt.kind, level: attempt.level,
       tokensIn: facts.tokensIn, tokensOut, bytesIn: facts.bytesIn, bytesOut,
-      omitted, omissions: lineSpans ? omissionsOf(attempt.output.text) : [], id, backend: facts.backend, ms: this.now() - facts.started,
+      omitted, omissions: lineSpans ? omissionsOf(attempt.output.text, facts.original) : [], id, backend: facts.backend, ms: this.now() - facts.started,
       ...(notKept ? { levelNotKept: notKept } : {}),
       ...(attempt.timedOut ? { timedOut: true as const } : {}),
     };

@@ -15,6 +15,7 @@
 //   [terminal:exit 1 | 600 lines | <first line>]    the emergency level's one-line preview (docs/GLOSSARY.md, Previews), a note
 
 import { CCR_TYPES } from '../types.js';
+import { lineEndAt } from '../text/line-breaks.js';
 
 import { count } from '../text/strings.js';
 
@@ -129,7 +130,17 @@ export type SqueezeLine =
   /** A summary or count standing for no lines of its own. */
   | { readonly type: 'note'; readonly text: string }
   /** One original line with characters cut out: `parts` are its pieces shown, in order. */
-  | { readonly type: 'cut'; readonly parts: readonly string[]; readonly text: string };
+  | { readonly type: 'cut'; readonly parts: readonly string[]; readonly text: string }
+  /**
+   * A line squeeze adds after the result (standing for no original lines):
+   * the retrieval `marker` (`<<<CCR:id|type|size>>>`), the `retrieval` hints
+   * (`[original: …]`), the `spill` file (`[also saved: …]`), the `verdict`
+   * (`[verdict: …]`), the DSH plugin's `level` note (`[squeeze: …]`) and its
+   * `full-output` note (`[full output: …]`, `[full stderr: …]`).
+   */
+  | { readonly type: 'notice'; readonly role: NoticeRole; readonly text: string };
+
+export type NoticeRole = 'marker' | 'retrieval' | 'spill' | 'verdict' | 'level' | 'full-output';
 
 const N = String.raw`(\d{1,3}(?:,\d{3})*)`;
 const M = String.raw`\d{1,3}(?:,\d{3})*`;
@@ -137,6 +148,19 @@ const OMISSION = new RegExp(String.raw`^\[… lines? (${M}(?:–${M})?(?:, ${M}(
 const COLLAPSE = new RegExp(String.raw`^\[×${N} lines? ${N}(?:–${N})?\] `);
 const CUT = /\[… \d{1,3}(?:,\d{3})* (?:chars cut|more characters) …\]/g;
 const PREVIEW = new RegExp(String.raw`^\[(?:${CCR_TYPES.join('|')}):.*\]$`);
+const CCR_MARKER = /^<<<CCR:[0-9a-f]{24}\|[a-z]+\|\d+>>>$/;
+/** The notice's bracketed lines, by their opening words. */
+const NOTICE_LINES: readonly (readonly [string, NoticeRole])[] = [
+  ['[original: ', 'retrieval'], ['[also saved: ', 'spill'], ['[verdict: ', 'verdict'], ['[squeeze: ', 'level'],
+  ['[full output: ', 'full-output'], ['[full output not used: ', 'full-output'],
+  ['[full stderr: ', 'full-output'], ['[full stderr not used: ', 'full-output'],
+];
+/**
+ * Notes other than `[… …]`: the JSON processor's header (`[json {3 keys}]`,
+ * `[json lines …]`, `[json array with 12,000 items, …]`) and a retrieval
+ * page's last line (`[lines 1–812 of 4,001; next: …]`, `[line 1 of 3, its first …]`).
+ */
+const OTHER_NOTE = new RegExp(String.raw`^\[(?:json |lines? ${M}(?:–${M})? of ${M}[;,] ).*\]$`);
 
 const toNumber = (s: string): number => Number(s.replaceAll(',', ''));
 
@@ -188,13 +212,17 @@ export function parseSqueezeLine(line: string): SqueezeLine | null {
     }
     if (line.includes('] ') || line.endsWith(']')) return { type: 'note', text: line };
   }
-  if (PREVIEW.test(line)) return { type: 'note', text: line };
+  if (PREVIEW.test(line) || OTHER_NOTE.test(line)) return { type: 'note', text: line };
+  if (CCR_MARKER.test(line)) return { type: 'notice', role: 'marker', text: line };
+  if (line.endsWith(']')) {
+    for (const [opening, role] of NOTICE_LINES) if (line.startsWith(opening)) return { type: 'notice', role, text: line };
+  }
   CUT.lastIndex = 0;
   if (CUT.test(line)) return { type: 'cut', parts: line.split(CUT), text: line };
   return null;
 }
 
-/** True when the line is squeeze's own (a marker, a collapse, a note, a cut line), not an original line. */
+/** True when the line is squeeze's own (a marker, a collapse, a note, a cut line, a notice line), not an original line. */
 export function isSqueezeLine(line: string): boolean {
   return parseSqueezeLine(line) !== null;
 }
@@ -207,17 +235,80 @@ export interface Omission extends Span {
 
 /**
  * The original lines an output leaves out, read from its squeeze lines in
- * order of the markers (a list marker's lines sit where its summary does). The markers are the output's own statement of its cuts, so data and
- * text cannot disagree.
+ * order of the markers (a list marker's lines sit where its summary does). The
+ * markers are the output's own statement of its cuts, so data and text cannot
+ * disagree. Given the original, the output is walked against its lines (the
+ * one line-break rule): a line that is the original's line at that place is
+ * shown, not a marker, even when it looks like one (a log of squeeze's output).
  */
-export function omissionsOf(output: string): Omission[] {
+export function omissionsOf(output: string, original?: string): Omission[] {
   const spans: Omission[] = [];
-  for (const line of output.split('\n')) {
-    const parsed = parseSqueezeLine(line);
-    if (parsed?.type === 'omission') spans.push(...parsed.spans);
-    else if (parsed?.type === 'collapse') spans.push({ start: parsed.start, count: parsed.count, collapsed: true });
+  const walk = original === undefined ? undefined : new OriginalWalk(original);
+  for (const raw of output.split('\n')) {
+    // A processor that splits at LF alone shows a CRLF line with its CR.
+    if (walk?.shows(raw.endsWith('\r') ? raw.slice(0, -1) : raw)) continue;
+    const parsed = parseSqueezeLine(raw);
+    if (parsed?.type === 'omission') {
+      spans.push(...parsed.spans);
+      walk?.omit(parsed.spans);
+    } else if (parsed?.type === 'collapse') {
+      spans.push({ start: parsed.start, count: parsed.count, collapsed: true });
+      walk?.omit([parsed]);
+    } else if (parsed?.type === 'cut') walk?.advance(1);
   }
   return spans;
+}
+
+/** A position in the original's lines, moved along as an output is read. */
+class OriginalWalk {
+  private readonly lines: string[] = [];
+  private readonly omitted = new Set<number>();
+  private at = 0;
+  /** Line text to its 0-based positions, built on the first line met out of place. */
+  private index: Map<string, number[]> | undefined;
+
+  constructor(original: string) {
+    for (let from = 0; from < original.length; ) {
+      const { end, next } = lineEndAt(original, from);
+      this.lines.push(original.slice(from, end));
+      from = next;
+    }
+  }
+
+  /** Whether `line` is the next original line not omitted (then past it); a line found later re-synchronises the walk. */
+  shows(line: string): boolean {
+    this.skip();
+    if (this.lines[this.at] === line) {
+      this.at++;
+      return true;
+    }
+    if (parseSqueezeLine(line) !== null) return false;
+    // Not squeeze's and not next: an original line shown out of the walk's order (the emergency form's kept lines).
+    if (this.index === undefined) {
+      this.index = new Map();
+      for (const [i, text] of this.lines.entries()) {
+        const at = this.index.get(text);
+        if (at === undefined) this.index.set(text, [i]);
+        else at.push(i);
+      }
+    }
+    const later = this.index.get(line)?.find((i) => i >= this.at);
+    if (later !== undefined) this.at = later + 1;
+    return true;
+  }
+
+  omit(spans: readonly Span[]): void {
+    for (const span of spans) for (let i = span.start - 1; i < span.start - 1 + span.count; i++) this.omitted.add(i);
+  }
+
+  advance(n: number): void {
+    this.skip();
+    this.at += n;
+  }
+
+  private skip(): void {
+    while (this.omitted.has(this.at)) this.at++;
+  }
 }
 
 /**
@@ -241,7 +332,7 @@ export function renumbered(output: string, starts: Int32Array): string {
     .split('\n')
     .map((line) => {
       const parsed = parseSqueezeLine(line);
-      if (parsed === null || parsed.type === 'cut') return line;
+      if (parsed === null || parsed.type === 'cut' || parsed.type === 'notice') return line;
       if (parsed.type === 'collapse') {
         const [a, b] = runOf(parsed.start - 1, parsed.start - 1 + parsed.count);
         return `[×${count(b - a)} ${lineSpan(a, b, false)}] ${parsed.line}`;

@@ -1,6 +1,8 @@
 // Leaf text helpers: counting and cutting text, formatting counts. Any layer
-// may import this module, and it imports nothing from src/, so a helper here
+// may import this module, and it imports nothing from src/ outside src/text/, so a helper here
 // never draws an arrow back up (test/system/layers.test.ts).
+
+import { lineEndAt } from './line-breaks.js';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -9,11 +11,10 @@ export function count(n: number): string {
   return number.format(n);
 }
 
-/** Lines of a text, a final line break not counting as an empty last line. */
+/** Lines of a text by the one line-break rule (LF, CRLF or a lone CR), a final break not starting an empty last line. */
 export function lineCount(text: string): number {
-  if (text.length === 0) return 0;
-  let n = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1)) n++;
+  let n = 0;
+  for (let from = 0; from < text.length; from = lineEndAt(text, from).next) n++;
   return n;
 }
 

@@ -99,6 +99,11 @@ describe('squeeze compress', () => {
     const json = await runCli(['compress', '--json', '--store', join(root, 'binary')], { stdin: bytes });
     expect(json.code).toBe(5);
     expect(json.stdout.length).toBe(0);
+    // Ending mid-line, the bytes stay exact and the notice starts a line of its own.
+    const midLine = Buffer.from([0xff, 0xfe, 0x20, 0x61, 0x62, 0x63]);
+    const cut = await runCli(['compress', '--store', join(root, 'binary')], { stdin: midLine });
+    expect(cut.stdout.equals(midLine)).toBe(true);
+    expect(cut.stderr).toMatch(/^\nsqueeze compress: .* is not valid UTF-8/);
   });
 
   it('rejects bad option values with exit 2', async () => {

@@ -77,11 +77,12 @@ describe('squeeze (in process)', () => {
     const past = await runCli(['retrieve', id, '--start', '99', '--count', '5'], { env });
     expect(past).toMatchObject({ code: 0, stderr: '' });
     expect(past.stdout.length).toBe(0);
-    for (const start of ['0', '-1']) {
-      const refused = await runCli(['retrieve', id, `--start=${start}`], { env });
+    // `--start -1` too (Node's parser alone calls it "ambiguous"), and `--count -3`.
+    for (const args of [['--start=0'], ['--start=-1'], ['--start', '-1'], ['--count', '-3']]) {
+      const refused = await runCli(['retrieve', id, ...args], { env });
       expect(refused.code).toBe(2);
       expect(refused.stdout.length).toBe(0);
-      expect(refused.stderr).toMatch(/--start takes a whole number >= 1/);
+      expect(refused.stderr).toMatch(/^squeeze retrieve: --(start|count) takes a whole number >= [01], got "-?\d+"\n$/);
     }
   });
 

@@ -267,6 +267,10 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     await expect(h.ctx.plugin(squeezePlugin(), { minTokens: 5000, maxTokens: 100 })).rejects.toThrow(/minTokens/);
     await expect(h.ctx.plugin(squeezePlugin(), { targetTokens: 20000 })).rejects.toThrow(/targetTokens/);
     await expect(h.ctx.plugin(squeezePlugin(), { level: 'extreme' as never })).rejects.toThrow(/level/);
+    // A page of a few bytes would take an original thousands of calls: 0 (no paging) or at least 1,024.
+    for (const retrievePageBytes of [1, 1023]) {
+      await expect(h.ctx.plugin(squeezePlugin(), { retrievePageBytes })).rejects.toThrow(/retrievePageBytes' must be 0 \(no paging\) or at least 1,024/);
+    }
   });
 
   it('leaks nothing after the plugin is disposed', async () => {

@@ -252,3 +252,50 @@ describe('back-off after a retrieval', () => {
     expect(backOffKey('grep')).toBe('grep');
   });
 });
+
+describe('the notice\'s `squeeze retrieve` run through the bash tool', () => {
+  it('comes back untouched (the fake bash returns the original, as the CLI prints it), however the CLI is named', async () => {
+    await setup({ log: true });
+    const original = buildLog(900);
+    h.tool('bash', original);
+    const shown = textOf(await h.call('bash', { command: 'npm test' }));
+    const id = id24(original);
+    expect(shown).toContain(`squeeze retrieve ${id}`);
+    const commands = [
+      `squeeze retrieve ${id}`,
+      `npx squeeze retrieve ${id.toUpperCase()}`,
+      `cd /work/app && ./node_modules/.bin/squeeze retrieve ${id} --start 1 --count 900`,
+      `node /opt/squeeze/dist/cli.js retrieve '<<<CCR:${id}|log|${bytes(original)}>>>' 2>&1 | head -1000`,
+      `/opt/squeeze/dist/cli.js retrieve ${id}; echo done`,
+    ];
+    for (const command of commands) expect(textOf(await h.call('bash', { command })), command).toBe(original);
+    expect(h.messages('info').filter((m) => m === `ccr: retrieved ${id}`)).toHaveLength(commands.length);
+    // Another squeeze command, or a retrieve that is not the last output, is compressed as any output is.
+    expect(textOf(await h.call('bash', { command: `squeeze retrieve ${id} && npm test` }))).not.toBe(original);
+    expect(textOf(await h.call('bash', { command: 'squeeze compress build.log' }))).not.toBe(original);
+  });
+
+  it('counts as a retrieval: the next results of the retrieved command are one level gentler; a failed run does not count', async () => {
+    const levels: [string, Level][] = [];
+    await setup({ level: 'aggressive', log: true }, spied(levels));
+    const logs = [1, 2].map((seed) => buildLog(1500, seed));
+    let call = 0;
+    h.tool('bash', () => [{ type: 'text', text: logs[call++ % 2] }]);
+    const first = textOf(await h.call('bash', { command: 'npm test' }));
+    const id = /<<<CCR:([0-9a-f]{24})\|/.exec(first)![1]!;
+    expect(levels).toEqual([['bash', 'aggressive']]);
+    await h.call('bash', { command: `squeeze retrieve ${id}` });
+    await h.call('bash', { command: 'npm test' });
+    expect(levels).toEqual([['bash', 'aggressive'], ['bash', 'light']]);
+    expect(h.messages('info')).toContain(`ccr: retrieved ${id}`);
+    expect(h.messages('info')).toContain(`ccr: retrieval 1 of bash results this session (${id}); next bash npm test results at light`);
+
+    await setup({ level: 'aggressive', log: true }, spied(levels.splice(0)));
+    let failedCall = 0;
+    h.tool('bash', () => [{ type: 'text', text: failedCall++ === 1 ? 'squeeze: no original under that id\n[exit code: 3]' : logs[0] }]);
+    const again = textOf(await h.call('bash', { command: 'npm test' }));
+    const sameId = /<<<CCR:([0-9a-f]{24})\|/.exec(again)![1]!;
+    await h.call('bash', { command: `squeeze retrieve ${sameId}` });
+    expect(h.messages('info').some((m) => m.startsWith('ccr: retrieved') || m.startsWith('ccr: retrieval'))).toBe(false);
+  });
+});

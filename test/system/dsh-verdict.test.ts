@@ -33,7 +33,7 @@ describe('squeeze/dsh keeps the verdict', () => {
       const shown = textOf(await h.call('bash'));
       expect(Buffer.byteLength(shown)).toBeLessThan(Buffer.byteLength(run) / 2);
       for (const fact of FACTS) expect(shown).toContain(fact);
-      expect(shown).toContain('[verdict: 1 of 12000 tests failed; exit code 1]');
+      expect(shown).toContain('[verdict: 1 of 12,000 tests failed; exit code 1]');
     });
   }
 });

@@ -78,3 +78,20 @@ describe(`exact duplicate groups (${backendName})`, () => {
     expect(first.exact.distinct).toBe(2);
   });
 });
+
+describe(`the emergency preview follows the one line-break rule (${backendName})`, () => {
+  it('a lone-CR progress log: no raw CR in the preview line, and its line count is the one the markers number', async () => {
+    const { compress } = await import('../../src/pipeline/index.js');
+    const { preview } = await import('../../src/pipeline/ccr.js');
+    const { lineCount } = await import('../../src/text/strings.js');
+    const text = `${Array.from({ length: 400 }, (_, i) => `Downloading layer ${i} ${i % 100}%`).join('\r')}\r\nDone\n`;
+    const total = lines(text).length;
+    expect(lineCount(text)).toBe(total);
+    expect(preview('terminal', text, 240)).toBe(`exit ? | ${total} lines | Downloading layer 0 0%`);
+    const result = compress(text, { backend: backendName, toolName: 'bash', level: 'emergency', minTokens: 1 });
+    const head = result.output.split('\n')[0]!;
+    expect(head).not.toContain('\r');
+    expect(head).toContain(`| ${total} lines |`);
+    expect(result.output).toContain(`lines 1–${total}`);
+  });
+});

@@ -55,4 +55,53 @@ describe(`squeeze's line syntax (${backendName})`, () => {
       '[×1 line 16] x',
     ]);
   });
+
+  it('recognises every line squeeze emits after or around a result: notice, verdict, level note, full-output note, JSON header, page line', async () => {
+    const { retrievalNotice } = await import('../../src/store/notice.js');
+    const { levelNote } = await import('../../src/adapters/dsh/listener.js');
+    const { pageLine } = await import('../../src/adapters/dsh/retrieve.js');
+    const { compress } = await import('../../src/pipeline/index.js');
+    const id = 'a3f9c2e81b7d4065f2c9e8d1';
+    const notice = retrievalNotice(id, 'terminal', 52311, { locator: '/tmp/s/bash.txt', hint: 'Use read' }, { tool: 'ccr_retrieve', cli: {} }, 'verdict: 2 of 600 tests failed');
+    expect(notice.split('\n').map((line) => parseSqueezeLine(line))).toMatchObject([
+      { type: 'notice', role: 'marker' }, { type: 'notice', role: 'retrieval' }, { type: 'notice', role: 'spill' }, { type: 'notice', role: 'verdict' },
+    ]);
+    const level = levelNote({ level: 'light', levelNotKept: { requested: 'lossless', reason: 'over-max-tokens' } })!;
+    expect(parseSqueezeLine(level)).toMatchObject({ type: 'notice', role: 'level' });
+    for (const line of ['[full output: 82,186 bytes, 1,500 lines; the harness had kept the last 64,000 bytes, from line 321]',
+      "[full stderr not used: /tmp/x does not end with the output the harness kept; compressing the harness's tail]"]) {
+      expect(parseSqueezeLine(line), line).toMatchObject({ type: 'notice', role: 'full-output' });
+    }
+    const json = JSON.stringify({ items: Array.from({ length: 300 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'] })) });
+    const header = compress(json, { backend: backendName, minTokens: 1, level: 'aggressive' }).output.split('\n')[0]!;
+    expect(header.startsWith('[json ')).toBe(true);
+    expect(parseSqueezeLine(header)?.type).toBe('note');
+    const page = pageLine({ lines: { start: 1, count: 812 }, totalLines: 4001, next: { start: 813, count: 3189 } })!;
+    expect(parseSqueezeLine(page)?.type, page).toBe('note');
+    // Original lines that merely open the same way are not squeeze's.
+    for (const line of ['[original: mine]x', '<<<CCR:abc|log|1>>>', '[json', '[verdict: pending', '[squeeze: a'])expect(isSqueezeLine(line), line).toBe(false);
+  });
+
+  it('given the original, omissionsOf reads a shown original line that looks like a marker as shown, not as an omission', async () => {
+    const { compress } = await import('../../src/pipeline/index.js');
+    const log = (n: number, word: string) => Array.from({ length: n }, (_, i) => `2026-12-01T10:00:${String(i % 60).padStart(2, '0')}Z ${word} worker-${i % 7} job ${i}`);
+    // A squeeze output pasted into a log, then 400 INFO lines.
+    const inner = compress(`${[...log(300, 'INFO'), 'ERROR disk full', ...log(100, 'INFO')].join('\n')}\n`, { backend: backendName, minTokens: 1, retainOriginal: false }).output;
+    const innerLines = inner.trimEnd().split('\n');
+    expect(innerLines.some(isSqueezeLine)).toBe(true);
+    const original = `${[...innerLines, ...log(400, 'INFO')].join('\n')}\n`;
+    const result = compress(original, { backend: backendName, minTokens: 1, retainOriginal: false, level: 'light' });
+    expect(result.omissions).toEqual(omissionsOf(result.output, original));
+    const lines = original.trimEnd().split('\n');
+    const outLines = result.output.trimEnd().split('\n');
+    // Every span is named by a marker that is not the original's line at its place: none comes from the pasted output.
+    const shownInner = innerLines.filter((line) => isSqueezeLine(line) && outLines.includes(line));
+    expect(shownInner.length).toBeGreaterThan(0);
+    const spansOfInner = omissionsOf(shownInner.join('\n'));
+    for (const span of spansOfInner) expect(result.omissions, JSON.stringify(span)).not.toContainEqual(span);
+    // Shown lines and omitted lines add up to the original's.
+    const omitted = result.omissions.reduce((sum, span) => sum + span.count - (span.collapsed ? 1 : 0), 0);
+    const shown = outLines.filter((line) => lines.includes(line) && !(isSqueezeLine(line) && !innerLines.includes(line))).length;
+    expect(omitted + shown).toBe(lines.length);
+  });
 });

@@ -52,6 +52,18 @@ describe(`verdict facts per runner and compiler (${backend})`, () => {
     expect(readVerdict('Ran 3 tests in 0.01s\n\nOK\n')?.line).toBe('verdict: 3 tests passed, none failed');
   });
 
+  it.each([
+    ['pytest', '==== 298 passed, 2 skipped in 12.31s ====\n', 'verdict: 298 tests passed, none failed, 2 skipped'],
+    ['cargo', 'test result: ok. 40 passed; 0 failed; 3 ignored; 0 measured; 0 filtered out; finished in 0.01s\n', 'verdict: 40 tests passed, none failed, 3 skipped'],
+    ['vitest', '      Tests  2316 passed | 3 skipped (2319)\n', 'verdict: 2,316 tests passed, none failed, 3 skipped'],
+    ['maven', '[INFO] Tests run: 1209, Failures: 0, Errors: 0, Skipped: 3\n[INFO] BUILD SUCCESS\n', 'verdict: 1,206 tests passed, none failed, 3 skipped; maven: BUILD SUCCESS'],
+    ['jest', 'Tests:       2 skipped, 1315 passed, 1317 total\n', 'verdict: 1,315 tests passed, none failed, 2 skipped'],
+    ['unittest', 'Ran 12 tests in 0.01s\n\nOK (skipped=1)\n', 'verdict: 11 tests passed, none failed, 1 skipped'],
+    ['vitest, failures', '      Tests  2 failed | 2316 passed | 1 skipped (2319)\n', 'verdict: 2 of 2,319 tests failed, 1 skipped'],
+  ])('%s: skipped tests are not counted as passed; counts are written as markers write them', (_runner, text, line) => {
+    expect(readVerdict(text)?.line).toBe(line);
+  });
+
   it('keeps the verdict line short: parts past MAX_VERDICT_CHARS become `; …`', () => {
     const text = Array.from({ length: 40 }, (_, i) => `src/m${i}/file${i}.c:${i + 1}:1: error: x\nmake[${i}]: *** [Makefile:${i}: m${i}.o] Error ${i}`).join('\n');
     const tools = Array.from({ length: 40 }, (_, i) => `src/t${i}.ts(${i + 1},1): error TS1: y\n${i}.go:1:1: z`).join('\n');
@@ -150,6 +162,32 @@ describe(`the DSH smoke's cases, with verdicts (${backend})`, () => {
   // An oversized failing bash run compressed, a failing call's result (the `error` type), and one under the threshold.
   const run = `> shop@1.4.0 test\n> vitest run\n\n${Array.from({ length: 3000 }, (_, i) => ` ✓ src/unit${i}.test.ts (4 tests) ${i % 90}ms`).join('\n')}\n FAIL  src/cart.test.ts > cart total > applies the bulk discount\nAssertionError: expected 10000 to be 9000\n\n Test Files  1 failed | 3000 passed (3001)\n      Tests  1 failed | 12000 passed (12001)\n[exit code: 1]\n`;
 
+  it('at a small maxTokens the gate never reports held when a fact is not shown, and the notice counts the facts not shown', () => {
+    const text = readFileSync(join(import.meta.dirname, '../corpus/everyday/build/pytest-v.txt'), 'utf8');
+    const states = new Set<string>();
+    for (let maxTokens = 120; maxTokens <= 400; maxTokens += 20) {
+      const result = compress(text, { backend, maxTokens, targetTokens: maxTokens, minTokens: 1, toolName: 'bash' });
+      const report = result.verdict!;
+      const missing = report.facts.filter((fact) => !result.output.includes(fact.keep));
+      for (const fact of report.facts) expect(fact.inline, `${maxTokens}: ${fact.keep}`).toBe(!missing.includes(fact));
+      expect(report.notInline).toBe(missing.length);
+      if (missing.length > 0) {
+        expect(report.gate, `maxTokens ${maxTokens}`).toBe('incomplete');
+        expect(result.output).toContain(`[${report.line}]`);
+        expect(report.line).toMatch(new RegExp(` \\(${missing.length} facts? not shown\\)$`));
+      } else {
+        expect(report.gate).not.toBe('incomplete');
+        expect(report.line).not.toContain('not shown');
+      }
+      states.add(report.gate);
+    }
+    expect(states).toContain('incomplete');
+    // At 300 tokens the three FAILED lines and the totals are all shown (before, a FAILED line gave way to sampled PASSED lines).
+    const at300 = compress(text, { backend, maxTokens: 300, targetTokens: 300, minTokens: 1, toolName: 'bash' });
+    expect(at300.verdict!.notInline).toBe(0);
+    expect(at300.tokensOut).toBeLessThanOrEqual(300);
+  });
+
   it('an oversized bash result keeps its verdict and names it in the notice', () => {
     const squeeze = createSqueeze({ backend });
     const result = squeeze.compress(run, { toolName: 'bash' });
@@ -157,7 +195,7 @@ describe(`the DSH smoke's cases, with verdicts (${backend})`, () => {
     for (const line of ['FAIL  src/cart.test.ts > cart total > applies the bulk discount', 'Tests  1 failed | 12000 passed (12001)', '[exit code: 1]']) {
       expect(result.output).toContain(line);
     }
-    expect(result.output).toContain('[verdict: 1 of 12001 tests failed; exit code 1]');
+    expect(result.output).toContain('[verdict: 1 of 12,001 tests failed; exit code 1]');
   });
 
   it('a failing call (isError) keeps its verdict', () => {

@@ -3,7 +3,7 @@
 // budget rules (0 < min <= max, 0 < target <= max) are squeeze's own
 // `resolveOptions`, so a bad value fails at load with a message naming the key.
 import Schema from '@deepseek-ai/schemastery';
-import { type CcrType, DEFAULTS, type Level, resolveOptions, type SqueezeOptions } from '../../index.js';
+import { type CcrType, DEFAULTS, type Level, OptionsError, resolveOptions, type SqueezeOptions } from '../../index.js';
 import { DEFAULT_STORE_BUDGET_BYTES, DEFAULT_TTL_SECONDS } from '../../store/index.js';
 
 /** The tools whose results the gate looks at by default. */
@@ -26,6 +26,9 @@ export const DEFAULT_MULTIPLIERS: Record<CcrType, number> = {
 
 /** The shipped spill-policy's maxInlineBytes: a ccr_retrieve page stays under it, so no retrieval is cut. */
 export const RETRIEVE_PAGE_BYTES = 50_000;
+
+/** The smallest page: below it a page holds a line or two plus its page line, and an original takes thousands of calls. */
+export const MIN_RETRIEVE_PAGE_BYTES = 1024;
 
 const multiplier = (value: number) => Schema.number().min(0).default(value);
 
@@ -74,7 +77,7 @@ const Fields = Schema.object({
   // Retrieval: pages under the harness's inline cap, and what a retrieval teaches the compressor.
   retrievePageBytes: Schema.natural()
     .default(RETRIEVE_PAGE_BYTES)
-    .description("Largest ccr_retrieve result (or the loaded spill-policy's maxInlineBytes when smaller); a bigger original comes in pages of whole lines (0: no paging)."),
+    .description("Largest ccr_retrieve result (or the loaded spill-policy's maxInlineBytes when smaller), at least 1,024; a bigger original comes in pages of whole lines (0: no paging)."),
   backOffAfterRetrieval: Schema.boolean()
     .default(true)
     .description('After ccr_retrieve of a result, compress the same tool (bash: the same command) one level gentler for the rest of the session.'),
@@ -110,6 +113,9 @@ export function squeezeOptionsOf(config: PluginConfig): SqueezeOptions {
 export const Config = Schema.transform(Fields.default({}), (value) => {
   const config = value as PluginConfig;
   resolveOptions(squeezeOptionsOf(config));
+  if (config.retrievePageBytes > 0 && config.retrievePageBytes < MIN_RETRIEVE_PAGE_BYTES) {
+    throw new OptionsError('retrievePageBytes', `must be 0 (no paging) or at least 1,024 bytes, got ${config.retrievePageBytes}`);
+  }
   return config;
 });
 

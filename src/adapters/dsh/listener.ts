@@ -4,12 +4,13 @@
 // decision through untouched or returns a new decision with smaller content
 // that says how to get the original back. Every failure keeps the original.
 import type { PostToolDecision, ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools';
-import { type CcrType, type CompressResult, type Level, LEVELS, levelNotKeptText, MAX_VERDICT_CHARS } from '../../index.js';
+import { type CcrType, type CompressResult, type Level, LEVELS, levelNotKeptText, MAX_VERDICT_CHARS, notShownNote } from '../../index.js';
 import { idFrom, SAMPLE_ID } from '../../store/index.js';
 import type { PluginConfig } from './config.js';
 import type { ContextEngine } from './context-engine.js';
 import { recoverFullOutput, type FullOutput } from './full-output.js';
 import { BackOff, backOffKey } from './back-off.js';
+import { squeezeRetrieval } from './retrieve-command.js';
 import { gate, gateCeiling, gateSize, plainText, RETRIEVE_TOOL, type Block } from './gate.js';
 import { lines, type Ledger } from './ledger.js';
 import type { NoticeInput, Services } from './ports.js';
@@ -76,8 +77,10 @@ const SAMPLE_SPILL = {
   hint: 'Use read with offset/limit, or grep this path to search within it.',
 };
 
-/** A verdict line as long as one gets, to size the notice before the result is known. */
-const SAMPLE_VERDICT = 'verdict: 12 of 3456 tests failed; tsc: 7 errors, first at src/a.ts:12:3; make: Error 2; '.repeat(3).slice(0, MAX_VERDICT_CHARS + 3);
+/** A verdict line as long as one gets (with the facts it could not show), to size the notice before the result is known. */
+const SAMPLE_VERDICT =
+  'verdict: 12 of 3456 tests failed; tsc: 7 errors, first at src/a.ts:12:3; make: Error 2; '.repeat(3).slice(0, MAX_VERDICT_CHARS + 3) +
+  notShownNote(99);
 
 /** The harness's file reader, never spilled (see `spill`). */
 const READ_TOOL = 'read';
@@ -239,17 +242,38 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     return { decision: replaced(decision, output), id: retention.id };
   }
 
-  /** A successful ccr_retrieve of a result this session was shown compressed: its tool's next results gentler. */
-  function noteRetrieval(exec: ToolExecution, result: Readonly<ToolExecutionResult>): void {
-    const id = result.isError ? undefined : retrievedId(exec);
+  /** A successful retrieval of a result this session was shown compressed: its tool's next results gentler. */
+  function noteRetrieval(exec: ToolExecution, id: string | undefined): void {
     const regret = id === undefined ? undefined : backOffOf(exec)?.retrieved(id);
     if (regret !== undefined && id !== undefined) ledger.write(lines.backedOff(regret.tool, id, regret.retrievals, regret.key, regret.level));
+  }
+
+  /**
+   * A shell command running `squeeze retrieve` (the notice's CLI hint): true
+   * when it is one, its output then kept as it is. A run that printed the
+   * original counts as a retrieval; the CLI's store, not this one, saw the hit,
+   * so the ledger line is written here.
+   */
+  function shellRetrieval(exec: ToolExecution, result: Readonly<ToolExecutionResult>, decision: PostToolDecision): boolean {
+    const command = commandOf(exec);
+    const retrieval = command === undefined ? null : squeezeRetrieval(command);
+    if (retrieval === null) return false;
+    const content = (decision.kind === 'accept' ? decision.content ?? result.content : undefined) as readonly Block[] | undefined;
+    const text = content === undefined ? undefined : plainText(content);
+    // The bash tool ends a failed command's output with `[exit code: N]` (squeeze retrieve exits 3 on an unknown id).
+    const printed = !result.isError && text !== undefined && !/\[exit code: \d+\]\s*$/.test(text);
+    if (printed && retrieval.id !== undefined) {
+      ledger.write(lines.retrieved(retrieval.id));
+      noteRetrieval(exec, retrieval.id);
+    }
+    return true;
   }
 
   return async (exec, result, next) => {
     const decision = await next();
     try {
-      if (exec.name === RETRIEVE_TOOL) noteRetrieval(exec, result);
+      if (exec.name === RETRIEVE_TOOL) noteRetrieval(exec, result.isError ? undefined : retrievedId(exec));
+      if (shellRetrieval(exec, result, decision)) return decision;
       if (decision.kind !== 'accept' || Object.hasOwn(decision, 'value') || exec.parent !== undefined) return decision;
       if (exec.signal.aborted || readsSpilledCopy(exec)) return decision;
       const content = (decision.content ?? result.content) as readonly Block[];

@@ -80,6 +80,8 @@ function summary(result: CompressResult, cli: ReturnType<typeof cliRetrieval>): 
 function passThroughNotUtf8(bytes: Buffer, name: string, json: boolean, io: CliIo): number {
   if (json) throw new CliError(ExitCode.notUtf8, `${name} is not valid UTF-8 text; nothing was compressed or stored`);
   io.stdout(bytes);
+  // Exact bytes on stdout; when they end mid-line, the notice starts its own line (as in the UTF-8 path).
+  if (bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a) io.stderr('\n');
   io.stderr(`squeeze compress: ${name} is not valid UTF-8; passed through unchanged, nothing stored\n`);
   return ExitCode.ok;
 }

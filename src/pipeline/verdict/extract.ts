@@ -5,6 +5,7 @@
 // line is tried only against the rules that can start with its first
 // character (see rules.ts), and lines longer than any verdict line are skipped
 // unread, so a 50 MB line or an escape-code storm costs one scan.
+import { count, plural } from '../../processors/markers.js';
 import { RULES, type Reading, type Rule, type RuleKind } from './rules.js';
 
 /** Longer lines are not read (a C++ template error can run to a couple of thousand characters). */
@@ -289,8 +290,10 @@ class Reader {
     }
     for (const [tool, names] of this.namesByTool) if (!byTool.has(tool)) byTool.set(tool, { failed: names });
     // A runner that prints its counts but no total (mocha): they add up to it.
+    // One that prints a total but no passed count (maven, unittest, rspec): the total less the failed and skipped.
     for (const sums of byTool.values()) {
       if (sums.total === undefined && sums.passed !== undefined) sums.total = sums.passed + (sums.failed ?? 0) + (sums.skipped ?? 0);
+      if (sums.passed === undefined && sums.total !== undefined) sums.passed = Math.max(0, sums.total - (sums.failed ?? 0) - (sums.skipped ?? 0));
     }
     if (byTool.size === 0) return null;
     const all: { failed: number; passed?: number; skipped?: number; total?: number } = { failed: 0 };
@@ -302,16 +305,14 @@ class Reader {
   }
 }
 
-const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;
-
+/** The tests part of the verdict line: a total counts skipped tests, so "passed" is the runner's passed count. */
 function testsPhrase(tests: TestTotals): string {
-  const skipped = tests.skipped ? `, ${tests.skipped} skipped` : '';
+  const skipped = tests.skipped ? `, ${count(tests.skipped)} skipped` : '';
   if (tests.failed > 0) {
-    const of = tests.total !== undefined && tests.total >= tests.failed ? `${tests.failed} of ${plural(tests.total, 'test')}` : plural(tests.failed, 'test');
+    const of = tests.total !== undefined && tests.total >= tests.failed ? `${count(tests.failed)} of ${plural(tests.total, 'test')}` : plural(tests.failed, 'test');
     return `${of} failed${skipped}`;
   }
-  const passed = tests.total ?? tests.passed;
-  return passed === undefined ? `no test failed${skipped}` : `${plural(passed, 'test')} passed, none failed${skipped}`;
+  return tests.passed === undefined ? `no test failed${skipped}` : `${plural(tests.passed, 'test')} passed, none failed${skipped}`;
 }
 
 function verdictLine(tests: TestTotals | null, diagnostics: readonly ToolDiagnostics[], exits: readonly ExitStatus[]): string {

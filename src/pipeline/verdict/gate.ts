@@ -7,6 +7,7 @@
 // cut of the original that keeps every fact line).
 import type { TextAnalysis } from '../../engine/index.js';
 import { preservedLines } from '../../processors/log/priority.js';
+import { plural } from '../../processors/markers.js';
 import type { Processor, ProcessorOutput, TokenEstimator } from '../../types.js';
 import { originalLinesGap, sampleToFit } from '../ceiling.js';
 import type { PreservedItem } from '../preserve.js';
@@ -24,7 +25,12 @@ export type VerdictGate =
   /** The output lost a fact at every level: a cut of the original that keeps each fact line replaced it. */
   | 'cut'
   /** The output lost a fact at every level: the original, which fits maxTokens, replaced it. */
-  | 'passed-through';
+  | 'passed-through'
+  /**
+   * Some facts are not in the output (found past the token budget for demanded
+   * lines): never reported as held. `notInline` counts them; the verdict line says so.
+   */
+  | 'incomplete';
 
 /** A fact as the result reports it. */
 export interface ReportedFact extends VerdictFact {
@@ -40,7 +46,33 @@ export interface VerdictReport extends Omit<Verdict, 'facts'> {
   readonly gate: VerdictGate;
   /** Facts past the token budget for demanded lines: found, but not demanded inline. */
   readonly undemanded: number;
+  /** Facts whose line the output does not show. */
+  readonly notInline: number;
 }
+
+/** The tokens one demanded line costs: its text and its line break. */
+const costOf = (text: string, estimator: TokenEstimator) => estimator.estimate(text) + 1;
+
+/**
+ * Tokens the fact lines may take: a third of maxTokens, or what the preserved
+ * items leave of half the output's room (maxTokens less the notice and the
+ * caller's reserve) when that is more: a test log with few preserved items
+ * keeps its failing-test lines rather than sampled passing ones.
+ */
+export function verdictBudget(
+  maxTokens: number, room: number, preserved: readonly PreservedItem[], estimator: TokenEstimator,
+): number {
+  const spent = preserved.reduce((sum, item) => sum + costOf(item.text, estimator), 0);
+  return Math.max(Math.floor(maxTokens / 3), Math.floor(room / 2) - spent);
+}
+
+/** The verdict line, with how many facts the output does not show (` (2 facts not shown)`) when any. */
+export function shownVerdictLine(verdict: Verdict, output: string): string {
+  const notShown = verdict.facts.filter((fact) => !output.includes(fact.keep)).length;
+  return notShown === 0 ? verdict.line : `${verdict.line}${notShownNote(notShown)}`;
+}
+
+export const notShownNote = (n: number): string => ` (${plural(n, 'fact')} not shown)`;
 
 /**
  * The fact lines to demand, as preserved items of kind 'verdict', most
@@ -51,7 +83,7 @@ export function verdictItems(verdict: Verdict, estimator: TokenEstimator, budget
   const items: PreservedItem[] = [];
   let spent = 0;
   for (const fact of ranked) {
-    const cost = estimator.estimate(fact.keep) + 1;
+    const cost = costOf(fact.keep, estimator);
     if (spent + cost > budgetTokens) break;
     spent += cost;
     items.push({ kind: 'verdict', text: fact.keep });
@@ -86,5 +118,9 @@ export function factKeepingCut(
 export function verdictReport(verdict: Verdict, items: readonly PreservedItem[], gate: VerdictGate, output: string): VerdictReport {
   const demanded = new Set(items.flatMap((item) => (item.kind === 'verdict' ? [item.text] : [])));
   const facts = verdict.facts.map((fact) => ({ ...fact, demanded: demanded.has(fact.keep), inline: output.includes(fact.keep) }));
-  return { ...verdict, facts, gate, undemanded: facts.filter((fact) => !fact.demanded).length };
+  const notInline = facts.filter((fact) => !fact.inline).length;
+  return {
+    ...verdict, facts, gate: notInline > 0 ? 'incomplete' : gate, undemanded: facts.filter((fact) => !fact.demanded).length, notInline,
+    line: notInline > 0 ? `${verdict.line}${notShownNote(notInline)}` : verdict.line,
+  };
 }

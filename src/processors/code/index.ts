@@ -5,8 +5,9 @@
 // outline: imports, declarations, signatures and the first line of each doc
 // comment stay byte-identical with their `N: ` prefix, so any shown line can
 // be an edit's old_string; bodies fold into one marker naming their exact
-// lines and how to read them, e.g.
-// `[lines 228–260: body of foo, 33 lines — read offset=228 limit=33]`.
+// lines (the result's, after the read's header lines) and how to read them
+// (the file's line numbers), e.g.
+// `[… lines 231–263 (33): body of foo — read offset=228 limit=33 …]`.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { type Block, headerText, LANGS, langOf, LONG_LINE, nameOf, scan, type Scan } from './scan.js';
 import { ProcessorError } from '../errors.js';
