@@ -5,7 +5,7 @@ export {
 } from './pipeline/index.js';
 export { ccrType, preview, type CcrType } from './pipeline/ccr.js';
 export { gentler, LEVELS } from './pipeline/levels.js';
-export { producingCommand, type ProducingCommand } from './pipeline/command.js';
+export { operands, producingCommand, type ProducingCommand } from './pipeline/command.js';
 export { levelNotKeptText } from './pipeline/level-note.js';
 export { MAX_VERDICT_CHARS, readVerdict } from './pipeline/verdict/extract.js';
 export { notShownNote } from './pipeline/verdict/gate.js';

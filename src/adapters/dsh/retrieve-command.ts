@@ -2,8 +2,8 @@
 // back, so its output is an original the model asked for. Compressing it again
 // would hand back markers instead of the lines; it passes through untouched and
 // counts as a retrieval, as a `ccr_retrieve` call does.
-import { operands, producingCommand } from '../../pipeline/command.js';
-import { idFrom } from '../../store/id.js';
+import { operands, producingCommand } from '../../index.js';
+import { idFrom } from '../../store/index.js';
 
 /**
  * Names squeeze's CLI runs under: the package's bin, or its file (`dist/cli.js`)
