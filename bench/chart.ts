@@ -18,7 +18,7 @@ const TOP = 52;
 const PLOT_HEIGHT = 300;
 const BOTTOM = 110;
 
-function escape(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -39,22 +39,25 @@ export function renderChart(rows: readonly ChartRow[], title: string): string {
     const mine = rows.filter((r) => r.kernel === kernel);
     const from = x;
     for (const row of mine) {
-      for (const [which, value] of [['wasm', row.wasm], ['twin', row.twin]] as const) {
+      for (const [which, value] of [
+        ['wasm', row.wasm],
+        ['twin', row.twin],
+      ] as const) {
         const top = y(Math.max(value, 10 ** lo));
         parts.push(
           `<rect x="${x}" y="${top.toFixed(1)}" width="${BAR}" height="${(TOP + PLOT_HEIGHT - top).toFixed(1)}" fill="${COLORS[which]}">` +
-            `<title>${escape(`${kernel}, ${row.size}, ${which}: ${fmt(value)} MB/s`)}</title></rect>`,
+            `<title>${escapeXml(`${kernel}, ${row.size}, ${which}: ${fmt(value)} MB/s`)}</title></rect>`,
         );
         x += BAR;
       }
       parts.push(
-        `<text x="${x - BAR}" y="${TOP + PLOT_HEIGHT + 12}" font-size="8" text-anchor="middle">${escape(row.size)}</text>`,
+        `<text x="${x - BAR}" y="${TOP + PLOT_HEIGHT + 12}" font-size="8" text-anchor="middle">${escapeXml(row.size)}</text>`,
       );
       x += PAIR_GAP;
     }
     const mid = (from + x - PAIR_GAP) / 2;
     parts.push(
-      `<text x="${mid}" y="${TOP + PLOT_HEIGHT + 28}" font-size="10" text-anchor="end" transform="rotate(-25 ${mid} ${TOP + PLOT_HEIGHT + 28})">${escape(kernel)}</text>`,
+      `<text x="${mid}" y="${TOP + PLOT_HEIGHT + 28}" font-size="10" text-anchor="end" transform="rotate(-25 ${mid} ${TOP + PLOT_HEIGHT + 28})">${escapeXml(kernel)}</text>`,
     );
     x += KERNEL_GAP;
   }
@@ -71,7 +74,7 @@ export function renderChart(rows: readonly ChartRow[], title: string): string {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
     `<rect width="${width}" height="${height}" fill="#fff"/>`,
-    `<text x="${LEFT}" y="20" font-size="13" font-weight="bold">${escape(title)}</text>`,
+    `<text x="${LEFT}" y="20" font-size="13" font-weight="bold">${escapeXml(title)}</text>`,
     `<rect x="${LEFT}" y="28" width="10" height="10" fill="${COLORS.wasm}"/><text x="${LEFT + 14}" y="37" font-size="11">WebAssembly (incl. copy in and out)</text>`,
     `<rect x="${LEFT + 230}" y="28" width="10" height="10" fill="${COLORS.twin}"/><text x="${LEFT + 244}" y="37" font-size="11">TypeScript twin</text>`,
     `<text x="14" y="${TOP + PLOT_HEIGHT / 2}" font-size="11" transform="rotate(-90 14 ${TOP + PLOT_HEIGHT / 2})" text-anchor="middle">MB/s (log scale)</text>`,

@@ -77,12 +77,15 @@ export function measureFreshProcess(sizes: readonly number[], samples: number): 
     for (const backend of ['wasm', 'js'] as const) {
       const runs: { load: number; first: number; second: number }[] = [];
       for (let i = 0; i < samples; i++) {
-        const child = spawnSync(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, backend, String(bytes)], { encoding: 'utf8' });
+        const child = spawnSync(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, backend, String(bytes)], {
+          encoding: 'utf8',
+        });
         if (child.status !== 0) throw new Error(`fresh-process probe failed: ${child.stderr}`);
         runs.push(JSON.parse(child.stdout));
       }
       rows.push({
-        backend, bytes,
+        backend,
+        bytes,
         load: median(runs.map((r) => r.load)),
         first: median(runs.map((r) => r.first)),
         second: median(runs.map((r) => r.second)),

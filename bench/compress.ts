@@ -11,7 +11,10 @@ const CORPUS = resolve(import.meta.dirname, '../../shared/corpus');
 
 function logStream(bytes: number): string {
   const files = ['loghub', 'build-logs'].flatMap((folder) =>
-    readdirSync(join(CORPUS, folder)).filter((f) => f.endsWith('.log')).sort().map((f) => join(CORPUS, folder, f)),
+    readdirSync(join(CORPUS, folder))
+      .filter((f) => f.endsWith('.log'))
+      .sort()
+      .map((f) => join(CORPUS, folder, f)),
   );
   const parts: string[] = [];
   let size = 0;
@@ -31,12 +34,19 @@ function median(values: number[]): number {
 }
 
 export async function compressSpeed(): Promise<string> {
-  const sizes = [['32 KB', 32 * 1024, 31, 1], ['1 MB', 1 << 20, 11, 10], ['10 MB', 10 << 20, 5, 100]] as const;
+  const sizes = [
+    ['32 KB', 32 * 1024, 31, 1],
+    ['1 MB', 1 << 20, 11, 10],
+    ['10 MB', 10 << 20, 5, 100],
+  ] as const;
   const rows: string[] = [];
   for (const [label, bytes, samples, target] of sizes) {
     const text = logStream(bytes);
     const times: Record<'wasm' | 'js', number[]> = { wasm: [], js: [] };
-    const squeezers = { wasm: createSqueeze({ backend: 'wasm', recentResults: 0 }), js: createSqueeze({ backend: 'js', recentResults: 0 }) };
+    const squeezers = {
+      wasm: createSqueeze({ backend: 'wasm', recentResults: 0 }),
+      js: createSqueeze({ backend: 'js', recentResults: 0 }),
+    };
     let out = 0;
     for (let s = -2; s < samples; s++) {
       for (const backend of ['wasm', 'js'] as const) {
@@ -51,7 +61,9 @@ export async function compressSpeed(): Promise<string> {
     }
     const wasm = median(times.wasm);
     const js = median(times.js);
-    rows.push(`| ${label} | ${wasm.toFixed(1)} | ${js.toFixed(1)} | ${(js / wasm).toFixed(2)}x | <= ${target} | ${wasm <= target ? 'yes' : 'NO'} | ${out} |`);
+    rows.push(
+      `| ${label} | ${wasm.toFixed(1)} | ${js.toFixed(1)} | ${(js / wasm).toFixed(2)}x | <= ${target} | ${wasm <= target ? 'yes' : 'NO'} | ${out} |`,
+    );
   }
   return [
     '## compress() end to end',

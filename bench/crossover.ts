@@ -17,7 +17,12 @@ export interface CrossoverRow {
   readonly crossover: number | null;
 }
 
-export function measureCrossover(cases: readonly KernelCase[], wasm: Backend, twin: Backend, samples: number): CrossoverRow[] {
+export function measureCrossover(
+  cases: readonly KernelCase[],
+  wasm: Backend,
+  twin: Backend,
+  samples: number,
+): CrossoverRow[] {
   return cases.map((kernel) => {
     const ratios = SWEEP_UNITS.map((units) => {
       const texts = perKindInputs(units).map(({ text }) => ({ text, prepared: kernel.prepare(text) }));

@@ -9,12 +9,17 @@ import { textMilli } from '../src/engine/twin/tokens.js';
 import { deviationStats, exactChunks, formatStats } from '../scripts/exact-tokens.js';
 import { corpusFiles } from '../test/support/corpus.js';
 
-const SIZES: Array<[string, number]> = [['1 KB', 1 << 10], ['64 KB', 1 << 16], ['1 MB', 1 << 20], ['16 MB', 1 << 24]];
+const SIZES: Array<[string, number]> = [
+  ['1 KB', 1 << 10],
+  ['64 KB', 1 << 16],
+  ['1 MB', 1 << 20],
+  ['16 MB', 1 << 24],
+];
 
 /** `size` units of the corpus (all files joined, repeated if needed), centred, from a line start. */
 function inputOf(all: string, size: number): string {
   let source = all;
-  while (source.length < size * 2) source += '\n' + all;
+  while (source.length < size * 2) source += `\n${all}`;
   const middle = Math.floor((source.length - size) / 2);
   const start = source.indexOf('\n', middle) + 1;
   return source.slice(start, start + size);
@@ -80,7 +85,11 @@ export async function benchEstimator(): Promise<string> {
     const rows = (estimate: (text: string) => number) =>
       files.map((f) => {
         const key = `${f.folder}/${f.name}`;
-        return { name: key, exact: exact.get(key)!.chunks.reduce((s, c) => s + c[tokenizer], 0), estimate: estimate(f.text) };
+        return {
+          name: key,
+          exact: exact.get(key)!.chunks.reduce((s, c) => s + c[tokenizer], 0),
+          estimate: estimate(f.text),
+        };
       });
     const ours = deviationStats(rows((t) => Math.ceil(textMilli(t, costs) / 1000)));
     out.push(

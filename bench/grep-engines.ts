@@ -36,7 +36,11 @@ const CASES: Case[] = [
   { name: '(a+)+$ on 1 MB with 100 KB of a + !', pattern: '(a+)+$', text: original(aBang) },
   { name: '(a+)+$ on a 1 MB line of a + !', pattern: '(a+)+$', text: `${'a'.repeat(MB)}!` },
   { name: '(\\w+\\s?)+: on 1 MB with a 100 KB word line', pattern: '(\\w+\\s?)+:', text: original(words) },
-  { name: '(\\w+\\s?)+: on 1 MB of 36-char word lines', pattern: '(\\w+\\s?)+:', text: Array.from({ length: MB / 37 }, () => 'aaaaaaaaaa bbbbbbbbbb cccccccccc dddd').join('\n') },
+  {
+    name: '(\\w+\\s?)+: on 1 MB of 36-char word lines',
+    pattern: '(\\w+\\s?)+:',
+    text: Array.from({ length: MB / 37 }, () => 'aaaaaaaaaa bbbbbbbbbb cccccccccc dddd').join('\n'),
+  },
   { name: 'ERROR on 1 MB of log', pattern: 'ERROR', text: original('') },
   { name: 'ERROR|WARN|timeout on 1 MB of log', pattern: 'ERROR|WARN|timeout', text: original('') },
   { name: 'orders/\\d+ 200 9\\dms on 1 MB of log', pattern: 'orders/\\d+ 200 9\\dms', text: original('') },
@@ -50,8 +54,20 @@ function lines(text: string): string[] {
 type Engine = { name: string; compile(pattern: string): (line: string) => boolean };
 
 const engines: Engine[] = [
-  { name: 're2js', compile: (p) => { const re = RE2JS.compile(p); return (l) => re.test(l); } },
-  { name: 're2-wasm', compile: (p) => { const re = new RE2(p, 'u'); return (l) => re.test(l); } },
+  {
+    name: 're2js',
+    compile: (p) => {
+      const re = RE2JS.compile(p);
+      return (l) => re.test(l);
+    },
+  },
+  {
+    name: 're2-wasm',
+    compile: (p) => {
+      const re = new RE2(p, 'u');
+      return (l) => re.test(l);
+    },
+  },
   {
     name: 'RegExp (before)',
     compile: (p) => {
@@ -85,15 +101,19 @@ function shipped(c: Case): number {
   const runs: number[] = [];
   for (let r = 0; r < 3; r++) {
     const started = performance.now();
-    const result = retrieve(store, { id, grep: c.pattern.replace('(?i)', ''), ignoreCase: c.pattern.startsWith('(?i)') });
+    const result = retrieve(store, {
+      id,
+      grep: c.pattern.replace('(?i)', ''),
+      ignoreCase: c.pattern.startsWith('(?i)'),
+    });
     if (!result.ok) throw new Error(result.message);
     runs.push(performance.now() - started);
   }
   return Math.min(...runs);
 }
 
-console.log('| case | ' + engines.map((e) => `${e.name} per line, ms`).join(' | ') + ' | squeeze retrieve ms | matches |');
-console.log('|---|' + engines.map(() => '---:').join('|') + '|---:|---:|');
+console.log(`| case | ${engines.map((e) => `${e.name} per line, ms`).join(' | ')} | squeeze retrieve ms | matches |`);
+console.log(`|---|${engines.map(() => '---:').join('|')}|---:|---:|`);
 CASES.forEach((c, i) => {
   const cells: string[] = [];
   let matches = 0;

@@ -11,7 +11,11 @@ export interface HashLinesRow {
 }
 
 export async function measureHashLines(
-  text: string, megabytes: number, wasm: Backend, twin: Backend, plan: Plan,
+  text: string,
+  megabytes: number,
+  wasm: Backend,
+  twin: Backend,
+  plan: Plan,
 ): Promise<HashLinesRow[]> {
   const { h64 } = await xxhash();
   const perLine = (): bigint => {
@@ -25,11 +29,26 @@ export async function measureHashLines(
     return last;
   };
   const rivals: [string, () => unknown][] = [
-    ['squeeze WebAssembly: begin + lineTable (spans + 2x32-bit fingerprint per line)', () => { wasm.begin(text); return wasm.lineTable(); }],
-    ['squeeze TS twin: lineTable (same output)', () => { twin.begin(text); return twin.lineTable(); }],
+    [
+      'squeeze WebAssembly: begin + lineTable (spans + 2x32-bit fingerprint per line)',
+      () => {
+        wasm.begin(text);
+        return wasm.lineTable();
+      },
+    ],
+    [
+      'squeeze TS twin: lineTable (same output)',
+      () => {
+        twin.begin(text);
+        return twin.lineTable();
+      },
+    ],
     ['xxhash-wasm h64 once per line from JS (indexOf + slice + h64)', perLine],
     ['xxhash-wasm h64 of the whole text, one call (no lines; reference)', () => h64(text)],
   ];
-  const { ms } = timeRivals(rivals.map(([, run]) => run), plan);
+  const { ms } = timeRivals(
+    rivals.map(([, run]) => run),
+    plan,
+  );
   return rivals.map(([label], i) => ({ label, msPerMB: ms[i]! / megabytes }));
 }

@@ -13,7 +13,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GenerateOptions } from '@deepseek-ai/dsh-llm';
 import { deepSeekCounter } from '../src/eval/counters.js';
-import { evidenceKept, messageText, prefixBreaks, runSession, sessionSteps, type Mode } from '../test/support/history-session.js';
+import {
+  evidenceKept,
+  messageText,
+  prefixBreaks,
+  runSession,
+  sessionSteps,
+  type Mode,
+} from '../test/support/history-session.js';
 
 const WINDOW = 64_000;
 const stepsArg = process.argv.indexOf('--steps');
@@ -31,7 +38,9 @@ const tokens = (text: string) => {
 };
 
 const requestTokens = (r: GenerateOptions) =>
-  tokens(r.system ?? '') + tokens(JSON.stringify(r.tools ?? [])) + r.messages.reduce((sum, m) => sum + tokens(messageText(m)), 0);
+  tokens(r.system ?? '') +
+  tokens(JSON.stringify(r.tools ?? [])) +
+  r.messages.reduce((sum, m) => sum + tokens(messageText(m)), 0);
 
 /**
  * Tokens of each request that extend the previous request unchanged (system,
@@ -41,7 +50,8 @@ const requestTokens = (r: GenerateOptions) =>
 function cachedTokens(requests: readonly GenerateOptions[]): number[] {
   return requests.map((r, i) => {
     const before = requests[i - 1];
-    if (before === undefined || before.system !== r.system || JSON.stringify(before.tools) !== JSON.stringify(r.tools)) return 0;
+    if (before === undefined || before.system !== r.system || JSON.stringify(before.tools) !== JSON.stringify(r.tools))
+      return 0;
     let cached = tokens(r.system ?? '') + tokens(JSON.stringify(r.tools ?? []));
     for (const [k, message] of r.messages.entries()) {
       const previous = before.messages[k];
@@ -95,7 +105,8 @@ for (const mode of modes) {
     perRequest,
     breaks: prefixBreaks(run.requests),
     billed: Math.round(
-      perRequest.reduce((sum, t, i) => sum + t - (1 - CACHE_HIT_PRICE) * cachedTokens(run.requests)[i]!, 0) + summaryTokens.reduce((a, b) => a + b, 0),
+      perRequest.reduce((sum, t, i) => sum + t - (1 - CACHE_HIT_PRICE) * cachedTokens(run.requests)[i]!, 0) +
+        summaryTokens.reduce((a, b) => a + b, 0),
     ),
     summaries: run.summaryRequests.length,
     evidence: evidenceKept(run.requests.at(-1)!, steps),

@@ -37,4 +37,3 @@ export const HOSTILE: Record<string, () => string> = {
     return lines.join('\r');
   },
 };
-

@@ -32,7 +32,9 @@ for (const [i, [name, make]] of Object.entries(HOSTILE).entries()) {
   stall = Math.max(stall, performance.now() - last);
   const shown = textOf(result);
   const marked = shown.includes('<<<CCR:') ? 'yes' : 'no (passed on: the time budget ran out)';
-  console.log(`| ${name} | ${(text.length / 1024 / 1024).toFixed(1)} | ${ms.toFixed(0)} | ${stall.toFixed(0)} | ${Buffer.byteLength(shown)} | ${marked} |`);
+  console.log(
+    `| ${name} | ${(text.length / 1024 / 1024).toFixed(1)} | ${ms.toFixed(0)} | ${stall.toFixed(0)} | ${Buffer.byteLength(shown)} | ${marked} |`,
+  );
 }
 h.close();
 process.exit(0);

@@ -37,8 +37,14 @@ function runOne(name: string): Measured {
   const cpuMs = (used.user + used.system) / 1000;
   const peak = process.resourceUsage().maxRSS * 1024;
   return {
-    name, inputMB: Buffer.byteLength(text) / MB, ms, cpuMs, extraMB: Math.max(0, peak - base) / MB,
-    outcome: result.outcome, kind: result.kind, bytesOut: result.bytesOut,
+    name,
+    inputMB: Buffer.byteLength(text) / MB,
+    ms,
+    cpuMs,
+    extraMB: Math.max(0, peak - base) / MB,
+    outcome: result.outcome,
+    kind: result.kind,
+    bytesOut: result.bytesOut,
   };
 }
 
@@ -50,12 +56,20 @@ if (one !== undefined) {
   console.log('| input | MB in | wall ms | CPU ms | extra MB (peak RSS) | x input | outcome | kind | bytes out |');
   console.log('|---|---:|---:|---:|---:|---:|---|---|---:|');
   for (const name of Object.keys(HOSTILE)) {
-    const child = spawnSync(process.execPath, ['--import', 'tsx', self, name], { encoding: 'utf8', timeout: 120_000, maxBuffer: 1 << 20 });
+    const child = spawnSync(process.execPath, ['--import', 'tsx', self, name], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      maxBuffer: 1 << 20,
+    });
     if (child.status !== 0 || !child.stdout) {
-      console.log(`| ${name} | | did not finish in 120 s (${child.signal ?? child.status}) ${child.stderr.slice(0, 200).replace(/\n/g, ' ')} | | | | | | |`);
+      console.log(
+        `| ${name} | | did not finish in 120 s (${child.signal ?? child.status}) ${child.stderr.slice(0, 200).replace(/\n/g, ' ')} | | | | | | |`,
+      );
       continue;
     }
     const m = JSON.parse(child.stdout) as Measured;
-    console.log(`| ${name} | ${m.inputMB.toFixed(1)} | ${m.ms.toFixed(0)} | ${m.cpuMs.toFixed(0)} | ${m.extraMB.toFixed(0)} | ${(m.extraMB / m.inputMB).toFixed(1)} | ${m.outcome} | ${m.kind} | ${m.bytesOut} |`);
+    console.log(
+      `| ${name} | ${m.inputMB.toFixed(1)} | ${m.ms.toFixed(0)} | ${m.cpuMs.toFixed(0)} | ${m.extraMB.toFixed(0)} | ${(m.extraMB / m.inputMB).toFixed(1)} | ${m.outcome} | ${m.kind} | ${m.bytesOut} |`,
+    );
   }
 }

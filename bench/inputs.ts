@@ -42,7 +42,8 @@ export function prefixOfBytes(text: string, bytes: number): string {
   const source = Buffer.from(text, 'utf8');
   // Four spare bytes show whether the character at the cut continues past it.
   const whole = Buffer.alloc(bytes + 4);
-  for (let at = 0; at < whole.length; at += source.length) source.copy(whole, at, 0, Math.min(source.length, whole.length - at));
+  for (let at = 0; at < whole.length; at += source.length)
+    source.copy(whole, at, 0, Math.min(source.length, whole.length - at));
   let cut = bytes;
   while (cut > 0 && (whole[cut]! & 0xc0) === 0x80) cut--; // never split a character
   return whole.subarray(0, cut).toString('utf8');
@@ -52,7 +53,12 @@ let mixed: string | null = null;
 
 /** The main table's input of `bytes` UTF-8 bytes: a prefix of the mixed corpus stream. */
 export function mixedInput(bytes: number): string {
-  return prefixOfBytes((mixed ??= mixedFiles().map((f) => f.text).join('')), bytes);
+  return prefixOfBytes(
+    (mixed ??= mixedFiles()
+      .map((f) => f.text)
+      .join('')),
+    bytes,
+  );
 }
 
 /** How many corpus files the mixed input of `bytes` draws on, and the first one's name. */

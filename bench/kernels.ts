@@ -3,7 +3,15 @@
 // (begin) and its copies out exactly as the engine does. `prepare` computes,
 // untimed, the inputs a kernel takes from an earlier kernel. Adding a kernel
 // to the benchmark is adding one entry here.
-import { EVIDENCE_FLAGS, severityOf, type Backend, type Fingerprints, type LineTable, type SeenWindows, type WindowRequest } from '../src/engine/index.js';
+import {
+  EVIDENCE_FLAGS,
+  severityOf,
+  type Backend,
+  type Fingerprints,
+  type LineTable,
+  type SeenWindows,
+  type WindowRequest,
+} from '../src/engine/index.js';
 import { tokenProfile } from '../src/engine/token-profiles.js';
 import { JsBackend } from '../src/engine/twin/backend.js';
 
@@ -64,7 +72,8 @@ function seenSelf(text: string): { windows: Fingerprints; seen: SeenWindows } {
 export const KERNELS: readonly KernelCase[] = [
   kernelCase({
     name: 'lines',
-    measures: 'begin(text) + lineTable(): copy in, line starts/ends and 64-bit line fingerprints, four arrays copied out',
+    measures:
+      'begin(text) + lineTable(): copy in, line starts/ends and 64-bit line fingerprints, four arrays copied out',
     prepare: noInput,
     run(backend, text) {
       backend.begin(text);
@@ -73,7 +82,8 @@ export const KERNELS: readonly KernelCase[] = [
   }),
   kernelCase({
     name: 'group',
-    measures: "groupLines(count, hashA, hashB) on the text's line hashes: hashes copied in, exact-duplicate groups copied out (MB/s of the text the lines came from)",
+    measures:
+      "groupLines(count, hashA, hashB) on the text's line hashes: hashes copied in, exact-duplicate groups copied out (MB/s of the text the lines came from)",
     prepare: twinLines,
     run(backend, _text, lines: LineTable) {
       return backend.groupLines(lines.count, lines.hashA, lines.hashB);
@@ -81,7 +91,8 @@ export const KERNELS: readonly KernelCase[] = [
   }),
   kernelCase({
     name: 'templates',
-    measures: 'begin(text) + templateHashes(start, end, count): copy in text and line spans, template fingerprints (volatile fields masked) copied out',
+    measures:
+      'begin(text) + templateHashes(start, end, count): copy in text and line spans, template fingerprints (volatile fields masked) copied out',
     prepare: twinLines,
     run(backend, text, lines: LineTable) {
       backend.begin(text);
@@ -114,7 +125,7 @@ export const KERNELS: readonly KernelCase[] = [
   }),
   kernelCase({
     name: 'tokens',
-    measures: 'begin(text) + estimateTokens(costs): copy in, the whole text\'s token estimate (DeepSeek-V3 profile)',
+    measures: "begin(text) + estimateTokens(costs): copy in, the whole text's token estimate (DeepSeek-V3 profile)",
     prepare: noInput,
     run(backend, text) {
       backend.begin(text);
@@ -123,7 +134,8 @@ export const KERNELS: readonly KernelCase[] = [
   }),
   kernelCase({
     name: 'line tokens',
-    measures: 'begin(text) + lineTokens(count, start, end, costs): copy in text and spans, milli-tokens per line copied out',
+    measures:
+      'begin(text) + lineTokens(count, start, end, costs): copy in text and spans, milli-tokens per line copied out',
     prepare: twinLines,
     run(backend, text, lines: LineTable) {
       backend.begin(text);
@@ -132,7 +144,8 @@ export const KERNELS: readonly KernelCase[] = [
   }),
   kernelCase({
     name: 'classify',
-    measures: 'begin(text) + classifyLines(lines): copy in text and spans, a severity and class flags word per line copied out',
+    measures:
+      'begin(text) + classifyLines(lines): copy in text and spans, a severity and class flags word per line copied out',
     prepare: twinLines,
     run(backend, text, lines: LineTable) {
       backend.begin(text);
@@ -141,7 +154,8 @@ export const KERNELS: readonly KernelCase[] = [
   }),
   kernelCase({
     name: 'windows',
-    measures: 'planWindows(request): kept and omitted spans under a budget of a quarter of the tokens (evidence from classify, costs from line tokens, 20 head/tail, 3 context lines)',
+    measures:
+      'planWindows(request): kept and omitted spans under a budget of a quarter of the tokens (evidence from classify, costs from line tokens, 20 head/tail, 3 context lines)',
     prepare: windowRequest,
     run(backend, _text, request: WindowRequest) {
       return backend.planWindows(request);
@@ -149,7 +163,8 @@ export const KERNELS: readonly KernelCase[] = [
   }),
   kernelCase({
     name: 'analysis (lines + group)',
-    measures: 'begin(text) + lineTable() + groupLines(): the line table and exact duplicates every processor starts from',
+    measures:
+      'begin(text) + lineTable() + groupLines(): the line table and exact duplicates every processor starts from',
     prepare: noInput,
     run(backend, text) {
       backend.begin(text);
@@ -159,7 +174,8 @@ export const KERNELS: readonly KernelCase[] = [
   }),
   kernelCase({
     name: 'analysis (+ templates, tokens, classify)',
-    measures: 'the above + templateHashes + groupLines on templates + lineTokens + classifyLines, on one copy of the text: a log processor\'s per-text kernel work',
+    measures:
+      "the above + templateHashes + groupLines on templates + lineTokens + classifyLines, on one copy of the text: a log processor's per-text kernel work",
     prepare: noInput,
     run(backend, text) {
       backend.begin(text);

@@ -30,7 +30,9 @@ const SIZES = [
 
 /** Real log lines (the loghub samples, in turn) up to `bytes`, cut at a line end. */
 function realLog(bytes: number): string {
-  const files = readdirSync(LOGS).filter((f) => f.endsWith('.log')).sort();
+  const files = readdirSync(LOGS)
+    .filter((f) => f.endsWith('.log'))
+    .sort();
   const lines: string[] = [];
   let size = 0;
   for (let i = 0; size < bytes; i++) {
@@ -93,8 +95,20 @@ async function timeOne(ctx: Context): Promise<{ ms: number; bytesOut: number }> 
  */
 async function split(text: string, runs: number, warmup: number): Promise<{ pipeline: number; own: number }> {
   const config = parseConfig({ log: false });
-  const services = coreServices(config, { ttlSeconds: 3600, storeBudgetBytes: 1 << 30, store: ':memory:', onEvent: () => {}, warn: () => {} });
-  const listener = createPostExecuteListener({ config, services, ledger: { write() {} }, warn: () => {}, spillStore: () => undefined });
+  const services = coreServices(config, {
+    ttlSeconds: 3600,
+    storeBudgetBytes: 1 << 30,
+    store: ':memory:',
+    onEvent: () => {},
+    warn: () => {},
+  });
+  const listener = createPostExecuteListener({
+    config,
+    services,
+    ledger: { write() {} },
+    warn: () => {},
+    spillStore: () => undefined,
+  });
   const pipeline = createSqueeze({ ...squeezeOptionsOf(config), retainOriginal: false, store: null }); // as adapters/dsh/core.ts makes it
   const result = { isError: false, value: text, content: [{ type: 'text', text }] } as never;
   const alone: number[] = [];

@@ -88,13 +88,17 @@ async function main(): Promise<void> {
     const actual = Buffer.byteLength(text, 'utf8');
     for (const kernel of KERNELS) {
       const prepared = kernel.prepare(text);
-      const { ms: [w, t], samples } = timeRivals(
-        [() => kernel.run(wasm, text, prepared), () => kernel.run(twin, text, prepared)],
-        planFor(bytes),
-      );
+      const {
+        ms: [w, t],
+        samples,
+      } = timeRivals([() => kernel.run(wasm, text, prepared), () => kernel.run(twin, text, prepared)], planFor(bytes));
       const row = {
-        kernel: kernel.name, size: sizeLabel(bytes), bytes, samples,
-        wasm: mbPerSecond(actual, w!), twin: mbPerSecond(actual, t!),
+        kernel: kernel.name,
+        size: sizeLabel(bytes),
+        bytes,
+        samples,
+        wasm: mbPerSecond(actual, w!),
+        twin: mbPerSecond(actual, t!),
       };
       rows.push(row);
       console.error(`${row.kernel} ${row.size}: wasm ${num(row.wasm)} MB/s, twin ${num(row.twin)} MB/s`);
@@ -105,8 +109,12 @@ async function main(): Promise<void> {
     '| kernel | input | WebAssembly MB/s | TS twin MB/s | wasm/twin | samples |',
     '|---|---:|---:|---:|---:|---:|',
     ...KERNELS.flatMap((k) =>
-      rows.filter((r) => r.kernel === k.name).map((r) =>
-        `| ${r.kernel} | ${r.size} | ${num(r.wasm)} | ${num(r.twin)} | ${(r.wasm / r.twin).toFixed(2)}x | ${r.samples} |`),
+      rows
+        .filter((r) => r.kernel === k.name)
+        .map(
+          (r) =>
+            `| ${r.kernel} | ${r.size} | ${num(r.wasm)} | ${num(r.twin)} | ${(r.wasm / r.twin).toFixed(2)}x | ${r.samples} |`,
+        ),
     ),
   ].join('\n');
   console.log(table);
@@ -156,10 +164,13 @@ async function main(): Promise<void> {
     '## Where WebAssembly loses',
     '',
     ...(losses.length
-      ? losses.map((r) => `- ${r.kernel} at ${r.size}: ${num(r.wasm)} MB/s against the twin's ${num(r.twin)} MB/s (${(r.wasm / r.twin).toFixed(2)}x).`)
+      ? losses.map(
+          (r) =>
+            `- ${r.kernel} at ${r.size}: ${num(r.wasm)} MB/s against the twin's ${num(r.twin)} MB/s (${(r.wasm / r.twin).toFixed(2)}x).`,
+        )
       : ['- Nowhere in the table above.']),
     '',
-    'The kernels that only take and return arrays (group, repeated blocks, window hashes, seen blocks, windows) pay a fixed cost per call on the WebAssembly side (arena, copying their input arrays in and their results out), which dominates at 1 KB; window hashes and seen blocks are plain loops over typed arrays that V8 compiles nearly as well as WebAssembly, so the copies can eat the whole difference at any size. Texts shorter than the crossover measured below (\'Where auto should switch\') go to the twin whole.',
+    "The kernels that only take and return arrays (group, repeated blocks, window hashes, seen blocks, windows) pay a fixed cost per call on the WebAssembly side (arena, copying their input arrays in and their results out), which dominates at 1 KB; window hashes and seen blocks are plain loops over typed arrays that V8 compiles nearly as well as WebAssembly, so the copies can eat the whole difference at any size. Texts shorter than the crossover measured below ('Where auto should switch') go to the twin whole.",
     '',
     '## Inside the WebAssembly line table (1 MB)',
     '',
@@ -178,23 +189,31 @@ async function main(): Promise<void> {
     '',
     '| backend | input | load ms | first analysis ms | second analysis ms |',
     '|---|---:|---:|---:|---:|',
-    ...fresh.map((f) => `| ${f.backend === 'wasm' ? 'WebAssembly' : 'TS twin'} | ${sizeLabel(f.bytes)} | ${f.load.toFixed(2)} | ${f.first.toFixed(2)} | ${f.second.toFixed(2)} |`),
+    ...fresh.map(
+      (f) =>
+        `| ${f.backend === 'wasm' ? 'WebAssembly' : 'TS twin'} | ${sizeLabel(f.bytes)} | ${f.load.toFixed(2)} | ${f.first.toFixed(2)} | ${f.second.toFixed(2)} |`,
+    ),
     '',
     '## Hash every line',
     '',
     'Milliseconds per MB of input (median). DESIGN.md measured 2.5 ms per MB for xxhash-wasm once per line.',
     '',
-    '| method | ' + hashRows.map((h) => sizeLabel(h.bytes)).join(' | ') + ' |',
-    '|---|' + hashRows.map(() => '---:').join('|') + '|',
-    ...hashRows[0]!.rows.map((r, i) => `| ${r.label} | ${hashRows.map((h) => h.rows[i]!.msPerMB.toFixed(2)).join(' | ')} |`),
+    `| method | ${hashRows.map((h) => sizeLabel(h.bytes)).join(' | ')} |`,
+    `|---|${hashRows.map(() => '---:').join('|')}|`,
+    ...hashRows[0]!.rows.map(
+      (r, i) => `| ${r.label} | ${hashRows.map((h) => h.rows[i]!.msPerMB.toFixed(2)).join(' | ')} |`,
+    ),
     '',
     "## Where 'auto' should switch to WebAssembly",
     '',
     `wasm/twin speed ratio (> 1: WebAssembly faster) by text length in UTF-16 code units; each point runs the kernel on one prefix of each corpus folder (${SWEEP_UNITS.length} sizes, median of ${quick ? 3 : CROSSOVER_SAMPLES} samples). Crossover: the smallest swept size from which WebAssembly wins at every larger swept size.`,
     '',
-    '| kernel | ' + SWEEP_UNITS.map(units).join(' | ') + ' | crossover |',
-    '|---|' + SWEEP_UNITS.map(() => '---:').join('|') + '|---:|',
-    ...crossover.map((c) => `| ${c.kernel} | ${c.ratios.map((r) => r.toFixed(2)).join(' | ')} | ${c.crossover === null ? 'none' : units(c.crossover)} |`),
+    `| kernel | ${SWEEP_UNITS.map(units).join(' | ')} | crossover |`,
+    `|---|${SWEEP_UNITS.map(() => '---:').join('|')}|---:|`,
+    ...crossover.map(
+      (c) =>
+        `| ${c.kernel} | ${c.ratios.map((r) => r.toFixed(2)).join(' | ')} | ${c.crossover === null ? 'none' : units(c.crossover)} |`,
+    ),
     '',
     `\`src/engine/auto.ts\` has SMALL_TEXT_UNITS = ${SMALL_TEXT_UNITS}. 'auto' chooses one backend per text for every kernel that runs on it, so the analysis rows decide: ` +
       (proposal !== null

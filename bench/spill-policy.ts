@@ -25,7 +25,10 @@ export async function spillPolicySystem(): Promise<EvalSystem & { close(): void 
       name: 'bash',
       description: 'returns the sample under evaluation',
       parameters: {},
-      output: { schema: { type: 'string' }, render: (_args: unknown, value: string) => [{ type: 'text', text: value }] },
+      output: {
+        schema: { type: 'string' },
+        render: (_args: unknown, value: string) => [{ type: 'text', text: value }],
+      },
       execute: async () => current,
     }) as never,
   );

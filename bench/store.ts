@@ -108,7 +108,10 @@ function timedCli(args: string[], stdin: string): { wallMs: number; rssMb: numbe
 }
 
 function timedNode(args: string[], stdin = ''): { wallMs: number; rssMb: number; code: number | null } {
-  const run = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, ...args], { input: stdin, encoding: 'utf8' });
+  const run = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, ...args], {
+    input: stdin,
+    encoding: 'utf8',
+  });
   const [wall, rss] = run.stderr.trim().split('\n').at(-1)!.split(' ').map(Number);
   return { wallMs: wall! * 1000, rssMb: rss! / 1024, code: run.status };
 }
@@ -125,21 +128,28 @@ function cliAtOneGigabyte(sqliteDir: string): Row[] {
   });
   const runs = Array.from({ length: 5 }, () => timedCli(['compress', '--store', sqliteDir], 'hello world\n'));
   rows.push({
-    measurement: '`squeeze compress` of 12 bytes, ~1 GB stored (fresh process, median of 5; /usr/bin/time; below minTokens, so the store is not opened)',
+    measurement:
+      '`squeeze compress` of 12 bytes, ~1 GB stored (fresh process, median of 5; /usr/bin/time; below minTokens, so the store is not opened)',
     sqlite: `**${ms(median(runs.map((r) => r.wallMs)))} wall, ${median(runs.map((r) => r.rssMb)).toFixed(0)} MB RSS** (targets <= 150 ms, <= 100 MB); exit ${runs[0]!.code}`,
     other: 'n/a (not built on it)',
   });
-  const retrieve = Array.from({ length: 5 }, () => timedCli(['retrieve', originalId('probe original\n'), '--store', sqliteDir], ''));
+  const retrieve = Array.from({ length: 5 }, () =>
+    timedCli(['retrieve', originalId('probe original\n'), '--store', sqliteDir], ''),
+  );
   rows.push({
     measurement: '`squeeze retrieve` of a 15-byte original, ~1 GB stored',
     sqlite: `${ms(median(retrieve.map((r) => r.wallMs)))} wall, ${median(retrieve.map((r) => r.rssMb)).toFixed(0)} MB RSS; exit ${retrieve[0]!.code}`,
     other: '',
   });
-  const log = Array.from({ length: 400 }, (_, i) => `2026-12-01 10:00:${String(i % 60).padStart(2, '0')} INFO request ${i % 13} ok`).join('\n');
+  const log = Array.from(
+    { length: 400 },
+    (_, i) => `2026-12-01 10:00:${String(i % 60).padStart(2, '0')} INFO request ${i % 13} ok`,
+  ).join('\n');
   const first = timedCli(['compress', '--store', sqliteDir], log);
   const second = timedCli(['compress', '--store', sqliteDir], `${log}\nagain`);
   rows.push({
-    measurement: 'a compress that stores (16 KB log) into the ~1 GB store: first (evicts down to the default 256 MiB budget), then the next',
+    measurement:
+      'a compress that stores (16 KB log) into the ~1 GB store: first (evicts down to the default 256 MiB budget), then the next',
     sqlite: `${ms(first.wallMs)} / ${ms(second.wallMs)} wall, ${first.rssMb.toFixed(0)} / ${second.rssMb.toFixed(0)} MB RSS`,
     other: '',
   });
@@ -153,7 +163,7 @@ async function writers(spec: string, puts: number): Promise<string> {
   const done = running.flatMap((w) => w.done);
   const check = await checkReported(spec, done);
   const failed = codes.filter((c) => c !== 0).length;
-  return `${done.length} reported, **${check.lost.length} lost, ${check.corrupt.length} corrupt**, ${failed} writers failed; ${(performance.now() - t) / 1000 | 0} s`;
+  return `${done.length} reported, **${check.lost.length} lost, ${check.corrupt.length} corrupt**, ${failed} writers failed; ${((performance.now() - t) / 1000) | 0} s`;
 }
 
 function cacacheWriter(dir: string, worker: number, count: number): Writer {
@@ -199,7 +209,10 @@ export async function redisBench(puts: number, kills: number): Promise<string> {
   } else {
     for (const [name, run] of [
       [`8 processes x ${puts} puts, 20% shared texts`, (url: string) => writers(url, puts)],
-      [`SIGKILL loop: ${kills} writers (texts up to 2 MB) killed at random points`, (url: string) => killLoop(url, kills)],
+      [
+        `SIGKILL loop: ${kills} writers (texts up to 2 MB) killed at random points`,
+        (url: string) => killLoop(url, kills),
+      ],
     ] as const) {
       const server = await startRedis();
       try {

@@ -26,17 +26,33 @@ import { deviationStats, exactChunks, exactTokens, formatStats } from './exact-t
 const TARGET_BIAS = 0.015;
 const THRESHOLDS: number[] = [COST.WS_LONG_FROM, COST.HEX_FROM];
 const SCRIPT_SLOTS: number[] = [
-  COST.LATIN_EXT, COST.SCRIPT2, COST.SYMBOL3, COST.SCRIPT3, COST.CJK, COST.KANA, COST.HANGUL,
-  COST.ASTRAL, COST.LONE_SURROGATE,
+  COST.LATIN_EXT,
+  COST.SCRIPT2,
+  COST.SYMBOL3,
+  COST.SCRIPT3,
+  COST.CJK,
+  COST.KANA,
+  COST.HANGUL,
+  COST.ASTRAL,
+  COST.LONE_SURROGATE,
 ];
 
 // Probe texts written for this script, one per non-ASCII class.
 const PROBES: Array<[number, string]> = [
-  [COST.LATIN_EXT, 'Le déploiement a échoué à cause d’une dépendance manquante. Überprüfen Sie die Größe der Einträge für Straße, Café und Señor. '],
-  [COST.SCRIPT2, 'Сборка завершилась ошибкой. Проверьте файл конфигурации. Η κατασκευή απέτυχε. فشل البناء. תיקון הבאג '],
+  [
+    COST.LATIN_EXT,
+    'Le déploiement a échoué à cause d’une dépendance manquante. Überprüfen Sie die Größe der Einträge für Straße, Café und Señor. ',
+  ],
+  [
+    COST.SCRIPT2,
+    'Сборка завершилась ошибкой. Проверьте файл конфигурации. Η κατασκευή απέτυχε. فشل البناء. תיקון הבאג ',
+  ],
   [COST.SYMBOL3, '“Quoted” text — with dashes… arrows → ← bullets • ‘single’ ├── src │ └── main ✓ ✗ '],
   [COST.SCRIPT3, 'बिल्ड विफल हो गया। कृपया सेटिंग्स फ़ाइल जांचें। การสร้างล้มเหลว โปรดตรวจสอบไฟล์ '],
-  [COST.CJK, '日志文件中出现了三个错误请检查数据库连接配置以及网络超时设置构建失败的原因是缺少依赖包需要重新安装后再运行测试'],
+  [
+    COST.CJK,
+    '日志文件中出现了三个错误请检查数据库连接配置以及网络超时设置构建失败的原因是缺少依赖包需要重新安装后再运行测试',
+  ],
   [COST.KANA, 'ビルドにしっぱいしました。せっていファイルをかくにんしてから、もういちどテストをじっこうしてください。'],
   [COST.HANGUL, '빌드가 실패했습니다. 설정 파일을 확인한 다음 테스트를 다시 실행하세요. '],
   [COST.ASTRAL, 'done 🎉 ship 🚀 ok 😀 👍 fire 🔥 bug 🐛 '],
@@ -65,7 +81,11 @@ function probeScripts(tokenizer: TokenProfileName, costs: Int32Array): void {
   }
 }
 
-interface Sample { file: number; text: string; exact: number }
+interface Sample {
+  file: number;
+  text: string;
+  exact: number;
+}
 
 /**
  * Non-negative least squares on relative error by coordinate descent, with a
@@ -96,7 +116,9 @@ function fit(samples: Sample[], weights: number[], slots: number[], base: Int32A
       for (let j = 0; j < n; j++) A[i]![j]! += w * x[i]! * x[j]!;
     }
   }
-  const prior = slots.map((s) => (s > COST.WORD ? base[s]! - base[s - 1]! : base[s]!) / 1000).map((v) => Math.max(0, v));
+  const prior = slots
+    .map((s) => (s > COST.WORD ? base[s]! - base[s - 1]! : base[s]!) / 1000)
+    .map((v) => Math.max(0, v));
   const theta = [...prior];
   const ridge = 1e-4 * Math.max(...A.map((row, i) => row[i]!));
   for (let sweep = 0; sweep < 3000; sweep++) {
@@ -114,23 +136,39 @@ function fit(samples: Sample[], weights: number[], slots: number[], base: Int32A
   if (words.length !== WORD_TABLE) throw new Error('every word length must be fitted');
 }
 
-interface CalibrationFile { folder: string; name: string; text: string; heldOut: boolean }
+interface CalibrationFile {
+  folder: string;
+  name: string;
+  text: string;
+  heldOut: boolean;
+}
 
 /**
  * The shared corpus (when present) and the everyday corpus. Everyday files in
  * the held-out part are only measured, never fitted on.
  */
 function calibrationFiles(): CalibrationFile[] {
-  const shared = existsSync(CORPUS_DIR) ? corpusFiles().map((f) => ({ folder: f.folder, name: f.name, text: f.text, heldOut: false })) : [];
-  if (shared.length === 0) console.error(`calibrate: the shared corpus is absent (${CORPUS_DIR}); fitting on the everyday corpus only`);
-  const everyday = everydayFiles().map((f) => ({ folder: `everyday/${f.kind}`, name: basename(f.file), text: f.text, heldOut: f.heldOut }));
+  const shared = existsSync(CORPUS_DIR)
+    ? corpusFiles().map((f) => ({ folder: f.folder, name: f.name, text: f.text, heldOut: false }))
+    : [];
+  if (shared.length === 0)
+    console.error(`calibrate: the shared corpus is absent (${CORPUS_DIR}); fitting on the everyday corpus only`);
+  const everyday = everydayFiles().map((f) => ({
+    folder: `everyday/${f.kind}`,
+    name: basename(f.file),
+    text: f.text,
+    heldOut: f.heldOut,
+  }));
   return [...shared, ...everyday];
 }
 
 function main(): void {
   const all = calibrationFiles();
   const files = all.filter((f) => !f.heldOut);
-  const exact = exactChunks(all.map((f) => ({ key: `${f.folder}/${f.name}`, text: f.text })), console.error);
+  const exact = exactChunks(
+    all.map((f) => ({ key: `${f.folder}/${f.name}`, text: f.text })),
+    console.error,
+  );
   const report: string[] = [];
   for (const tokenizer of ['deepseek-v3', 'o200k'] as const) {
     const costs = Int32Array.from(tokenProfile(tokenizer).costs);
@@ -144,11 +182,15 @@ function main(): void {
       }
     });
     probeScripts(tokenizer, costs);
-    const asciiSlots = [...Array(COST_SLOTS).keys()].filter((s) => !THRESHOLDS.includes(s) && !SCRIPT_SLOTS.includes(s));
+    const asciiSlots = [...Array(COST_SLOTS).keys()].filter(
+      (s) => !THRESHOLDS.includes(s) && !SCRIPT_SLOTS.includes(s),
+    );
     fit(samples, weights, asciiSlots, costs);
     probeScripts(tokenizer, costs); // marginals against the fitted ASCII costs
 
-    const fileExact = files.map((f) => exact.get(`${f.folder}/${f.name}`)!.chunks.reduce((s, c) => s + c[tokenizer], 0));
+    const fileExact = files.map((f) =>
+      exact.get(`${f.folder}/${f.name}`)!.chunks.reduce((s, c) => s + c[tokenizer], 0),
+    );
     const milli = files.map((f) => textMilli(f.text, costs));
     const bias = (m: number[]) => m.reduce((s, x, i) => s + (x / 1000 - fileExact[i]!) / fileExact[i]!, 0) / m.length;
     // Scale so the mean bias over files is TARGET_BIAS (bias is linear in the scale).
@@ -156,7 +198,8 @@ function main(): void {
     for (let s = 0; s < COST_SLOTS; s++) if (!THRESHOLDS.includes(s)) costs[s] = Math.round(costs[s]! * scale);
 
     // Accuracy before and after, per part: the held-out part is reported on its own.
-    const exactOf = (f: CalibrationFile) => exact.get(`${f.folder}/${f.name}`)!.chunks.reduce((s, c) => s + c[tokenizer], 0);
+    const exactOf = (f: CalibrationFile) =>
+      exact.get(`${f.folder}/${f.name}`)!.chunks.reduce((s, c) => s + c[tokenizer], 0);
     const parts: Array<[string, CalibrationFile[]]> = [
       ['shared corpus', all.filter((f) => !f.folder.startsWith('everyday/'))],
       ['everyday, fitted part', all.filter((f) => f.folder.startsWith('everyday/') && !f.heldOut)],
@@ -168,12 +211,22 @@ function main(): void {
     report.push('| files | estimator | mean | p95 | worst | bias |', '|---|---|---|---|---|---|');
     for (const [label, part] of parts) {
       if (part.length === 0) continue;
-      const rows = (estimate: (text: string) => number) => part.map((f) => ({ name: `${f.folder}/${f.name}`, exact: exactOf(f), estimate: estimate(f.text) }));
+      const rows = (estimate: (text: string) => number) =>
+        part.map((f) => ({ name: `${f.folder}/${f.name}`, exact: exactOf(f), estimate: estimate(f.text) }));
       const after = deviationStats(rows((t) => Math.ceil(textMilli(t, costs) / 1000)));
-      report.push(formatStats(`${label} (${part.length}) | before`, deviationStats(rows((t) => Math.ceil(textMilli(t, before) / 1000)))));
-      report.push(formatStats(`${label} (${part.length}) | after`, after) + ` worst: ${after.worstName}`);
-      report.push(formatStats(`${label} (${part.length}) | tokenx`, deviationStats(rows((t) => estimateTokenCount(t)))));
-      report.push(formatStats(`${label} (${part.length}) | chars/4`, deviationStats(rows((t) => Math.ceil(t.length / 4)))));
+      report.push(
+        formatStats(
+          `${label} (${part.length}) | before`,
+          deviationStats(rows((t) => Math.ceil(textMilli(t, before) / 1000))),
+        ),
+      );
+      report.push(`${formatStats(`${label} (${part.length}) | after`, after)} worst: ${after.worstName}`);
+      report.push(
+        formatStats(`${label} (${part.length}) | tokenx`, deviationStats(rows((t) => estimateTokenCount(t)))),
+      );
+      report.push(
+        formatStats(`${label} (${part.length}) | chars/4`, deviationStats(rows((t) => Math.ceil(t.length / 4)))),
+      );
     }
   }
   console.log(report.join('\n'));

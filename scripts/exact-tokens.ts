@@ -88,8 +88,13 @@ const CHUNK_UNITS = 8192;
  * (keyed by name and a content fingerprint): the full corpus takes about a
  * minute on the DeepSeek-V3 tokenizer.
  */
-export function exactChunks(texts: Array<{ key: string; text: string }>, log = (_: string) => {}): Map<string, ExactChunks> {
-  const cache: Record<string, ExactChunks & { print: string }> = existsSync(CACHE) ? JSON.parse(readFileSync(CACHE, 'utf8')) : {};
+export function exactChunks(
+  texts: Array<{ key: string; text: string }>,
+  log = (_: string) => {},
+): Map<string, ExactChunks> {
+  const cache: Record<string, ExactChunks & { print: string }> = existsSync(CACHE)
+    ? JSON.parse(readFileSync(CACHE, 'utf8'))
+    : {};
   const out = new Map<string, ExactChunks>();
   let dirty = false;
   for (const { key, text } of texts) {

@@ -2,7 +2,18 @@
 import type { TextAnalysis } from './engine/index.js';
 
 /** What a text can be, for routing: one processor per kind (the one list of kinds). */
-export const CONTENT_KINDS = ['log', 'json', 'html', 'text', 'grep', 'listing', 'table', 'code', 'diff', 'gitlog'] as const;
+export const CONTENT_KINDS = [
+  'log',
+  'json',
+  'html',
+  'text',
+  'grep',
+  'listing',
+  'table',
+  'code',
+  'diff',
+  'gitlog',
+] as const;
 
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 

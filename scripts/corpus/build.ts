@@ -42,26 +42,38 @@ interface Capture {
 
 const has = (program: string) => spawnSync('bash', ['-c', `command -v ${program}`]).status === 0;
 
-
 // Reference files copied into the workspace (licences in LICENSES.md).
 const REFERENCES: Array<[string, string]> = [
   [join(MAIN_MODULES, 'assemblyscript/std/assembly/string.ts'), 'node_modules/assemblyscript/std/assembly/string.ts'],
-  [join(MAIN_MODULES, 'assemblyscript/std/assembly/typedarray.ts'), 'node_modules/assemblyscript/std/assembly/typedarray.ts'],
+  [
+    join(MAIN_MODULES, 'assemblyscript/std/assembly/typedarray.ts'),
+    'node_modules/assemblyscript/std/assembly/typedarray.ts',
+  ],
   [join(MAIN_MODULES, 'typescript/lib/typesMap.json'), 'node_modules/typescript/lib/typesMap.json'],
   [join(MAIN_MODULES, 'better-sqlite3/deps/sqlite3/sqlite3.c'), '../vendor/sqlite3.c'],
 ];
 
 function pythonModule(module: string): string | null {
-  const out = spawnSync('python3', ['-c', `import ${module}, os; print(os.path.dirname(${module}.__file__))`], { encoding: 'utf8' });
+  const out = spawnSync('python3', ['-c', `import ${module}, os; print(os.path.dirname(${module}.__file__))`], {
+    encoding: 'utf8',
+  });
   return out.status === 0 ? out.stdout.trim() : null;
 }
 
 function captures(): Capture[] {
   const c: Capture[] = [];
-  const read = (name: string, path: string, language: string, extra: Record<string, unknown> = {}, kind: Kind = 'code') =>
-    c.push({ name, kind, tool: 'read', args: { file_path: path, ...extra }, language });
+  const read = (
+    name: string,
+    path: string,
+    language: string,
+    extra: Record<string, unknown> = {},
+    kind: Kind = 'code',
+  ) => c.push({ name, kind, tool: 'read', args: { file_path: path, ...extra }, language });
   read('read-string-ts', 'node_modules/assemblyscript/std/assembly/string.ts', 'ts');
-  read('read-typedarray-ts-window', 'node_modules/assemblyscript/std/assembly/typedarray.ts', 'ts', { offset: 600, limit: 700 });
+  read('read-typedarray-ts-window', 'node_modules/assemblyscript/std/assembly/typedarray.ts', 'ts', {
+    offset: 600,
+    limit: 700,
+  });
   read('read-range-js', 'node_modules/semver/classes/range.js', 'js');
   read('read-tokenizer-js', 'node_modules/htmlparser2/dist/Tokenizer.js', 'js');
   read('read-diff-min-js', 'node_modules/diff/dist/diff.min.js', 'js');
@@ -75,19 +87,49 @@ function captures(): Capture[] {
   read('read-semver-readme-md', 'node_modules/semver/README.md', 'md', {}, 'document');
   read('read-minimatch-readme-md', 'node_modules/minimatch/README.md', 'md', {}, 'document');
 
-  const bash = (name: string, kind: Kind, command: string, more: Partial<Capture> = {}) => c.push({ name, kind, tool: 'bash', command, ...more });
+  const bash = (name: string, kind: Kind, command: string, more: Partial<Capture> = {}) =>
+    c.push({ name, kind, tool: 'bash', command, ...more });
   // grep and friends
-  bash('grep-rn-throw-new', 'grep', "grep -rn 'throw new' node_modules --exclude='*.min.js' --exclude='*.map'", { match: /throw new/ });
-  bash('grep-rn-function-diff', 'grep', "grep -rn 'function' node_modules/diff/dist node_modules/diff/lib/index.mjs", { match: /function/ });
+  bash('grep-rn-throw-new', 'grep', "grep -rn 'throw new' node_modules --exclude='*.min.js' --exclude='*.map'", {
+    match: /throw new/,
+  });
+  bash('grep-rn-function-diff', 'grep', "grep -rn 'function' node_modules/diff/dist node_modules/diff/lib/index.mjs", {
+    match: /function/,
+  });
   bash('grep-rn-function-vendored', 'grep', "grep -rn 'function' node_modules", { match: /function/, viaDsh: true });
-  bash('grep-rn-notes', 'grep', "grep -rn 'note [0-9]*:' --include='*.ts' --include='*.py' --include='*.rs' --include='*.c' .", { match: /note \d*:/ });
-  bash('grep-rni-deprecated', 'grep', "grep -rni 'deprecated' node_modules --exclude='*.map'", { match: /deprecated/i });
+  bash(
+    'grep-rn-notes',
+    'grep',
+    "grep -rn 'note [0-9]*:' --include='*.ts' --include='*.py' --include='*.rs' --include='*.c' .",
+    { match: /note \d*:/ },
+  );
+  bash('grep-rni-deprecated', 'grep', "grep -rni 'deprecated' node_modules --exclude='*.map'", {
+    match: /deprecated/i,
+  });
   bash('git-grep-money', 'grep', "git grep -n 'money('", { match: /money\(/ });
   bash('git-grep-fn', 'grep', "git grep -n -e 'fn ' -- ledger", { match: /fn / });
   bash('rg-n-require', 'grep', "rg -n --sort path 'require\\(' node_modules", { match: /require\(/, needs: ['rg'] });
-  c.push({ name: 'dsh-grep-throw', kind: 'grep', tool: 'grep', args: { pattern: 'throw new', path: 'node_modules/magic-string' }, match: /throw new/ });
-  c.push({ name: 'dsh-grep-function-min', kind: 'grep', tool: 'grep', args: { pattern: 'function\\s+\\w+\\(', path: 'node_modules/diff/dist' }, match: /function\s+\w+\(/ });
-  c.push({ name: 'dsh-grep-reserve', kind: 'grep', tool: 'grep', args: { pattern: 'reserve', include: '*.py' }, match: /reserve/ });
+  c.push({
+    name: 'dsh-grep-throw',
+    kind: 'grep',
+    tool: 'grep',
+    args: { pattern: 'throw new', path: 'node_modules/magic-string' },
+    match: /throw new/,
+  });
+  c.push({
+    name: 'dsh-grep-function-min',
+    kind: 'grep',
+    tool: 'grep',
+    args: { pattern: 'function\\s+\\w+\\(', path: 'node_modules/diff/dist' },
+    match: /function\s+\w+\(/,
+  });
+  c.push({
+    name: 'dsh-grep-reserve',
+    kind: 'grep',
+    tool: 'grep',
+    args: { pattern: 'reserve', include: '*.py' },
+    match: /reserve/,
+  });
   c.push({ name: 'dsh-glob-js', kind: 'grep', tool: 'glob', args: { pattern: '**/*.js', path: 'node_modules' } });
   c.push({ name: 'dsh-glob-sources', kind: 'grep', tool: 'glob', args: { pattern: '**/*.{ts,py,rs,c,h}' } });
   c.push({ name: 'dsh-glob-package-json', kind: 'grep', tool: 'glob', args: { pattern: '**/package.json' } });
@@ -99,7 +141,7 @@ function captures(): Capture[] {
   bash('ls-lar-semver', 'listing', 'ls -laR node_modules/semver');
   bash('ls-lar-repo', 'listing', 'ls -laR', { viaDsh: true });
   bash('ls-lr-node-modules', 'listing', 'ls -lR node_modules');
-  bash('find-type-f', 'listing', "find . -path ./.git -prune -o -type f -print | sort");
+  bash('find-type-f', 'listing', 'find . -path ./.git -prune -o -type f -print | sort');
   bash('find-dts', 'listing', "find node_modules -name '*.d.ts' | sort");
   bash('find-node-modules', 'listing', 'find node_modules | sort', { viaDsh: true });
   bash('du-ah-piscina', 'listing', 'du -ah node_modules/piscina | sort -k2');
@@ -131,7 +173,13 @@ function captures(): Capture[] {
 
   // tables
   c.push({ name: 'ps-aux', kind: 'table', tool: 'bash', command: 'ps aux', synthetic: psAux });
-  c.push({ name: 'kubectl-get-pods', kind: 'table', tool: 'bash', command: 'kubectl get pods -A', synthetic: kubectlPods });
+  c.push({
+    name: 'kubectl-get-pods',
+    kind: 'table',
+    tool: 'bash',
+    command: 'kubectl get pods -A',
+    synthetic: kubectlPods,
+  });
   c.push({ name: 'docker-ps', kind: 'table', tool: 'bash', command: 'docker ps -a', synthetic: dockerPs });
   c.push({ name: 'df-h', kind: 'table', tool: 'bash', command: 'df -h', synthetic: dfH });
   bash('cat-orders-csv', 'table', 'cat data/orders.csv');
@@ -161,12 +209,18 @@ function captures(): Capture[] {
 /** Scratch paths, spill paths, owners and timings: what would differ between two runs or leak the machine. */
 function normalise(text: string, ws: Workspace, kind: Kind): string {
   let out = text.split(ws.root).join(SHOWN_ROOT).split(`${homedir()}/`).join('~/');
-  out = out.replace(/\/tmp\/dsh-subprocess-\w+\/dsh-subprocess-\d+-\d+-[0-9a-f]+-(stdout|stderr)\.log/g, `/tmp/dsh-subprocess-000000/dsh-subprocess-1000-1-000000000000-$1.log`);
+  out = out.replace(
+    /\/tmp\/dsh-subprocess-\w+\/dsh-subprocess-\d+-\d+-[0-9a-f]+-(stdout|stderr)\.log/g,
+    `/tmp/dsh-subprocess-000000/dsh-subprocess-1000-1-000000000000-$1.log`,
+  );
   out = out
     .replace(/(Not Committed Yet )\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/g, '$12025-07-01 12:00:00')
     .replace(/ object at 0x[0-9a-f]+/g, ' object at 0x7f0000000000');
   const user = userInfo().username;
-  if (user !== 'dev' && kind === 'listing') out = out.replace(new RegExp(` ${user} +${user} `, 'g'), (m) => m.replace(new RegExp(user, 'g'), 'dev'.padEnd(user.length)));
+  if (user !== 'dev' && kind === 'listing')
+    out = out.replace(new RegExp(` ${user} +${user} `, 'g'), (m) =>
+      m.replace(new RegExp(user, 'g'), 'dev'.padEnd(user.length)),
+    );
   if (kind === 'build') {
     out = out
       .replace(/\b(in|after|took) \d+(\.\d+)?(ms|s)\b/g, '$1 1.00s')
@@ -196,7 +250,13 @@ async function capture(spec: Capture, ws: Workspace, tools: DshTools): Promise<s
   const cwd = resolve(ws.repo, spec.cwd ?? '.');
   if (spec.tool === 'grep') return sortGrepSections(await tools.text('grep', spec.args ?? {}));
   if (spec.tool !== 'bash') return tools.text(spec.tool, spec.args ?? {});
-  if (spec.viaDsh) return tools.text('bash', { command: spec.command!, description: `Run ${spec.command!.split(' ')[0]}`, workdir: cwd, timeoutMs: 300_000 });
+  if (spec.viaDsh)
+    return tools.text('bash', {
+      command: spec.command!,
+      description: `Run ${spec.command!.split(' ')[0]}`,
+      workdir: cwd,
+      timeoutMs: 300_000,
+    });
   return run(cwd, spec.command!, ws.env, 300_000).out;
 }
 
@@ -221,29 +281,44 @@ function prepare(ws: Workspace): void {
   writeFileSync(join(ws.repo, 'data/latency.tsv'), latencyTsv());
   // A separate npm project for install/ls/outdated against the registry (pinned old versions).
   mkdirSync(join(ws.repo, 'npmapp'), { recursive: true });
-  writeFileSync(join(ws.repo, 'npmapp/package.json'), JSON.stringify({ name: 'npmapp', version: '0.1.0', private: true,
-    dependencies: { debug: '4.3.4', semver: '7.5.0', picomatch: '2.3.1' }, devDependencies: { diff: '5.1.0' } }, null, 2) + '\n');
+  writeFileSync(
+    join(ws.repo, 'npmapp/package.json'),
+    `${JSON.stringify(
+      {
+        name: 'npmapp',
+        version: '0.1.0',
+        private: true,
+        dependencies: { debug: '4.3.4', semver: '7.5.0', picomatch: '2.3.1' },
+        devDependencies: { diff: '5.1.0' },
+      },
+      null,
+      2,
+    )}\n`,
+  );
   // A vitest project with one failing test (vitest from the project's own install).
   if (existsSync(join(ws.root, 'vt/node_modules/vitest'))) {
     writeFileSync(join(ws.root, 'vt/package.json'), '{ "name": "vt", "private": true, "type": "module" }\n');
-    writeFileSync(join(ws.root, 'vt/cart.test.js'), [
-      "import { describe, expect, it } from 'vitest';",
-      '',
-      'const total = (items) => items.reduce((sum, [price, qty]) => sum + price * qty, 0);',
-      '',
-      "describe('cart total', () => {",
-      "  it('sums price times quantity', () => {",
-      '    expect(total([[250, 2], [100, 1]])).toBe(600);',
-      '  });',
-      "  it('is zero for an empty cart', () => {",
-      '    expect(total([])).toBe(0);',
-      '  });',
-      "  it('applies the bulk discount', () => {",
-      '    expect(total([[1000, 10]])).toBe(9000);',
-      '  });',
-      '});',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      join(ws.root, 'vt/cart.test.js'),
+      [
+        "import { describe, expect, it } from 'vitest';",
+        '',
+        'const total = (items) => items.reduce((sum, [price, qty]) => sum + price * qty, 0);',
+        '',
+        "describe('cart total', () => {",
+        "  it('sums price times quantity', () => {",
+        '    expect(total([[250, 2], [100, 1]])).toBe(600);',
+        '  });',
+        "  it('is zero for an empty cart', () => {",
+        '    expect(total([])).toBe(0);',
+        '  });',
+        "  it('applies the bulk discount', () => {",
+        '    expect(total([[1000, 10]])).toBe(9000);',
+        '  });',
+        '});',
+        '',
+      ].join('\n'),
+    );
   }
   pinTimes(ws.root);
 }
@@ -269,7 +344,8 @@ async function main(): Promise<void> {
     prepare(ws);
     const tools = await mountDshTools({ cwd: ws.repo, dshHome: join(ws.home, '.dsh') });
     // Only what this script writes is replaced (README.md and LICENSES.md are kept).
-    for (const kind of new Set(captures().map((spec) => spec.kind))) rmSync(join(OUT_DIR, kind), { recursive: true, force: true });
+    for (const kind of new Set(captures().map((spec) => spec.kind)))
+      rmSync(join(OUT_DIR, kind), { recursive: true, force: true });
     for (const spec of captures()) {
       const missing = (spec.needs ?? []).filter((p) => !has(p));
       if (missing.length > 0) {
@@ -285,30 +361,76 @@ async function main(): Promise<void> {
         continue;
       }
       const file = `${spec.kind}/${spec.name}.txt`;
-      const needles = pickNeedles(text, { kind: spec.kind, tool: spec.tool, command: spec.command ?? null, ...(spec.match ? { match: spec.match } : {}) }, spec.language);
+      const needles = pickNeedles(
+        text,
+        {
+          kind: spec.kind,
+          tool: spec.tool,
+          command: spec.command ?? null,
+          ...(spec.match ? { match: spec.match } : {}),
+        },
+        spec.language,
+      );
       mkdirSync(join(OUT_DIR, spec.kind), { recursive: true });
       writeFileSync(join(OUT_DIR, file), text);
-      writeFileSync(join(OUT_DIR, spec.kind, `${spec.name}.needles.json`), JSON.stringify({
-        tool: spec.tool, type: spec.kind === 'build' ? 'log' : 'text', kind: spec.kind, command: spec.command ?? null,
-        file: `${spec.name}.txt`, needles, needle_rules: `scripts/corpus/needles.ts, rule "${spec.kind}"`,
-      }, null, 2) + '\n');
+      writeFileSync(
+        join(OUT_DIR, spec.kind, `${spec.name}.needles.json`),
+        `${JSON.stringify(
+          {
+            tool: spec.tool,
+            type: spec.kind === 'build' ? 'log' : 'text',
+            kind: spec.kind,
+            command: spec.command ?? null,
+            file: `${spec.name}.txt`,
+            needles,
+            needle_rules: `scripts/corpus/needles.ts, rule "${spec.kind}"`,
+          },
+          null,
+          2,
+        )}\n`,
+      );
       entries.push({
-        file, kind: spec.kind, tool: spec.tool, command: spec.command ?? null,
-        arguments: spec.tool === 'bash' ? (spec.viaDsh ? { command: spec.command, workdir: spec.cwd ?? '.' } : null) : spec.args ?? null,
-        heldOut: isHeldOut(spec.name), synthetic: spec.synthetic !== undefined, bytes: Buffer.byteLength(text), needles: needles.length,
+        file,
+        kind: spec.kind,
+        tool: spec.tool,
+        command: spec.command ?? null,
+        arguments:
+          spec.tool === 'bash'
+            ? spec.viaDsh
+              ? { command: spec.command, workdir: spec.cwd ?? '.' }
+              : null
+            : (spec.args ?? null),
+        heldOut: isHeldOut(spec.name),
+        synthetic: spec.synthetic !== undefined,
+        bytes: Buffer.byteLength(text),
+        needles: needles.length,
       });
       process.stderr.write(`${file}: ${Buffer.byteLength(text)} bytes, ${needles.length} needles\n`);
     }
     await tools.dispose();
     const tool = (cmd: string) => run(root, cmd, ws.env).out.trim().split('\n')[0];
-    writeFileSync(join(OUT_DIR, 'manifest.json'), JSON.stringify({
-      generatedBy: 'npm run corpus (scripts/corpus/build.ts)',
-      workspace: SHOWN_ROOT,
-      versions: { node: process.version, git: tool('git --version'), gcc: tool('gcc --version'), cargo: tool('cargo --version'), python: tool('python3 --version'), ripgrep: tool('rg --version') },
-      heldOutRule: HELD_OUT_RULE,
-      skipped,
-      files: entries,
-    }, null, 2) + '\n');
+    writeFileSync(
+      join(OUT_DIR, 'manifest.json'),
+      `${JSON.stringify(
+        {
+          generatedBy: 'npm run corpus (scripts/corpus/build.ts)',
+          workspace: SHOWN_ROOT,
+          versions: {
+            node: process.version,
+            git: tool('git --version'),
+            gcc: tool('gcc --version'),
+            cargo: tool('cargo --version'),
+            python: tool('python3 --version'),
+            ripgrep: tool('rg --version'),
+          },
+          heldOutRule: HELD_OUT_RULE,
+          skipped,
+          files: entries,
+        },
+        null,
+        2,
+      )}\n`,
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

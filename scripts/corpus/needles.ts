@@ -23,7 +23,8 @@ export function spaced<T>(items: readonly T[], max: number): T[] {
 
 function clip(s: string): string {
   // A coloured line gives its longest colour-free run.
-  if (s.includes('\x1b')) s = s.split(/\x1b\[[0-9;]*m/).reduce((a, b) => (b.trim().length > a.trim().length ? b : a), '');
+  if (s.includes('\x1b'))
+    s = s.split(/\x1b\[[0-9;]*m/).reduce((a, b) => (b.trim().length > a.trim().length ? b : a), '');
   const trimmed = s.replace(/\s+$/, '');
   return trimmed.length > MAX_NEEDLE ? trimmed.slice(0, MAX_NEEDLE).replace(/\s+$/, '') : trimmed;
 }
@@ -32,7 +33,7 @@ function clip(s: string): string {
 function around(line: string, match: RegExp | undefined, width = 100): string {
   if (line.length <= MAX_NEEDLE) return line;
   const at = match ? line.search(new RegExp(match.source, match.flags.replace('g', ''))) : -1;
-  const start = Math.max(0, (at < 0 ? 0 : at) - 30);
+  const start = Math.max(0, Math.max(at, 0) - 30);
   return line.slice(start, start + width).trim();
 }
 
@@ -48,16 +49,24 @@ function rare(names: readonly string[]): string[] {
 // ------------------------------------------------------------------- reads
 
 const DECLARATIONS: Record<string, RegExp[]> = {
-  ts: [/^\s{0,4}(export\s+)?(default\s+)?(declare\s+)?(abstract\s+)?(async\s+)?(function\*?|class|interface|type|enum|namespace)\s+[\w$]/,
-    /^(import|export)\b/, /^\s{0,4}(export\s+)?(const|let|var)\s+[\w$]+\s*=\s*(async\s*)?(\([^)]*\)|[\w$]+)\s*=>/,
-    /^\s{2,4}(static\s+|private\s+|public\s+|protected\s+|readonly\s+|get\s+|set\s+|async\s+)*[\w$]+\s*(<[^>]*>)?\([^)]*\)\s*(:\s*[^{;]+)?\{\s*$/],
+  ts: [
+    /^\s{0,4}(export\s+)?(default\s+)?(declare\s+)?(abstract\s+)?(async\s+)?(function\*?|class|interface|type|enum|namespace)\s+[\w$]/,
+    /^(import|export)\b/,
+    /^\s{0,4}(export\s+)?(const|let|var)\s+[\w$]+\s*=\s*(async\s*)?(\([^)]*\)|[\w$]+)\s*=>/,
+    /^\s{2,4}(static\s+|private\s+|public\s+|protected\s+|readonly\s+|get\s+|set\s+|async\s+)*[\w$]+\s*(<[^>]*>)?\([^)]*\)\s*(:\s*[^{;]+)?\{\s*$/,
+  ],
   py: [/^\s*(async\s+def|def|class)\s+\w/, /^(import|from)\s/],
-  c: [/^#\s*(include|define)\s/, /^(typedef|struct|union|enum)\b/,
-    /^(?!(if|for|while|switch|return|else|do)\b)(static\s+|inline\s+|extern\s+|const\s+|unsigned\s+|struct\s+|SQLITE_\w+\s+)*[A-Za-z_][\w\s*]*\b[A-Za-z_]\w*\s*\([^;]*$/],
-  rs: [/^\s*(pub(\([^)]*\))?\s+)?(async\s+)?(unsafe\s+)?(fn|struct|enum|trait|impl|mod|use|const|static|type|macro_rules!)\b/],
+  c: [
+    /^#\s*(include|define)\s/,
+    /^(typedef|struct|union|enum)\b/,
+    /^(?!(if|for|while|switch|return|else|do)\b)(static\s+|inline\s+|extern\s+|const\s+|unsigned\s+|struct\s+|SQLITE_\w+\s+)*[A-Za-z_][\w\s*]*\b[A-Za-z_]\w*\s*\([^;]*$/,
+  ],
+  rs: [
+    /^\s*(pub(\([^)]*\))?\s+)?(async\s+)?(unsafe\s+)?(fn|struct|enum|trait|impl|mod|use|const|static|type|macro_rules!)\b/,
+  ],
   md: [/^#{1,6}\s/],
   json: [/^\s{0,4}"[^"]+":/],
-  yaml: [/^(kind|apiVersion):\s/, /^  name:\s/, /^---$/, /^[\w.-]+:\s*$/],
+  yaml: [/^(kind|apiVersion):\s/, /^ {2}name:\s/, /^---$/, /^[\w.-]+:\s*$/],
 };
 DECLARATIONS.js = DECLARATIONS.ts!;
 
@@ -71,9 +80,13 @@ function readNeedles(text: string, language: string): string[] {
   const out = [...spaced(declarations, 60), ...spaced(bodyLines, 12)].map(clip);
   // A minified line: windows spread across it, each within what the read printed.
   for (const line of numbered.filter((l) => l.length > 2000)) {
-    for (let i = 1; i <= 6; i++) out.push(line.slice(Math.floor((line.length * i) / 8), Math.floor((line.length * i) / 8) + 60));
+    for (let i = 1; i <= 6; i++)
+      out.push(line.slice(Math.floor((line.length * i) / 8), Math.floor((line.length * i) / 8) + 60));
   }
-  const footer = body.split('\n').reverse().find((l) => l.trim() !== '' && !/^\d+: /.test(l));
+  const footer = body
+    .split('\n')
+    .reverse()
+    .find((l) => l.trim() !== '' && !/^\d+: /.test(l));
   if (footer) out.push(clip(footer));
   return out;
 }
@@ -84,11 +97,24 @@ function grepNeedles(text: string, ctx: NeedleContext): string[] {
   const lines = text.split('\n');
   if (ctx.tool === 'grep') {
     // DSH's grep: a file header, then `Line N: text` rows.
-    const files = lines.filter((l) => l !== '' && !l.startsWith('Line ') && !/^Found \d+ match/.test(l) && !l.startsWith('('));
+    const files = lines.filter(
+      (l) => l !== '' && !l.startsWith('Line ') && !/^Found \d+ match/.test(l) && !l.startsWith('('),
+    );
     const hits = lines.filter((l) => /^Line \d+: /.test(l));
-    return [...spaced(files, 30), ...spaced(hits, 40).map((l) => around(l, ctx.match)), ...lines.filter((l) => /^Found \d+ match/.test(l))].map(clip);
+    return [
+      ...spaced(files, 30),
+      ...spaced(hits, 40).map((l) => around(l, ctx.match)),
+      ...lines.filter((l) => /^Found \d+ match/.test(l)),
+    ].map(clip);
   }
-  if (ctx.tool === 'glob') return [...spaced(lines.filter((l) => l.includes('/')), 30), ...spaced(rare(lines), 15)].map(clip);
+  if (ctx.tool === 'glob')
+    return [
+      ...spaced(
+        lines.filter((l) => l.includes('/')),
+        30,
+      ),
+      ...spaced(rare(lines), 15),
+    ].map(clip);
   const hits = lines.map((l) => /^([^:\s][^:]*):(\d+)[:-](.*)$/.exec(l)).filter((m) => m !== null);
   const out: string[] = [];
   for (const m of spaced(hits, 40)) {
@@ -112,12 +138,22 @@ function listingNeedles(text: string, command: string): string[] {
     for (const block of blocks) {
       const rows = block.split('\n');
       if (rows[0]?.endsWith(':')) out.push(rows[0]);
-      const names = rows.map((r) => LS_LONG.exec(r)?.[1]).filter((n): n is string => n !== undefined && n !== '.' && n !== '..');
+      const names = rows
+        .map((r) => LS_LONG.exec(r)?.[1])
+        .filter((n): n is string => n !== undefined && n !== '.' && n !== '..');
       allNames.push(...names);
       if (names.length <= 6) out.push(...names);
     }
     const headers = out.filter((l) => l.endsWith(':'));
-    return [...spaced(headers, 80), ...spaced(out.filter((l) => !l.endsWith(':')), 40), ...spaced(rare(allNames), 20), ...spaced(allNames, 20)].map(clip);
+    return [
+      ...spaced(headers, 80),
+      ...spaced(
+        out.filter((l) => !l.endsWith(':')),
+        40,
+      ),
+      ...spaced(rare(allNames), 20),
+      ...spaced(allNames, 20),
+    ].map(clip);
   }
   if (program === 'du') {
     const rows = lines.map((l) => l.split('\t')).filter((r) => r.length === 2);
@@ -140,14 +176,23 @@ function listingNeedles(text: string, command: string): string[] {
     if (parent) dirs.add(parent);
   }
   const perDir = new Map<string, string[]>();
-  for (const p of paths) perDir.set(p.slice(0, p.lastIndexOf('/')), [...(perDir.get(p.slice(0, p.lastIndexOf('/'))) ?? []), p]);
+  for (const p of paths)
+    perDir.set(p.slice(0, p.lastIndexOf('/')), [...(perDir.get(p.slice(0, p.lastIndexOf('/'))) ?? []), p]);
   const sparse = [...perDir.values()].filter((v) => v.length <= 3).flat();
-  return [...spaced([...dirs].filter((d) => paths.includes(d) || text.includes(`${d}/`)), 50), ...spaced(rare(paths), 20), ...spaced(sparse, 20)].map(clip);
+  return [
+    ...spaced(
+      [...dirs].filter((d) => paths.includes(d) || text.includes(`${d}/`)),
+      50,
+    ),
+    ...spaced(rare(paths), 20),
+    ...spaced(sparse, 20),
+  ].map(clip);
 }
 
 // --------------------------------------------------------------- git outputs
 
-const GENERATED = /(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|[^/]*\.min\.js|[^/]*\.snap)$|(^|\/)dist\//;
+const GENERATED =
+  /(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|[^/]*\.min\.js|[^/]*\.snap)$|(^|\/)dist\//;
 
 function diffNeedles(text: string): string[] {
   const out: string[] = [];
@@ -175,7 +220,10 @@ function gitLogNeedles(text: string): string[] {
     const full = /^commit ([0-9a-f]{40})/.exec(bare(line));
     if (full) {
       out.push(full[1]!);
-      const subject = lines.slice(i + 1, i + 6).map(bare).find((l) => /^ {4}\S/.test(l));
+      const subject = lines
+        .slice(i + 1, i + 6)
+        .map(bare)
+        .find((l) => /^ {4}\S/.test(l));
       if (subject) out.push(subject.trim());
       continue;
     }
@@ -193,12 +241,16 @@ function gitNeedles(text: string, command: string): string[] {
     return [...spaced(declarations, 30), ...spaced(lines, 20)].map(clip);
   }
   // status and branch listings: every entry line.
-  return spaced(lines.filter((l) => !/^\s*\(use "git/.test(l)).map((l) => l.trim()), 80).map(clip);
+  return spaced(
+    lines.filter((l) => !/^\s*\(use "git/.test(l)).map((l) => l.trim()),
+    80,
+  ).map(clip);
 }
 
 // -------------------------------------------------------------------- tables
 
-const BAD_STATE = /error|fail|crashloop|oomkilled|backoff|exited \([1-9]|unhealthy|pending|evicted|defunct|chargeback|\bZ\b|\b9\d%/i;
+const BAD_STATE =
+  /error|fail|crashloop|oomkilled|backoff|exited \([1-9]|unhealthy|pending|evicted|defunct|chargeback|\bZ\b|\b9\d%/i;
 
 function tableNeedles(text: string, command: string): string[] {
   const lines = text.split('\n').filter((l) => l.trim() !== '');
@@ -227,14 +279,19 @@ function tableNeedles(text: string, command: string): string[] {
     const max = sorted.at(-1)!;
     if (!(median > 0 && max > 5 * median)) continue;
     const far = rows.filter((r) => parseFloat(cells(r)[c] ?? '') > 10 * median);
-    out.push(...(far.length > 0 && far.length <= rows.length * 0.05 ? far : [rows.find((r) => parseFloat(cells(r)[c] ?? '') === max)!]));
+    out.push(
+      ...(far.length > 0 && far.length <= rows.length * 0.05
+        ? far
+        : [rows.find((r) => parseFloat(cells(r)[c] ?? '') === max)!]),
+    );
   }
   return out.map(clip);
 }
 
 // -------------------------------------------------------------------- builds
 
-const ERROR_LINE = /(^|[^\w-])(error|fatal|failed|failure|fail|not ok|panicked)([^\w-]|$)|\w*Error\b|^E\s+\S|✖|✗|\[exit code: \d+\]|^npm (ERR|error)/i;
+const ERROR_LINE =
+  /(^|[^\w-])(error|fatal|failed|failure|fail|not ok|panicked)([^\w-]|$)|\w*Error\b|^E\s+\S|✖|✗|\[exit code: \d+\]|^npm (ERR|error)/i;
 const NOT_ERROR = /\b0 (errors?|failed|fail)\b|^# fail 0|ok \d+ -|errors?=0/i;
 const LOCATION = /(?:[\w.@-]+\/)*[\w.@-]+\.(?:ts|tsx|js|mjs|cjs|py|c|h|rs|toml|json)(?::\d+(?::\d+)?|\(\d+,\d+\))/g;
 const EXCERPT = /^\s*\d*\s*\|\s.*\S|^>\s+\S/;
@@ -256,12 +313,21 @@ function buildNeedles(text: string): string[] {
       if (EXCERPT.test(next) && next.replace(/[\s|^~\d-]/g, '').length >= 4) excerpts.push(next.trimEnd());
     }
   }
-  const listed = lines.filter((l) => /^\S+\s+\d+\.\d+/.test(l) || /^[├└│`|+\s-]*[\w@./-]+@\d/.test(l) || /^[\w.-]+==\S+$/.test(l));
-  const summary = lines.filter((l) => /^(added|removed|changed|up to date|audited|found) |\d+ (passed|failed)|^# (pass|fail|tests) |Tests? .*\d+ (failed|passed)/.test(l.trim()));
+  const listed = lines.filter(
+    (l) => /^\S+\s+\d+\.\d+/.test(l) || /^[├└│`|+\s-]*[\w@./-]+@\d/.test(l) || /^[\w.-]+==\S+$/.test(l),
+  );
+  const summary = lines.filter((l) =>
+    /^(added|removed|changed|up to date|audited|found) |\d+ (passed|failed)|^# (pass|fail|tests) |Tests? .*\d+ (failed|passed)/.test(
+      l.trim(),
+    ),
+  );
   return [
-    ...spaced(errors, 60), ...spaced(locations, 40), ...spaced(excerpts, 30),
+    ...spaced(errors, 60),
+    ...spaced(locations, 40),
+    ...spaced(excerpts, 30),
     ...(warnings.length <= 20 ? warnings.map((w) => w.trim()) : spaced(warnings, 10).map((w) => w.trim())),
-    ...spaced(listed, 15).map((l) => l.trim()), ...summary.map((l) => l.trim()),
+    ...spaced(listed, 15).map((l) => l.trim()),
+    ...summary.map((l) => l.trim()),
   ].map(clip);
 }
 
@@ -269,14 +335,21 @@ function buildNeedles(text: string): string[] {
 export function pickNeedles(text: string, ctx: NeedleContext, language = ''): string[] {
   const command = ctx.command ?? '';
   const raw =
-    ctx.kind === 'code' || ctx.kind === 'document' ? readNeedles(text, language)
-    : ctx.kind === 'grep' ? grepNeedles(text, ctx)
-    : ctx.kind === 'listing' ? listingNeedles(text, command)
-    : ctx.kind === 'diff' ? diffNeedles(text)
-    : ctx.kind === 'gitlog' ? gitLogNeedles(text)
-    : ctx.kind === 'git' ? gitNeedles(text, command)
-    : ctx.kind === 'table' ? tableNeedles(text, command)
-    : buildNeedles(text);
+    ctx.kind === 'code' || ctx.kind === 'document'
+      ? readNeedles(text, language)
+      : ctx.kind === 'grep'
+        ? grepNeedles(text, ctx)
+        : ctx.kind === 'listing'
+          ? listingNeedles(text, command)
+          : ctx.kind === 'diff'
+            ? diffNeedles(text)
+            : ctx.kind === 'gitlog'
+              ? gitLogNeedles(text)
+              : ctx.kind === 'git'
+                ? gitNeedles(text, command)
+                : ctx.kind === 'table'
+                  ? tableNeedles(text, command)
+                  : buildNeedles(text);
   const framing = text.split('\n').filter((l) => /^\[(exit code: \d+|output truncated; full output: .*)\]$/.test(l));
   const seen = new Set<string>();
   return [...raw, ...framing].filter((n) => {

@@ -12,7 +12,18 @@ import { rng, pick } from './random.js';
 export const MAIN_MODULES = join(import.meta.dirname, '../../node_modules');
 
 /** Packages copied into the app's node_modules (all installed in the project; licences in LICENSES.md). */
-export const VENDORED = ['semver', 'diff', 'picomatch', 'minimatch', 'magic-string', 'htmlparser2', 'entities', 'domhandler', 'piscina', 'cacache'];
+export const VENDORED = [
+  'semver',
+  'diff',
+  'picomatch',
+  'minimatch',
+  'magic-string',
+  'htmlparser2',
+  'entities',
+  'domhandler',
+  'piscina',
+  'cacache',
+];
 
 const AUTHORS = [
   ['Ada Park', 'ada.park@example.com'],
@@ -32,8 +43,19 @@ export interface Workspace {
   readonly env: NodeJS.ProcessEnv;
 }
 
-export function run(cwd: string, command: string, env: NodeJS.ProcessEnv, timeoutMs = 120_000): { out: string; status: number | null } {
-  const result = spawnSync('bash', ['-c', `${command} 2>&1`], { cwd, env, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 << 20 });
+export function run(
+  cwd: string,
+  command: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 120_000,
+): { out: string; status: number | null } {
+  const result = spawnSync('bash', ['-c', `${command} 2>&1`], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    maxBuffer: 64 << 20,
+  });
   return { out: result.stdout ?? '', status: result.status };
 }
 
@@ -53,13 +75,35 @@ function write(path: string, text: string): void {
 function appSources(seed: number): Record<string, string> {
   const r = rng(seed);
   const files: Record<string, string> = {};
-  files['package.json'] = JSON.stringify({
-    name: 'shop', version: '1.4.0', private: true, type: 'module',
-    scripts: { test: 'node --test test/', typecheck: 'tsc --noEmit', build: 'node scripts/bundle.mjs' },
-    dependencies: { debug: '^4.3.4', ms: '^2.1.3', semver: '^7.5.0' },
-    devDependencies: { diff: '^5.1.0' },
-  }, null, 2) + '\n';
-  files['tsconfig.json'] = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ['src'] }, null, 2) + '\n';
+  files['package.json'] = `${JSON.stringify(
+    {
+      name: 'shop',
+      version: '1.4.0',
+      private: true,
+      type: 'module',
+      scripts: { test: 'node --test test/', typecheck: 'tsc --noEmit', build: 'node scripts/bundle.mjs' },
+      dependencies: { debug: '^4.3.4', ms: '^2.1.3', semver: '^7.5.0' },
+      devDependencies: { diff: '^5.1.0' },
+    },
+    null,
+    2,
+  )}\n`;
+  files['tsconfig.json'] = `${JSON.stringify(
+    {
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
+      include: ['src'],
+    },
+    null,
+    2,
+  )}\n`;
   files['src/money.ts'] = [
     '// Amounts are integer cents; currencies never mix.',
     'export type Currency = "EUR" | "USD" | "GBP";',
@@ -127,9 +171,15 @@ function appSources(seed: number): Record<string, string> {
   }
   // The type error tsc reports: a string where a number is due.
   lines.push('export const DEFAULT_QUANTITY: number = "1";', '');
-  lines.push('export function cartTotal(cart: Cart): Money {', '  return cart.items.reduce((sum, item) => add(sum, money(item.unitPrice.cents * item.quantity, cart.currency)), money(0, cart.currency));', '}', '');
+  lines.push(
+    'export function cartTotal(cart: Cart): Money {',
+    '  return cart.items.reduce((sum, item) => add(sum, money(item.unitPrice.cents * item.quantity, cart.currency)), money(0, cart.currency));',
+    '}',
+    '',
+  );
   files['src/cart.ts'] = lines.join('\n');
-  files['src/index.ts'] = 'export * from "./money.js";\nexport * from "./cart.js";\nexport { renderReceipt } from "./receipt.js";\n';
+  files['src/index.ts'] =
+    'export * from "./money.js";\nexport * from "./cart.js";\nexport { renderReceipt } from "./receipt.js";\n';
   files['src/receipt.ts'] = [
     'import { format, type Money } from "./money.js";',
     'import type { Cart } from "./cart.js";',
@@ -169,8 +219,10 @@ function appSources(seed: number): Record<string, string> {
     '});',
     '',
   ].join('\n');
-  files['scripts/bundle.mjs'] = '// Writes dist/shop.min.js (a generated file, committed for the CDN).\nimport { readFileSync, writeFileSync } from "node:fs";\nwriteFileSync("dist/shop.min.js", readFileSync("src/money.ts", "utf8").replace(/\\s+/g, " "));\n';
-  files['README.md'] = '# shop\n\nA small checkout library: carts, money, receipts.\n\n## Develop\n\n```sh\nnpm test\nnpm run typecheck\n```\n';
+  files['scripts/bundle.mjs'] =
+    '// Writes dist/shop.min.js (a generated file, committed for the CDN).\nimport { readFileSync, writeFileSync } from "node:fs";\nwriteFileSync("dist/shop.min.js", readFileSync("src/money.ts", "utf8").replace(/\\s+/g, " "));\n';
+  files['README.md'] =
+    '# shop\n\nA small checkout library: carts, money, receipts.\n\n## Develop\n\n```sh\nnpm test\nnpm run typecheck\n```\n';
   files['.gitignore'] = 'node_modules/\n.venv/\ntarget/\n__pycache__/\n*.o\n.pytest_cache/\nbuild/\n';
   return files;
 }
@@ -179,7 +231,8 @@ function appSources(seed: number): Record<string, string> {
 
 function pythonSources(): Record<string, string> {
   return {
-    'py/pyproject.toml': '[project]\nname = "inventory"\nversion = "0.3.1"\nrequires-python = ">=3.9"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\npythonpath = ["."]\n',
+    'py/pyproject.toml':
+      '[project]\nname = "inventory"\nversion = "0.3.1"\nrequires-python = ">=3.9"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\npythonpath = ["."]\n',
     'py/inventory/__init__.py': 'from .stock import Stock, OutOfStock\n\n__all__ = ["Stock", "OutOfStock"]\n',
     'py/inventory/stock.py': [
       '"""Stock levels per SKU, with reservations."""',
@@ -435,7 +488,7 @@ export function rustLibrary(seed: number): string {
     '}',
     '',
     'impl fmt::Display for LedgerError {',
-    '    fn fmt(&self, f: &mut fmt::Formatter<\'_>) -> fmt::Result {',
+    "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {",
     '        match self {',
     '            LedgerError::Unbalanced { debit, credit } => write!(f, "unbalanced: debit {debit} != credit {credit}"),',
     '            LedgerError::UnknownAccount(id) => write!(f, "unknown account {}", id.0),',
@@ -488,7 +541,20 @@ export function rustLibrary(seed: number): string {
     '}',
     '',
   ];
-  const topics = ['rent', 'payroll', 'refund', 'shipping', 'vat', 'fees', 'inventory', 'interest', 'depreciation', 'petty_cash', 'deferred', 'accrual'];
+  const topics = [
+    'rent',
+    'payroll',
+    'refund',
+    'shipping',
+    'vat',
+    'fees',
+    'inventory',
+    'interest',
+    'depreciation',
+    'petty_cash',
+    'deferred',
+    'accrual',
+  ];
   for (const [i, topic] of topics.entries()) {
     const n = 2 + Math.floor(r() * 3);
     out.push(
@@ -554,13 +620,19 @@ function gitEnv(base: NodeJS.ProcessEnv, author: readonly string[], when: number
   const date = `${when} +0000`;
   return {
     ...base,
-    GIT_AUTHOR_NAME: author[0], GIT_AUTHOR_EMAIL: author[1], GIT_AUTHOR_DATE: date,
-    GIT_COMMITTER_NAME: author[0], GIT_COMMITTER_EMAIL: author[1], GIT_COMMITTER_DATE: date,
+    GIT_AUTHOR_NAME: author[0],
+    GIT_AUTHOR_EMAIL: author[1],
+    GIT_AUTHOR_DATE: date,
+    GIT_COMMITTER_NAME: author[0],
+    GIT_COMMITTER_EMAIL: author[1],
+    GIT_COMMITTER_DATE: date,
   };
 }
 
 function lockfile(versions: Record<string, string>): string {
-  const packages: Record<string, unknown> = { '': { name: 'shop', version: '1.4.0', dependencies: { debug: '^4.3.4', ms: '^2.1.3', semver: '^7.5.0' } } };
+  const packages: Record<string, unknown> = {
+    '': { name: 'shop', version: '1.4.0', dependencies: { debug: '^4.3.4', ms: '^2.1.3', semver: '^7.5.0' } },
+  };
   for (const [name, version] of Object.entries(versions).sort()) {
     const digest = Buffer.from(`${name}@${version}`).toString('base64').padEnd(86, 'A');
     packages[`node_modules/${name}`] = {
@@ -572,7 +644,7 @@ function lockfile(versions: Record<string, string>): string {
       ...(name === 'diff' ? { dev: true, engines: { node: '>=0.3.1' } } : {}),
     };
   }
-  return JSON.stringify({ name: 'shop', version: '1.4.0', lockfileVersion: 3, requires: true, packages }, null, 2) + '\n';
+  return `${JSON.stringify({ name: 'shop', version: '1.4.0', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`;
 }
 
 /** Sets every file's mtime from its path, so listings sort and print the same on every run. */
@@ -603,8 +675,18 @@ export function createWorkspace(root: string): Workspace {
   mkdirSync(home, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     PATH: `${join(MAIN_MODULES, '.bin')}:${process.env.PATH ?? ''}`,
-    HOME: home, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TZ: 'UTC', TERM: 'dumb', NO_COLOR: '1', FORCE_COLOR: '0',
-    GIT_CONFIG_NOSYSTEM: '1', NPM_CONFIG_UPDATE_NOTIFIER: 'false', CARGO_TERM_COLOR: 'never', PYTHONDONTWRITEBYTECODE: '1', COLUMNS: '120',
+    HOME: home,
+    LANG: 'C.UTF-8',
+    LC_ALL: 'C.UTF-8',
+    TZ: 'UTC',
+    TERM: 'dumb',
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+    GIT_CONFIG_NOSYSTEM: '1',
+    NPM_CONFIG_UPDATE_NOTIFIER: 'false',
+    CARGO_TERM_COLOR: 'never',
+    PYTHONDONTWRITEBYTECODE: '1',
+    COLUMNS: '120',
     ...(process.env.RUSTUP_HOME ? { RUSTUP_HOME: process.env.RUSTUP_HOME } : {}),
     ...(process.env.CARGO_HOME ? { CARGO_HOME: process.env.CARGO_HOME } : {}),
     ...(process.env.PYENV_ROOT ? { PYENV_ROOT: process.env.PYENV_ROOT } : {}),
@@ -612,8 +694,12 @@ export function createWorkspace(root: string): Workspace {
   // rustup and pyenv shims find their homes through HOME unless told.
   if (!env.RUSTUP_HOME && process.env.HOME) env.RUSTUP_HOME = join(process.env.HOME, '.rustup');
   if (!env.CARGO_HOME && process.env.HOME) env.CARGO_HOME = join(process.env.HOME, '.cargo');
-  if (!env.PYENV_ROOT && process.env.HOME && existsSync(join(process.env.HOME, '.pyenv'))) env.PYENV_ROOT = join(process.env.HOME, '.pyenv');
-  write(join(home, '.gitconfig'), '[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n[color]\n\tui = never\n');
+  if (!env.PYENV_ROOT && process.env.HOME && existsSync(join(process.env.HOME, '.pyenv')))
+    env.PYENV_ROOT = join(process.env.HOME, '.pyenv');
+  write(
+    join(home, '.gitconfig'),
+    '[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n[color]\n\tui = never\n',
+  );
 
   let when = EPOCH;
   let n = 0;
@@ -623,7 +709,7 @@ export function createWorkspace(root: string): Workspace {
     const author = AUTHORS[authorIndex ?? n % AUTHORS.length]!;
     n++;
     must(repo, 'git add -A', env);
-    writeFileSync(join(home, 'message.txt'), message + '\n');
+    writeFileSync(join(home, 'message.txt'), `${message}\n`);
     must(repo, `git commit -q -F ${JSON.stringify(join(home, 'message.txt'))}`, gitEnv(env, author, when));
   };
   const put = (files: Record<string, string>) => {
@@ -639,7 +725,9 @@ export function createWorkspace(root: string): Workspace {
   put({ 'package-lock.json': lockfile({ debug: '4.3.4', ms: '2.1.3', semver: '7.5.0', diff: '5.1.0' }) });
   commit('Add lockfile');
   put({ 'src/cart.ts': app['src/cart.ts']!, 'src/index.ts': app['src/index.ts']! });
-  commit('Cart and checkout pipeline steps\n\nEach step takes a cart and a rate and returns a Money total.\nRates default to a per-step constant until pricing is wired in.');
+  commit(
+    'Cart and checkout pipeline steps\n\nEach step takes a cart and a rate and returns a Money total.\nRates default to a per-step constant until pricing is wired in.',
+  );
   put({ 'test/money.test.mjs': app['test/money.test.mjs']!, 'scripts/bundle.mjs': app['scripts/bundle.mjs']! });
   commit('Tests for money formatting; bundle script');
   mkdirSync(join(repo, 'dist'), { recursive: true });
@@ -656,7 +744,9 @@ export function createWorkspace(root: string): Workspace {
   must(repo, 'git checkout -q -b feature/receipts', env);
   put({ 'src/receipt.ts': app['src/receipt.ts']! });
   commit('Render receipts', 1);
-  put({ 'README.md': app['README.md']! + '\n## Receipts\n\n`renderReceipt(cart, total)` prints one row per item and the total.\n' });
+  put({
+    'README.md': `${app['README.md']!}\n## Receipts\n\n\`renderReceipt(cart, total)\` prints one row per item and the total.\n`,
+  });
   commit('Document receipts', 1);
   must(repo, 'git checkout -q main', env);
   must(repo, 'git checkout -q -b fix/rounding', env);
@@ -666,20 +756,53 @@ export function createWorkspace(root: string): Workspace {
   when += 7200;
   must(repo, 'git merge -q --no-ff fix/rounding -m "Merge branch \'fix/rounding\'"', gitEnv(env, AUTHORS[0]!, when));
   when += 7200;
-  must(repo, 'git merge -q --no-ff feature/receipts -m "Merge branch \'feature/receipts\'"', gitEnv(env, AUTHORS[3]!, when));
+  must(
+    repo,
+    'git merge -q --no-ff feature/receipts -m "Merge branch \'feature/receipts\'"',
+    gitEnv(env, AUTHORS[3]!, when),
+  );
 
   // Many small commits of everyday work, so log, blame and stat have length.
-  const subjects = ['Tidy imports', 'Rename helper', 'Adjust default rate', 'Add comment on rounding', 'Tweak receipt width',
-    'Bump version', 'Refine error message', 'Split long function', 'Inline constant', 'Typo in docs'];
+  const subjects = [
+    'Tidy imports',
+    'Rename helper',
+    'Adjust default rate',
+    'Add comment on rounding',
+    'Tweak receipt width',
+    'Bump version',
+    'Refine error message',
+    'Split long function',
+    'Inline constant',
+    'Typo in docs',
+  ];
   for (let i = 0; i < 36; i++) {
-    const file = pick(r, ['src/cart.ts', 'src/money.ts', 'README.md', 'py/inventory/stock.py', 'native/src/ring.c', 'ledger/src/lib.rs']);
+    const file = pick(r, [
+      'src/cart.ts',
+      'src/money.ts',
+      'README.md',
+      'py/inventory/stock.py',
+      'native/src/ring.c',
+      'ledger/src/lib.rs',
+    ]);
     const path = join(repo, file);
     const text = must(repo, `cat ${file}`, env).split('\n');
     const at = 1 + Math.floor(r() * (text.length - 2));
     const comment = file.endsWith('.py') ? '#' : file.endsWith('.md') ? '' : '//';
-    text.splice(at, 0, `${comment}${comment ? ' ' : ''}note ${i}: ${pick(r, ['keep in sync with pricing', 'see ticket SHOP-' + (100 + i), 'checked on staging', 'revisit after release'])}`);
+    text.splice(
+      at,
+      0,
+      `${comment}${comment ? ' ' : ''}note ${i}: ${pick(r, ['keep in sync with pricing', `see ticket SHOP-${100 + i}`, 'checked on staging', 'revisit after release'])}`,
+    );
     writeFileSync(path, text.join('\n'));
-    if (i % 9 === 4) put({ 'package-lock.json': lockfile({ debug: '4.3.' + (4 + (i % 3)), ms: '2.1.3', semver: '7.5.' + (i % 5), diff: '5.1.0' }) });
+    if (i % 9 === 4)
+      put({
+        'package-lock.json': lockfile({
+          debug: `4.3.${4 + (i % 3)}`,
+          ms: '2.1.3',
+          semver: `7.5.${i % 5}`,
+          diff: '5.1.0',
+        }),
+      });
     commit(`${pick(r, subjects)} (${file.split('/').pop()})`);
   }
   must(repo, 'git branch feature/discounts HEAD~4', env);
@@ -688,13 +811,41 @@ export function createWorkspace(root: string): Workspace {
   // Uncommitted work for git status / git diff: source edits, a lockfile bump, a regenerated bundle.
   const cart = join(repo, 'src/cart.ts');
   const cartText = must(repo, 'cat src/cart.ts', env);
-  writeFileSync(cart, cartText.replace('let total = money(0, cart.currency);', 'let total = money(0, cart.currency); // start at zero').replace(/rate = (0\.\d+)/g, 'rate = $1 /* tuned */'));
+  writeFileSync(
+    cart,
+    cartText
+      .replace('let total = money(0, cart.currency);', 'let total = money(0, cart.currency); // start at zero')
+      .replace(/rate = (0\.\d+)/g, 'rate = $1 /* tuned */'),
+  );
   const stock = join(repo, 'py/inventory/stock.py');
-  writeFileSync(stock, must(repo, 'cat py/inventory/stock.py', env).replace("self.reserved[sku] = self.reserved.get(sku, 0) - count", "self.reserved[sku] = max(0, self.reserved.get(sku, 0) - count)"));
-  put({ 'package-lock.json': lockfile({ debug: '4.4.1', ms: '2.1.3', semver: '7.7.2', diff: '5.2.0', 'magic-string': '0.30.17', '@jridgewell/sourcemap-codec': '1.5.0' }) });
-  put({ 'src/money.ts': must(repo, 'cat src/money.ts', env).replace('"EUR" | "USD" | "GBP"', '"EUR" | "USD" | "GBP" | "CHF"') });
+  writeFileSync(
+    stock,
+    must(repo, 'cat py/inventory/stock.py', env).replace(
+      'self.reserved[sku] = self.reserved.get(sku, 0) - count',
+      'self.reserved[sku] = max(0, self.reserved.get(sku, 0) - count)',
+    ),
+  );
+  put({
+    'package-lock.json': lockfile({
+      debug: '4.4.1',
+      ms: '2.1.3',
+      semver: '7.7.2',
+      diff: '5.2.0',
+      'magic-string': '0.30.17',
+      '@jridgewell/sourcemap-codec': '1.5.0',
+    }),
+  });
+  put({
+    'src/money.ts': must(repo, 'cat src/money.ts', env).replace(
+      '"EUR" | "USD" | "GBP"',
+      '"EUR" | "USD" | "GBP" | "CHF"',
+    ),
+  });
   must(repo, 'node scripts/bundle.mjs', env);
-  put({ 'src/discount.ts': 'export const MAX_DISCOUNT = 0.5;\n', 'notes/todo.md': '- wire pricing\n- receipts in PDF\n' });
+  put({
+    'src/discount.ts': 'export const MAX_DISCOUNT = 0.5;\n',
+    'notes/todo.md': '- wire pricing\n- receipts in PDF\n',
+  });
   must(repo, 'git add src/discount.ts', env);
 
   // Vendored dependencies (copied from the project's own node_modules: offline and deterministic).

@@ -35,7 +35,12 @@ function joinNegativeValues(args: readonly string[], options: OptionSpec): strin
 
 export function parse(args: string[], options: OptionSpec): Parsed {
   try {
-    const { values, positionals } = parseArgs({ args: joinNegativeValues(args, options), options, strict: true, allowPositionals: true });
+    const { values, positionals } = parseArgs({
+      args: joinNegativeValues(args, options),
+      options,
+      strict: true,
+      allowPositionals: true,
+    });
     return { values: values as Parsed['values'], positionals };
   } catch (error) {
     throw usageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));

@@ -25,7 +25,11 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 /** A failure the user can act on: printed as one line on stderr, never with a stack trace. */
 export class CliError extends Error {
   override readonly name = 'CliError';
-  constructor(readonly exitCode: ExitCode, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly exitCode: ExitCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }

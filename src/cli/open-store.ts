@@ -12,12 +12,16 @@ export type CliStore = ReturnType<typeof openStoreSpec>;
 /** Opens the store --store names (or the default); StoreUnavailableError when it is unsafe or cannot open. */
 export function openStore(spec: string | boolean | undefined, io: CliIo): CliStore {
   // The store's messages name themselves ("squeeze store: …").
-  return openStoreSpec(typeof spec === 'string' ? spec : '', { env: io.env, warn: (message) => io.stderr(`${message}\n`) });
+  return openStoreSpec(typeof spec === 'string' ? spec : '', {
+    env: io.env,
+    warn: (message) => io.stderr(`${message}\n`),
+  });
 }
 
 /** A store failure as the CLI reports it (exit 6). */
 export function storeFailure(error: unknown): CliError {
-  if (error instanceof StoreUnavailableError) return new CliError(ExitCode.storeUnavailable, error.message, { cause: error });
+  if (error instanceof StoreUnavailableError)
+    return new CliError(ExitCode.storeUnavailable, error.message, { cause: error });
   throw error;
 }
 

@@ -10,7 +10,13 @@ import { CliError, ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
-export const COMMANDS: readonly Command[] = [compressCommand, retrieveCommand, estimateCommand, evalCommand, demoCommand];
+export const COMMANDS: readonly Command[] = [
+  compressCommand,
+  retrieveCommand,
+  estimateCommand,
+  evalCommand,
+  demoCommand,
+];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -65,7 +71,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       io.stderr(`squeeze ${command.name}: ${error.message}\n`);
       return error.exitCode;
     }
-    const detail = io.env.SQUEEZE_DEBUG ? `\n${(error as Error)?.stack ?? String(error)}` : ' (SQUEEZE_DEBUG=1 for details)';
+    const detail = io.env.SQUEEZE_DEBUG
+      ? `\n${(error as Error)?.stack ?? String(error)}`
+      : ' (SQUEEZE_DEBUG=1 for details)';
     io.stderr(`squeeze ${command.name}: internal error: ${(error as Error)?.message ?? String(error)}${detail}\n`);
     return ExitCode.internal;
   }

@@ -8,7 +8,7 @@ import { demoSample } from './sample.js';
 /** The lines of the sample a reader must not lose, checked against the output. */
 const EVIDENCE = [
   'GHSA-8cf7-32gw-wr33',
-  "src/billing/invoice.ts:88:17 - error TS2345",
+  'src/billing/invoice.ts:88:17 - error TS2345',
   'src/cart/cart.service.test.ts > cart service > applies the discount before tax',
   'AssertionError: expected 107.99 to be 98.99',
   'Test timed out in 5000ms.',

@@ -5,8 +5,17 @@
 export const DEFAULT_BLOCK_LINES = 3;
 import { tokenProfile, type TokenProfile } from './token-profiles.js';
 import type {
-  Backend, BackendName, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows,
-  WindowPlan, WindowRequest,
+  Backend,
+  BackendName,
+  BlockSpans,
+  Fingerprints,
+  LineClasses,
+  LineGroups,
+  LineTable,
+  LineTokens,
+  SeenWindows,
+  WindowPlan,
+  WindowRequest,
 } from './types.js';
 
 export class TextAnalysis {
@@ -18,7 +27,10 @@ export class TextAnalysis {
   private readonly windowCache = new Map<number, Fingerprints>();
   private classCache: LineClasses | null = null;
 
-  constructor(readonly text: string, private readonly backend: Backend) {
+  constructor(
+    readonly text: string,
+    private readonly backend: Backend,
+  ) {
     backend.begin(text);
   }
 

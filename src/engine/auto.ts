@@ -3,11 +3,25 @@
 // bench/); a kernel that traps switches this engine to the twin for good and
 // the same call is answered by the twin, so callers never see the trap.
 import {
-  checkBlockSize, checkLanes, checkLineBounds, checkLineRanges, checkWindowRequest, checkWindows,
+  checkBlockSize,
+  checkLanes,
+  checkLineBounds,
+  checkLineRanges,
+  checkWindowRequest,
+  checkWindows,
 } from './contract.js';
 import type {
-  Backend, BackendName, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows,
-  WindowPlan, WindowRequest,
+  Backend,
+  BackendName,
+  BlockSpans,
+  Fingerprints,
+  LineClasses,
+  LineGroups,
+  LineTable,
+  LineTokens,
+  SeenWindows,
+  WindowPlan,
+  WindowRequest,
 } from './types.js';
 
 /** Below this many UTF-16 units the twin is at least as fast: the crossover of a full log analysis is about 256 units, of lines + groups about 1K (bench/results.md). */

@@ -50,7 +50,8 @@ export function checkWindows(windows: Fingerprints, size: number, seen: SeenWind
   checkBlockSize(size);
   if (windows.hashA.length !== windows.hashB.length) throw new RangeError('window lanes differ in length');
   const n = seen.hashA.length;
-  if (seen.hashB.length !== n || seen.owner.length !== n) throw new RangeError('seen lanes and owners differ in length');
+  if (seen.hashB.length !== n || seen.owner.length !== n)
+    throw new RangeError('seen lanes and owners differ in length');
 }
 
 /** Throws unless both lanes hold at least `count` line fingerprints. */
@@ -87,8 +88,13 @@ export function checkLineBounds(count: number, start: Int32Array, end: Int32Arra
 export function checkWindowRequest(request: WindowRequest): void {
   const { count, priority, cost, levels } = request;
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`window request: count ${count} is not a line count`);
-  for (const [name, values] of [['priority', priority], ['cost', cost], ['levels', levels]] as const) {
-    if (values.length < count) throw new RangeError(`window request: ${name} has ${values.length} entries for ${count} lines`);
+  for (const [name, values] of [
+    ['priority', priority],
+    ['cost', cost],
+    ['levels', levels],
+  ] as const) {
+    if (values.length < count)
+      throw new RangeError(`window request: ${name} has ${values.length} entries for ${count} lines`);
   }
 }
 

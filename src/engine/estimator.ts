@@ -13,7 +13,10 @@ export interface EstimatorOptions {
 
 /** The TokenEstimator: a character-class estimate under one profile. */
 export class CharClassEstimator {
-  constructor(readonly profile: TokenProfile, private readonly backend: Backend) {}
+  constructor(
+    readonly profile: TokenProfile,
+    private readonly backend: Backend,
+  ) {}
 
   /** The backend that answered the last call. */
   get backendName(): BackendName {

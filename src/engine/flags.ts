@@ -46,8 +46,13 @@ export const LineFlag = {
 
 /** The flags that mark a line as evidence worth keeping. */
 export const EVIDENCE_FLAGS =
-  LineFlag.Failure | LineFlag.StackFrame | LineFlag.StackHeader | LineFlag.Location |
-  LineFlag.Diagnostic | LineFlag.TestFailure | LineFlag.Summary;
+  LineFlag.Failure |
+  LineFlag.StackFrame |
+  LineFlag.StackHeader |
+  LineFlag.Location |
+  LineFlag.Diagnostic |
+  LineFlag.TestFailure |
+  LineFlag.Summary;
 
 export function severityOf(flags: number): Severity {
   return (flags & SEVERITY_MASK) as Severity;

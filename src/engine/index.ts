@@ -11,7 +11,15 @@ export { RecentBlocks, type RecentBlocksOptions, type SeenBlock } from './recent
 export { templateText, volatileFields } from './twin/templates.js';
 export { CharClassEstimator, createEstimator, type EstimatorOptions } from './estimator.js';
 export { DEFAULT_TOKEN_PROFILE, tokenProfile, type TokenProfile, type TokenProfileName } from './token-profiles.js';
-export { Severity, LineFlag, SEVERITY_NAMES, SEVERITY_COUNT, SEVERITY_MASK, EVIDENCE_FLAGS, severityOf } from './flags.js';
+export {
+  Severity,
+  LineFlag,
+  SEVERITY_NAMES,
+  SEVERITY_COUNT,
+  SEVERITY_MASK,
+  EVIDENCE_FLAGS,
+  severityOf,
+} from './flags.js';
 
 /** The instance every TextAnalysis shares (the estimators have their own: estimator.ts). */
 const analysisWasm = lazyWasm();

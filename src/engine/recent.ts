@@ -55,7 +55,10 @@ export class RecentBlocks {
   /** Remembers a result's windows (replacing an earlier result with the same id); forgets the oldest beyond capacity. */
   add(analysis: TextAnalysis, resultId: string): void {
     const { hashA, hashB } = analysis.windows(this.blockLines);
-    this.results = [{ resultId, hashA, hashB }, ...this.results.filter((r) => r.resultId !== resultId)].slice(0, this.capacity);
+    this.results = [{ resultId, hashA, hashB }, ...this.results.filter((r) => r.resultId !== resultId)].slice(
+      0,
+      this.capacity,
+    );
     this.seen = null;
   }
 

@@ -34,11 +34,31 @@ const PROFILES: Record<TokenProfileName, TokenProfile> = {
     name: 'deepseek-v3',
     costs: table(
       {
-        BREAK: 248, BREAK_EMPTY: 737, SPACE_BEFORE_WORD: 0, SPACE_BEFORE_DIGIT: 1001, WS_RUN: 1005,
-        INDENT: 936, WS_LONG_UNIT: 11, WS_LONG_FROM: 16, DIGIT_GROUP: 1194, PUNCT_RUN: 950,
-        PUNCT_RUN_JOINED: 775, PUNCT_UNIT: 178, CONTROL: 944, LATIN_EXT: 682, SCRIPT2: 452,
-        SYMBOL3: 1126, SCRIPT3: 596, CJK: 500, KANA: 641, HANGUL: 683,
-        ASTRAL: 2480, LONE_SURROGATE: 1172, HEX_UNIT: 566, HEX_FROM: 16, UPPER_UNIT: 167,
+        BREAK: 248,
+        BREAK_EMPTY: 737,
+        SPACE_BEFORE_WORD: 0,
+        SPACE_BEFORE_DIGIT: 1001,
+        WS_RUN: 1005,
+        INDENT: 936,
+        WS_LONG_UNIT: 11,
+        WS_LONG_FROM: 16,
+        DIGIT_GROUP: 1194,
+        PUNCT_RUN: 950,
+        PUNCT_RUN_JOINED: 775,
+        PUNCT_UNIT: 178,
+        CONTROL: 944,
+        LATIN_EXT: 682,
+        SCRIPT2: 452,
+        SYMBOL3: 1126,
+        SCRIPT3: 596,
+        CJK: 500,
+        KANA: 641,
+        HANGUL: 683,
+        ASTRAL: 2480,
+        LONE_SURROGATE: 1172,
+        HEX_UNIT: 566,
+        HEX_FROM: 16,
+        UPPER_UNIT: 167,
         WORD_LONG_UNIT: 184,
       },
       [863, 863, 898, 898, 1043, 1132, 1132, 1618, 2096, 2225, 2399, 2598, 2853, 3181, 3371, 3557],
@@ -48,11 +68,31 @@ const PROFILES: Record<TokenProfileName, TokenProfile> = {
     name: 'o200k',
     costs: table(
       {
-        BREAK: 577, BREAK_EMPTY: 758, SPACE_BEFORE_WORD: 112, SPACE_BEFORE_DIGIT: 832, WS_RUN: 1445,
-        INDENT: 1061, WS_LONG_UNIT: 7, WS_LONG_FROM: 16, DIGIT_GROUP: 1295, PUNCT_RUN: 676,
-        PUNCT_RUN_JOINED: 732, PUNCT_UNIT: 156, CONTROL: 1199, LATIN_EXT: 97, SCRIPT2: 326,
-        SYMBOL3: 1097, SCRIPT3: 436, CJK: 648, KANA: 674, HANGUL: 565,
-        ASTRAL: 1789, LONE_SURROGATE: 1130, HEX_UNIT: 565, HEX_FROM: 16, UPPER_UNIT: 48,
+        BREAK: 577,
+        BREAK_EMPTY: 758,
+        SPACE_BEFORE_WORD: 112,
+        SPACE_BEFORE_DIGIT: 832,
+        WS_RUN: 1445,
+        INDENT: 1061,
+        WS_LONG_UNIT: 7,
+        WS_LONG_FROM: 16,
+        DIGIT_GROUP: 1295,
+        PUNCT_RUN: 676,
+        PUNCT_RUN_JOINED: 732,
+        PUNCT_UNIT: 156,
+        CONTROL: 1199,
+        LATIN_EXT: 97,
+        SCRIPT2: 326,
+        SYMBOL3: 1097,
+        SCRIPT3: 436,
+        CJK: 648,
+        KANA: 674,
+        HANGUL: 565,
+        ASTRAL: 1789,
+        LONE_SURROGATE: 1130,
+        HEX_UNIT: 565,
+        HEX_FROM: 16,
+        UPPER_UNIT: 48,
         WORD_LONG_UNIT: 248,
       },
       [865, 865, 865, 865, 865, 865, 865, 1597, 1839, 2058, 2171, 2171, 2341, 2657, 2849, 3017],
@@ -64,7 +104,8 @@ const PROFILES: Record<TokenProfileName, TokenProfile> = {
 export function tokenProfile(profile: TokenProfileName | TokenProfile = DEFAULT_TOKEN_PROFILE): TokenProfile {
   if (typeof profile === 'string') {
     const named = PROFILES[profile];
-    if (!named) throw new EngineError(`unknown token profile '${profile}' (known: ${Object.keys(PROFILES).join(', ')})`);
+    if (!named)
+      throw new EngineError(`unknown token profile '${profile}' (known: ${Object.keys(PROFILES).join(', ')})`);
     return named;
   }
   const { costs } = profile;

@@ -25,5 +25,8 @@ export async function deepSeekCounter(): Promise<TokenCounter | null> {
 }
 
 export function estimatorCounter(estimator: TokenEstimator): TokenCounter {
-  return { name: "squeeze's estimator (DeepSeek-V3 profile; the exact tokenizer is not installed)", count: (t) => estimator.estimate(t) };
+  return {
+    name: "squeeze's estimator (DeepSeek-V3 profile; the exact tokenizer is not installed)",
+    count: (t) => estimator.estimate(t),
+  };
 }

@@ -64,7 +64,8 @@ export async function evaluate(
       const tokensOut = counter.count(result.output);
       const inline = sample.needles.filter((n) => result.output.includes(n));
       const lost = sample.needles.filter((n) => !result.output.includes(n) && !result.recoverable(n)).length;
-      const over = options.overTokens !== undefined && tokensIn > options.overTokens ? [`over:${sample.folder}`, 'over:all'] : [];
+      const over =
+        options.overTokens !== undefined && tokensIn > options.overTokens ? [`over:${sample.folder}`, 'over:all'] : [];
       for (const group of [`folder:${sample.folder}`, `type:${sample.type}`, 'all', ...over]) {
         const t = (tallies[system.name]![group] ??= emptyTally());
         t.samples++;
@@ -79,7 +80,12 @@ export async function evaluate(
     }
     progress(++done, samples.length, sample);
   }
-  return { counter: counter.name, systems: systems.map((s) => s.name), tallies, ...(options.overTokens !== undefined ? { overTokens: options.overTokens } : {}) };
+  return {
+    counter: counter.name,
+    systems: systems.map((s) => s.name),
+    tallies,
+    ...(options.overTokens !== undefined ? { overTokens: options.overTokens } : {}),
+  };
 }
 
 function median(values: readonly number[]): number {
@@ -142,7 +148,8 @@ export function renderSummary(report: Report, targets: Record<string, string> = 
       const t = report.tallies[system]![group]!;
       // With overTokens: the reduction on the outputs over it, in brackets ('–' when none is).
       const over = report.tallies[system]![group === 'all' ? 'over:all' : `over:${name}`];
-      const overCell = report.overTokens === undefined ? '' : ` (${over ? `${(100 * reduction(over)).toFixed(1)}%` : '–'})`;
+      const overCell =
+        report.overTokens === undefined ? '' : ` (${over ? `${(100 * reduction(over)).toFixed(1)}%` : '–'})`;
       return `${(100 * reduction(t)).toFixed(1)}%${overCell} / ${pct(t.inline, t.needles)} / ${t.lost} lost`;
     });
     lines.push(`| ${name} | ${targets[name] ?? ''} | ${cells.join(' | ')} |`);

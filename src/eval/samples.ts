@@ -44,7 +44,11 @@ export function loadSamples(root: string): Sample[] {
     }
     const folder = relative(root, dirname(labelPath)) || basename(root);
     return {
-      folder, file: label.file, type: label.type, tool: label.tool, needles: label.needles,
+      folder,
+      file: label.file,
+      type: label.type,
+      tool: label.tool,
+      needles: label.needles,
       text: readFileSync(join(dirname(labelPath), label.file), 'utf8'),
       ...(typeof label.command === 'string' ? { command: label.command } : {}),
     };

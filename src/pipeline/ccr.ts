@@ -4,7 +4,7 @@
 import { cutChars, lineCount, utf8Bytes } from '../text/strings.js';
 import { lineEndAt } from '../text/line-breaks.js';
 
-import { type CcrType } from '../types.js';
+import type { CcrType } from '../types.js';
 
 export { CCR_TYPES, type CcrType } from '../types.js';
 

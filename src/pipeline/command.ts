@@ -18,12 +18,50 @@ export interface ProducingCommand {
 }
 
 /** Commands run for their effect, whose output (if any) is not what the model asked for. */
-const QUIET = new Set(['cd', 'pushd', 'popd', 'true', 'false', ':', 'export', 'set', 'unset', 'source', '.', 'exit',
-  'echo', 'printf', 'sleep', 'wait', 'clear', 'alias', 'trap', 'shopt', 'ulimit', 'umask']);
+const QUIET = new Set([
+  'cd',
+  'pushd',
+  'popd',
+  'true',
+  'false',
+  ':',
+  'export',
+  'set',
+  'unset',
+  'source',
+  '.',
+  'exit',
+  'echo',
+  'printf',
+  'sleep',
+  'wait',
+  'clear',
+  'alias',
+  'trap',
+  'shopt',
+  'ulimit',
+  'umask',
+]);
 
 /** Stages that pass their input through with lines cut or reordered: the kind is the input's. */
-const FILTERS = new Set(['head', 'tail', 'less', 'more', 'cat', 'tee', 'sort', 'uniq', 'grep', 'egrep', 'fgrep', 'rg',
-  'column', 'nl', 'ansi2txt', 'strip-ansi']);
+const FILTERS = new Set([
+  'head',
+  'tail',
+  'less',
+  'more',
+  'cat',
+  'tee',
+  'sort',
+  'uniq',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'column',
+  'nl',
+  'ansi2txt',
+  'strip-ansi',
+]);
 
 const GREPS = new Set(['grep', 'egrep', 'fgrep', 'rg']);
 
@@ -32,7 +70,16 @@ const FILE_PRINTERS = new Set(['cat', 'head', 'tail', 'bat', 'batcat', 'less', '
 
 /** Options (per program) whose value is the next word: skipped when looking for subcommands and files. */
 const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
-  git: new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path']),
+  git: new Set([
+    '-C',
+    '-c',
+    '--git-dir',
+    '--work-tree',
+    '--namespace',
+    '--super-prefix',
+    '--config-env',
+    '--exec-path',
+  ]),
   kubectl: new Set(['-n', '--namespace', '--context', '--kubeconfig', '--cluster', '--user', '-s', '--server']),
   docker: new Set(['-H', '--host', '--context', '--config', '-l', '--log-level']),
   npm: new Set(['--prefix', '-w', '--workspace']),
@@ -63,10 +110,51 @@ const RUNNERS: Record<string, ReadonlySet<string> | 'always'> = {
 };
 
 /** Yarn's own commands: any other first word is a script or a binary (`yarn jest`). */
-const YARN_COMMANDS = new Set(['add', 'audit', 'autoclean', 'bin', 'cache', 'check', 'config', 'create', 'dlx', 'exec',
-  'generate-lock-entry', 'global', 'help', 'import', 'info', 'init', 'install', 'licenses', 'link', 'list', 'login',
-  'logout', 'node', 'outdated', 'owner', 'pack', 'policies', 'publish', 'remove', 'run', 'tag', 'team', 'test',
-  'unlink', 'unplug', 'up', 'upgrade', 'upgrade-interactive', 'version', 'versions', 'why', 'workspace', 'workspaces']);
+const YARN_COMMANDS = new Set([
+  'add',
+  'audit',
+  'autoclean',
+  'bin',
+  'cache',
+  'check',
+  'config',
+  'create',
+  'dlx',
+  'exec',
+  'generate-lock-entry',
+  'global',
+  'help',
+  'import',
+  'info',
+  'init',
+  'install',
+  'licenses',
+  'link',
+  'list',
+  'login',
+  'logout',
+  'node',
+  'outdated',
+  'owner',
+  'pack',
+  'policies',
+  'publish',
+  'remove',
+  'run',
+  'tag',
+  'team',
+  'test',
+  'unlink',
+  'unplug',
+  'up',
+  'upgrade',
+  'upgrade-interactive',
+  'version',
+  'versions',
+  'why',
+  'workspace',
+  'workspaces',
+]);
 
 /** Wrappers that run the rest of the line, with the options of theirs that take a value. */
 const WRAPPERS: Record<string, ReadonlySet<string>> = {
@@ -161,7 +249,7 @@ function unwrap(stage: readonly string[]): Unwrapped | { line: string } | null {
     }
     const runner = RUNNERS[program];
     const rest = operands(program, words.slice(1));
-    if (runner === 'always' || (runner && runner.has(rest[0] ?? ''))) {
+    if (runner === 'always' || runner?.has(rest[0] ?? '')) {
       const skip = runner === 'always' ? 0 : 1;
       const at = words.indexOf(rest[skip] ?? '', 1);
       if (at === -1) return null;
@@ -197,7 +285,10 @@ export function producingCommand(line: string, depth = 0): ProducingCommand | nu
       }
       // A filter reading its input (no file operand besides a grep's pattern) passes the earlier stage's kind on.
       const searches = GREPS.has(stage.program);
-      const filter = s > 0 && !stage.xargs && FILTERS.has(stage.program) &&
+      const filter =
+        s > 0 &&
+        !stage.xargs &&
+        FILTERS.has(stage.program) &&
         (stage.program === 'tee' || operands(stage.program, stage.args).length <= (searches ? 1 : 0));
       if (filter) {
         grepped ||= searches;
@@ -215,7 +306,10 @@ export function printedFiles(command: ProducingCommand): string[] {
   if (!FILE_PRINTERS.has(command.program)) return [];
   // `less +G file`, `tail +5 file`: a leading `+` is a position, not a file.
   const words = operands(command.program, command.args).filter((word) => !word.startsWith('+'));
-  if (command.program === 'sed' && !command.args.some((a) => a === '-e' || a === '-f' || a.startsWith('--expression') || a.startsWith('--file'))) {
+  if (
+    command.program === 'sed' &&
+    !command.args.some((a) => a === '-e' || a === '-f' || a.startsWith('--expression') || a.startsWith('--file'))
+  ) {
     return words.slice(1);
   }
   return words;

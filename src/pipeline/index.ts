@@ -27,7 +27,14 @@ import { fallbackKind, route } from './route.js';
 import type { WorkerResult } from './worker.js';
 import { readVerdict, type Verdict } from './verdict/extract.js';
 import {
-  factKeepingCut, lostFacts, readsVerdict, shownVerdictLine, type VerdictGate, verdictBudget, verdictItems, verdictReport,
+  factKeepingCut,
+  lostFacts,
+  readsVerdict,
+  shownVerdictLine,
+  type VerdictGate,
+  verdictBudget,
+  verdictItems,
+  verdictReport,
 } from './verdict/gate.js';
 
 export type { CompressResult, LevelNotKept, Outcome } from './result.js';
@@ -104,7 +111,8 @@ class Pipeline implements Squeeze {
     this.options = resolveOptions(options);
     this.store = store === undefined ? createStore() : store;
     this.estimator = estimator ?? createEstimator({ profile: this.options.tokenizer, backend: this.options.backend });
-    this.recent = this.options.recentResults > 0 ? new RecentResults(this.options.recentResults, this.options.backend) : null;
+    this.recent =
+      this.options.recentResults > 0 ? new RecentResults(this.options.recentResults, this.options.backend) : null;
   }
 
   compress(text: string, call: CallOptions = {}): CompressResult {
@@ -143,9 +151,17 @@ class Pipeline implements Squeeze {
   }
 
   /** The worker's options: with retention, the ceiling (and budgets under it) less the notice this thread appends. */
-  private besideNotice(text: string, options: ResolvedOptions, isError: boolean, spill: SpillLocation | undefined): ResolvedOptions {
+  private besideNotice(
+    text: string,
+    options: ResolvedOptions,
+    isError: boolean,
+    spill: SpillLocation | undefined,
+  ): ResolvedOptions {
     if (!options.retainOriginal) return options;
-    const maxTokens = Math.max(1, options.maxTokens - this.noticeTokens(ccrType(options.toolName, isError, text), utf8Bytes(text), spill));
+    const maxTokens = Math.max(
+      1,
+      options.maxTokens - this.noticeTokens(ccrType(options.toolName, isError, text), utf8Bytes(text), spill),
+    );
     return {
       ...options,
       maxTokens,
@@ -155,25 +171,45 @@ class Pipeline implements Squeeze {
   }
 
   /** Tokens the notice adds to an output (its line break and final newline included), sized with a sample id. */
-  private noticeTokens(type: ReturnType<typeof ccrType>, size: number, spill: SpillLocation | undefined, verdict?: string): number {
+  private noticeTokens(
+    type: ReturnType<typeof ccrType>,
+    size: number,
+    spill: SpillLocation | undefined,
+    verdict?: string,
+  ): number {
     return this.estimator.estimate(retrievalNotice(SAMPLE_ID, type, size, spill, this.retrieval, verdict)) + 2;
   }
 
   /** A worker's result made whole here: its error rebuilt, the original stored and the notice added. */
   private retained(
-    text: string, done: WorkerResult, options: ResolvedOptions, isError: boolean, spill: SpillLocation | undefined, started: number,
+    text: string,
+    done: WorkerResult,
+    options: ResolvedOptions,
+    isError: boolean,
+    spill: SpillLocation | undefined,
+    started: number,
   ): CompressResult {
     const { error: failure, ...rest } = done;
     const error = failure && Object.assign(new Error(failure.message), { name: failure.name });
     const result: CompressResult = { ...rest, ms: this.now() - started, ...(error ? { error } : {}) };
     if (result.outcome !== 'compressed' || !options.retainOriginal) return result;
     const unchanged: CompressResult = {
-      ...result, output: text, outcome: 'not-smaller', tokensOut: result.tokensIn, bytesOut: result.bytesIn, omitted: {}, omissions: [], id: null,
+      ...result,
+      output: text,
+      outcome: 'not-smaller',
+      tokensOut: result.tokensIn,
+      bytesOut: result.bytesIn,
+      omitted: {},
+      omissions: [],
+      id: null,
     };
     if (!this.store) return unchanged;
     const type = ccrType(options.toolName, isError, text);
     const stored = this.store.put(text, { type, tool: options.toolName });
-    const output = withNotice(result.output, retrievalNotice(stored.id, type, stored.size, spill, this.retrieval, result.verdict?.line));
+    const output = withNotice(
+      result.output,
+      retrievalNotice(stored.id, type, stored.size, spill, this.retrieval, result.verdict?.line),
+    );
     const bytesOut = utf8Bytes(output);
     const tokensOut = this.estimator.estimate(output);
     if (bytesOut >= result.bytesIn || tokensOut >= result.tokensIn) return unchanged;
@@ -186,9 +222,25 @@ class Pipeline implements Squeeze {
     const options = resolveOptions(perCall, this.options);
     const bytesIn = utf8Bytes(text);
     let tokensIn = 0;
-    const passThrough = (outcome: Outcome, kind: ContentKind = 'text', level: Level = 'lossless', error?: unknown): CompressResult => ({
-      output: text, outcome, kind, level, tokensIn, tokensOut: tokensIn, bytesIn, bytesOut: bytesIn,
-      omitted: {}, omissions: [], id: null, backend: this.estimator.backendName ?? 'js', ms: this.now() - started,
+    const passThrough = (
+      outcome: Outcome,
+      kind: ContentKind = 'text',
+      level: Level = 'lossless',
+      error?: unknown,
+    ): CompressResult => ({
+      output: text,
+      outcome,
+      kind,
+      level,
+      tokensIn,
+      tokensOut: tokensIn,
+      bytesIn,
+      bytesOut: bytesIn,
+      omitted: {},
+      omissions: [],
+      id: null,
+      backend: this.estimator.backendName ?? 'js',
+      ms: this.now() - started,
       ...(error === undefined ? {} : { error }),
     });
     if (!options.enabled) return passThrough('disabled');
@@ -202,9 +254,10 @@ class Pipeline implements Squeeze {
       // processors will see those lines as one marker line each (long-lines.ts).
       const mayBeLong = hasLongSegment(text);
       const whole = mayBeLong ? null : new TextAnalysis(text, createBackend(options.backend));
-      tokensIn = whole && this.estimator instanceof CharClassEstimator
-        ? this.estimator.lines(whole).tokens
-        : this.estimator.estimate(text);
+      tokensIn =
+        whole && this.estimator instanceof CharClassEstimator
+          ? this.estimator.lines(whole).tokens
+          : this.estimator.estimate(text);
       // Routing (every processor's sniff) only for what is compressed.
       if (tokensIn < options.minTokens) return passThrough('below-min-tokens');
       kind = route(text, options);
@@ -212,24 +265,42 @@ class Pipeline implements Squeeze {
       const seen = long?.text ?? text;
       const analysis = whole ?? new TextAnalysis(seen, createBackend(options.backend));
       const type = ccrType(options.toolName, isError, text);
-      const { items: preserved } = detectPreserved(seen, processors[kind].lineShaped, this.estimator, Math.floor(options.maxTokens / 2));
+      const { items: preserved } = detectPreserved(
+        seen,
+        processors[kind].lineShaped,
+        this.estimator,
+        Math.floor(options.maxTokens / 2),
+      );
       // The verdict gate: lines stating the verdict are demanded like preserved items (verdict/gate.ts).
       const verdict = readsVerdict(processors[kind]) ? readVerdict(seen) : null;
       // The ceiling holds for what the model sees: the retrieval notice included.
       const notice = options.retainOriginal ? this.noticeTokens(type, bytesIn, spill, verdict?.line) : 0;
       const room = options.maxTokens - notice - options.reserveTokens;
-      const items = verdict ? [...preserved, ...verdictItems(verdict, this.estimator, verdictBudget(options.maxTokens, room, preserved, this.estimator))] : preserved;
+      const items = verdict
+        ? [
+            ...preserved,
+            ...verdictItems(verdict, this.estimator, verdictBudget(options.maxTokens, room, preserved, this.estimator)),
+          ]
+        : preserved;
       // Blocks the model saw in a recent result become references first.
       const { lineShaped, losslessUpToMax } = processors[kind];
-      const deduped = lineShaped && !losslessUpToMax
-        ? this.recent?.dedupe(analysis, preservedLines(analysis, items.map((item) => item.text))) ?? null
-        : null;
+      const deduped =
+        lineShaped && !losslessUpToMax
+          ? (this.recent?.dedupe(
+              analysis,
+              preservedLines(
+                analysis,
+                items.map((item) => item.text),
+              ),
+            ) ?? null)
+          : null;
       const work = deduped ? new TextAnalysis(deduped.text, createBackend(options.backend)) : analysis;
       const deadline = started + options.timeBudgetMs;
       // Analysis of a huge text can eat the budget by itself: then no level is tried.
       if (this.now() > deadline) return passThrough('timed-out', kind);
       const ran = this.run(work.text, work, kind, options, items, type, deadline);
-      const report = (gate: VerdictGate, output: string) => (verdict ? { verdict: verdictReport(verdict, items, gate, output) } : {});
+      const report = (gate: VerdictGate, output: string) =>
+        verdict ? { verdict: verdictReport(verdict, items, gate, output) } : {};
       if (ran === null) return passThrough('timed-out', kind);
       let attempt = ran;
       if (deduped) {
@@ -248,14 +319,31 @@ class Pipeline implements Squeeze {
       let ceiling = Math.max(1, room);
       // One put per result, however many tries the ceiling takes (a put hashes the whole original).
       let stored: Stored | undefined;
-      const keep = (store: OriginalStore) =>
-        (stored ??= store.put(text, { type, tool: options.toolName }));
+      const keep = (store: OriginalStore) => (stored ??= store.put(text, { type, tool: options.toolName }));
       for (let tries = 1; ; tries++) {
-        const fitted = this.holdVerdict(this.fit(attempt, analysis, options, items, type, ceiling), analysis, items, verdict, ceiling, options, type, tokensIn);
+        const fitted = this.holdVerdict(
+          this.fit(attempt, analysis, options, items, type, ceiling),
+          analysis,
+          items,
+          verdict,
+          ceiling,
+          options,
+          type,
+          tokensIn,
+        );
         if (fitted === null) return { ...passThrough('verdict', kind, level), ...report('passed-through', text) };
         kind = fitted.kind;
         level = fitted.level;
-        const result = this.finish(fitted, options, type, { bytesIn, tokensIn, started, backend: analysis.backendName, spill, keep, verdict, original: text });
+        const result = this.finish(fitted, options, type, {
+          bytesIn,
+          tokensIn,
+          started,
+          backend: analysis.backendName,
+          spill,
+          keep,
+          verdict,
+          original: text,
+        });
         if (result === null) return { ...passThrough('not-smaller', kind, level), ...report('held', text) };
         // Estimates of parts do not add up exactly to the estimate of the whole.
         const over = result.tokensOut + options.reserveTokens - options.maxTokens;
@@ -275,13 +363,24 @@ class Pipeline implements Squeeze {
    * or null when that one lost a preserved item and the gentler level was never run.
    */
   private run(
-    text: string, analysis: TextAnalysis, kind: ContentKind, options: ResolvedOptions,
-    items: readonly PreservedItem[], type: ReturnType<typeof ccrType>, deadline: number,
+    text: string,
+    analysis: TextAnalysis,
+    kind: ContentKind,
+    options: ResolvedOptions,
+    items: readonly PreservedItem[],
+    type: ReturnType<typeof ccrType>,
+    deadline: number,
   ): Attempt | null {
     const forced = options.level !== 'auto';
     let level: Level = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
     const { lineShaped, losslessUpToMax } = processors[kind];
-    if (!forced && level === 'lossless' && lineShaped && !losslessUpToMax && this.distinctTokens(analysis) > options.targetTokens) {
+    if (
+      !forced &&
+      level === 'lossless' &&
+      lineShaped &&
+      !losslessUpToMax &&
+      this.distinctTokens(analysis) > options.targetTokens
+    ) {
       // Lossless keeps every distinct line once at least: past the target it is
       // certain to escalate, so spare the big text that pass.
       level = 'light';
@@ -294,7 +393,8 @@ class Pipeline implements Squeeze {
       const attempt = this.attempt(text, analysis, kind, level, options, items, type);
       // A harsher level that saves nothing (evidence-dense text) is not worth its
       // loss, unless the gentler one is over the hard ceiling.
-      if (previous && !reverted && attempt.tokens >= previous.tokens && previous.tokens <= options.maxTokens) return previous;
+      if (previous && !reverted && attempt.tokens >= previous.tokens && previous.tokens <= options.maxTokens)
+        return previous;
       const lost = missingItems(attempt.output.text, items).length > 0;
       const back = gentler(level);
       if (lost && back !== null) {
@@ -327,14 +427,27 @@ class Pipeline implements Squeeze {
    * to the emergency form (which shows every demanded line).
    */
   private holdVerdict(
-    attempt: Attempt, analysis: TextAnalysis, items: readonly PreservedItem[], verdict: Verdict | null, ceiling: number,
-    options: ResolvedOptions, type: ReturnType<typeof ccrType>, tokensIn: number,
+    attempt: Attempt,
+    analysis: TextAnalysis,
+    items: readonly PreservedItem[],
+    verdict: Verdict | null,
+    ceiling: number,
+    options: ResolvedOptions,
+    type: ReturnType<typeof ccrType>,
+    tokensIn: number,
   ): Attempt | null {
     if (verdict === null || lostFacts(attempt.output.text, items).length === 0) return attempt;
     if (tokensIn <= options.maxTokens) return null;
     const cut = factKeepingCut(analysis, items, this.estimator, ceiling);
     const output = cut ?? emergencyOutput(analysis, type, items, options.previewMaxChars);
-    return { ...attempt, level: cut ? attempt.level : 'emergency', output, tokens: this.estimator.estimate(output.text), cut: true, gate: 'cut' };
+    return {
+      ...attempt,
+      level: cut ? attempt.level : 'emergency',
+      output,
+      tokens: this.estimator.estimate(output.text),
+      cut: true,
+      gate: 'cut',
+    };
   }
 
   /**
@@ -342,8 +455,12 @@ class Pipeline implements Squeeze {
    * (preserved lines kept), else replaced by the emergency form.
    */
   private fit(
-    attempt: Attempt, analysis: TextAnalysis, options: ResolvedOptions, items: readonly PreservedItem[],
-    type: ReturnType<typeof ccrType>, ceiling: number,
+    attempt: Attempt,
+    analysis: TextAnalysis,
+    options: ResolvedOptions,
+    items: readonly PreservedItem[],
+    type: ReturnType<typeof ccrType>,
+    ceiling: number,
   ): Attempt {
     if (attempt.tokens <= ceiling || attempt.level === 'emergency') return attempt;
     const marked = attempt.timedOut ? { timedOut: true as const } : {};
@@ -353,7 +470,8 @@ class Pipeline implements Squeeze {
     for (let retry = 0; retry < 2 && max > 0; retry++) {
       const narrowed = { ...options, maxTokens: max, targetTokens: Math.min(options.targetTokens, max) };
       const harsh = this.attempt(analysis.text, analysis, attempt.kind, 'aggressive', narrowed, items, type);
-      if (harsh.tokens <= ceiling && missingItems(harsh.output.text, items).length === 0) return { ...harsh, cut: true };
+      if (harsh.tokens <= ceiling && missingItems(harsh.output.text, items).length === 0)
+        return { ...harsh, cut: true };
       max = Math.floor((max * ceiling * 0.95) / Math.max(harsh.tokens, 1));
     }
     const preserved = items.map((item) => item.text);
@@ -366,7 +484,8 @@ class Pipeline implements Squeeze {
       // Extractions (HTML text, JSON tables) are cut in their own lines: raw markup sampled is noise.
       const lines = attempt.output.text.split('\n');
       const keep = new Set(lines.flatMap((line, i) => (preserved.some((p) => line.includes(p)) ? [i] : [])));
-      const gap = (from: number, to: number) => note(`${formatCount(to - from)} more lines of this ${attempt.kind} output omitted`);
+      const gap = (from: number, to: number) =>
+        note(`${formatCount(to - from)} more lines of this ${attempt.kind} output omitted`);
       source = { lines, keep, gap, unit: 'output lines (sampled to fit maxTokens)' };
     }
     const cut = sampleToFit(source, this.estimator, ceiling);
@@ -375,7 +494,14 @@ class Pipeline implements Squeeze {
       return { ...attempt, output: { text: cut.text, omitted }, tokens: this.estimator.estimate(cut.text), cut: true };
     }
     const output = emergencyOutput(analysis, type, items, options.previewMaxChars);
-    return { level: 'emergency', kind: attempt.kind, output, tokens: this.estimator.estimate(output.text), cut: true, ...marked };
+    return {
+      level: 'emergency',
+      kind: attempt.kind,
+      output,
+      tokens: this.estimator.estimate(output.text),
+      cut: true,
+      ...marked,
+    };
   }
 
   /** Tokens of the first occurrence of every distinct line: a floor for any lossless output. */
@@ -388,8 +514,13 @@ class Pipeline implements Squeeze {
   }
 
   private attempt(
-    text: string, analysis: TextAnalysis, kind: ContentKind, level: Level, options: ResolvedOptions,
-    items: readonly PreservedItem[], type: ReturnType<typeof ccrType>,
+    text: string,
+    analysis: TextAnalysis,
+    kind: ContentKind,
+    level: Level,
+    options: ResolvedOptions,
+    items: readonly PreservedItem[],
+    type: ReturnType<typeof ccrType>,
   ): Attempt {
     if (level === 'emergency') {
       const output = emergencyOutput(analysis, type, items, options.previewMaxChars);
@@ -400,7 +531,9 @@ class Pipeline implements Squeeze {
     while (current !== null) {
       try {
         const output = processors[current].process({
-          text, analysis, level,
+          text,
+          analysis,
+          level,
           budget: budgetFor(level, options.targetTokens, options.maxTokens),
           maxTokens: options.maxTokens,
           estimator: this.estimator,
@@ -418,9 +551,15 @@ class Pipeline implements Squeeze {
 
   /** The guard and retention: null when the result must pass through unchanged. */
   private finish(
-    attempt: Attempt, options: ResolvedOptions, type: ReturnType<typeof ccrType>,
+    attempt: Attempt,
+    options: ResolvedOptions,
+    type: ReturnType<typeof ccrType>,
     facts: {
-      bytesIn: number; tokensIn: number; started: number; backend: CompressResult['backend']; spill: SpillLocation | undefined;
+      bytesIn: number;
+      tokensIn: number;
+      started: number;
+      backend: CompressResult['backend'];
+      spill: SpillLocation | undefined;
       verdict: Verdict | null;
       /** The text as it came: shown lines that look like markers are its lines, not omissions. */
       original: string;
@@ -435,7 +574,10 @@ class Pipeline implements Squeeze {
       const stored = facts.keep(this.store);
       id = stored.id;
       const verdictLine = facts.verdict ? shownVerdictLine(facts.verdict, output) : undefined;
-      output = withNotice(output, retrievalNotice(stored.id, type, stored.size, facts.spill, this.retrieval, verdictLine));
+      output = withNotice(
+        output,
+        retrievalNotice(stored.id, type, stored.size, facts.spill, this.retrieval, verdictLine),
+      );
     }
     const bytesOut = utf8Bytes(output);
     const tokensOut = this.estimator.estimate(output);
@@ -446,9 +588,19 @@ class Pipeline implements Squeeze {
     // disagree); extractions (JSON, HTML) name paths and headings, not lines, unless cut to the emergency form.
     const lineSpans = processors[attempt.kind].lineShaped || attempt.level === 'emergency';
     return {
-      output, outcome: 'compressed', kind: attempt.kind, level: attempt.level,
-      tokensIn: facts.tokensIn, tokensOut, bytesIn: facts.bytesIn, bytesOut,
-      omitted, omissions: lineSpans ? omissionsOf(attempt.output.text, facts.original) : [], id, backend: facts.backend, ms: this.now() - facts.started,
+      output,
+      outcome: 'compressed',
+      kind: attempt.kind,
+      level: attempt.level,
+      tokensIn: facts.tokensIn,
+      tokensOut,
+      bytesIn: facts.bytesIn,
+      bytesOut,
+      omitted,
+      omissions: lineSpans ? omissionsOf(attempt.output.text, facts.original) : [],
+      id,
+      backend: facts.backend,
+      ms: this.now() - facts.started,
       ...(notKept ? { levelNotKept: notKept } : {}),
       ...(attempt.timedOut ? { timedOut: true as const } : {}),
     };

@@ -17,7 +17,11 @@ const PREVIEW_CHARS = 120;
 function marker(number: number, line: string, length: number): string {
   let head = line.slice(0, PREVIEW_CHARS);
   if (/[\ud800-\udbff]$/.test(head)) head = head.slice(0, -1); // never split a surrogate pair
-  return omittedLines(number - 1, number, `${count(length)} characters, too long to analyse; it starts ${JSON.stringify(head)}`);
+  return omittedLines(
+    number - 1,
+    number,
+    `${count(length)} characters, too long to analyse; it starts ${JSON.stringify(head)}`,
+  );
 }
 
 /**
@@ -49,7 +53,11 @@ export function shortenLongLines(text: string): { text: string; lines: number } 
   for (let number = 1; from < text.length; number++) {
     const { end, next } = lineEndAt(text, from);
     if (end - from > MAX_LINE_CHARS) {
-      parts.push(text.slice(kept, from), marker(number, text.slice(from, from + PREVIEW_CHARS + 1), end - from), text.slice(end, next));
+      parts.push(
+        text.slice(kept, from),
+        marker(number, text.slice(from, from + PREVIEW_CHARS + 1), end - from),
+        text.slice(end, next),
+      );
       kept = next;
       shortened++;
     }

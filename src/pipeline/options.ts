@@ -93,7 +93,11 @@ export const DEFAULTS: ResolvedOptions = {
 /** A bad option value; `key` names the option. */
 export class OptionsError extends Error {
   override readonly name = 'OptionsError';
-  constructor(readonly key: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly key: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(`squeeze option '${key}' ${message}`, options);
   }
 }
@@ -146,13 +150,22 @@ export function resolveOptions(options: SqueezeOptions = {}, base: ResolvedOptio
     throw new OptionsError('minTokens', `must be <= maxTokens (${resolved.maxTokens}), got ${resolved.minTokens}`);
   }
   if (resolved.targetTokens > resolved.maxTokens) {
-    throw new OptionsError('targetTokens', `must be <= maxTokens (${resolved.maxTokens}), got ${resolved.targetTokens}`);
+    throw new OptionsError(
+      'targetTokens',
+      `must be <= maxTokens (${resolved.maxTokens}), got ${resolved.targetTokens}`,
+    );
   }
   if (resolved.command !== undefined && typeof resolved.command !== 'string') {
-    throw new OptionsError('command', `must be a string (a shell command line), got ${JSON.stringify(resolved.command)}`);
+    throw new OptionsError(
+      'command',
+      `must be a string (a shell command line), got ${JSON.stringify(resolved.command)}`,
+    );
   }
   if (resolved.contextFill !== undefined && !(Number.isFinite(resolved.contextFill) && resolved.contextFill >= 0)) {
-    throw new OptionsError('contextFill', `must be a finite fraction >= 0, got ${JSON.stringify(resolved.contextFill)}`);
+    throw new OptionsError(
+      'contextFill',
+      `must be a finite fraction >= 0, got ${JSON.stringify(resolved.contextFill)}`,
+    );
   }
   return resolved;
 }

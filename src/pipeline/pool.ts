@@ -39,15 +39,16 @@ export function workerPool(): Piscina<WorkerTask, WorkerResult> | null {
   } catch {
     wasmModule = undefined; // workers fall back to the TypeScript twin like this thread does
   }
-  pool = file === null
-    ? null
-    : new Piscina<WorkerTask, WorkerResult>({
-        filename: file.filename,
-        ...(file.execArgv ? { execArgv: file.execArgv } : {}),
-        workerData: { wasmModule },
-        minThreads: 0,
-        maxThreads: 1,
-        idleTimeout: IDLE_MS,
-      });
+  pool =
+    file === null
+      ? null
+      : new Piscina<WorkerTask, WorkerResult>({
+          filename: file.filename,
+          ...(file.execArgv ? { execArgv: file.execArgv } : {}),
+          workerData: { wasmModule },
+          minThreads: 0,
+          maxThreads: 1,
+          idleTimeout: IDLE_MS,
+        });
   return pool;
 }

@@ -25,7 +25,8 @@ export interface PreservedItem {
 const MAX_LINE_CHARS = 400;
 
 /** Vulnerability identifiers: CVE, GHSA, RUSTSEC, OSV-style, npm advisories. */
-const VULN_ID = /\b(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|RUSTSEC-\d{4}-\d{4}|PYSEC-\d{4}-\d+|GO-\d{4}-\d{4,})\b/gi;
+const VULN_ID =
+  /\b(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|RUSTSEC-\d{4}-\d{4}|PYSEC-\d{4}-\d+|GO-\d{4}-\d{4,})\b/gi;
 
 /**
  * Line-level detectors, first match wins; each names what kind of item a line

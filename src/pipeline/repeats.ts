@@ -13,7 +13,10 @@ export class RecentResults {
   private readonly blocks: RecentBlocks;
   private sequence = 0;
 
-  constructor(capacity: number, private readonly backend: BackendPreference) {
+  constructor(
+    capacity: number,
+    private readonly backend: BackendPreference,
+  ) {
     this.blocks = new RecentBlocks({ capacity });
   }
 
@@ -31,7 +34,10 @@ export class RecentResults {
    * stay where they are: a block around one is referenced in the parts before
    * and after it.
    */
-  dedupe(analysis: TextAnalysis, keep: ReadonlySet<number> = new Set()): { text: string; lines: number; starts: Int32Array } | null {
+  dedupe(
+    analysis: TextAnalysis,
+    keep: ReadonlySet<number> = new Set(),
+  ): { text: string; lines: number; starts: Int32Array } | null {
     const { start, end, count: n } = analysis.lines;
     const big = (from: number, to: number) => to > from && end[to - 1]! - start[from]! >= MIN_BLOCK_CHARS;
     const seen: { start: number; lines: number }[] = [];
@@ -58,7 +64,9 @@ export class RecentResults {
       const last = block.start + block.lines - 1;
       // A block ending the text keeps its final break, if any (as LF: the reference is squeeze's line).
       const after = last + 1 < n || end[last]! < analysis.text.length ? '\n' : '';
-      parts.push(`${omittedLines(starts.length, starts.length + 1, `repeated verbatim from an earlier tool result, starting: ${first}`)}${after}`);
+      parts.push(
+        `${omittedLines(starts.length, starts.length + 1, `repeated verbatim from an earlier tool result, starting: ${first}`)}${after}`,
+      );
       starts.push(block.start);
       from = last + 1 < n ? start[last + 1]! : analysis.text.length;
       line = last + 1;

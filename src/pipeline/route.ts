@@ -15,12 +15,14 @@ const TOOL_KINDS: ReadonlyMap<string, ContentKind> = new Map(
 );
 
 /** Commands as word lists ('git diff' -> ['git', 'diff']), longest first so the most specific wins. */
-const COMMANDS: readonly { readonly words: readonly string[]; readonly kind: ContentKind }[] = TABLE
-  .flatMap((processor) => (processor.commands ?? []).map((command) => ({ words: command.split(/\s+/), kind: processor.kind })))
-  .sort((a, b) => b.words.length - a.words.length);
+const COMMANDS: readonly { readonly words: readonly string[]; readonly kind: ContentKind }[] = TABLE.flatMap(
+  (processor) => (processor.commands ?? []).map((command) => ({ words: command.split(/\s+/), kind: processor.kind })),
+).sort((a, b) => b.words.length - a.words.length);
 
 const EXTENSION_KINDS: ReadonlyMap<string, ContentKind> = new Map(
-  TABLE.flatMap((processor) => (processor.fileExtensions ?? []).map((ext) => [ext.toLowerCase(), processor.kind] as const)),
+  TABLE.flatMap((processor) =>
+    (processor.fileExtensions ?? []).map((ext) => [ext.toLowerCase(), processor.kind] as const),
+  ),
 );
 
 /** Confidence a sniff needs to claim a text by itself, or to confirm a tool's claim. */
@@ -88,9 +90,12 @@ function bySniffing(text: string): ContentKind {
     // Without the tool's name, timestamps (12:03:44) and paths in logs look like
     // grep hits and listings: those kinds must be near-certain to win.
     const { pathLines } = processor;
-    const score = pathLines !== undefined
-      ? processor.sniff(text) >= 0.95 && namesFiles(text, pathLines) ? 0.95 : 0
-      : processor.sniff(text);
+    const score =
+      pathLines !== undefined
+        ? processor.sniff(text) >= 0.95 && namesFiles(text, pathLines)
+          ? 0.95
+          : 0
+        : processor.sniff(text);
     if (score > bestScore) {
       best = processor.kind;
       bestScore = score;
@@ -113,11 +118,12 @@ export function route(text: string, hints: RouteHints): ContentKind {
   if (byTool && processors[byTool].sniff(text) >= CLAIM) return byTool;
   const byCommand = hints.command === undefined ? null : claimOfCommand(hints.command);
   // Lines a grep picked keep a line-record kind (a log, a listing) only if they still look like it.
-  if (byCommand && processors[byCommand.kind].sniff(text) >= (byCommand.grepped ? CLAIM : COMMAND_FLOOR)) return byCommand.kind;
+  if (byCommand && processors[byCommand.kind].sniff(text) >= (byCommand.grepped ? CLAIM : COMMAND_FLOOR))
+    return byCommand.kind;
   return bySniffing(text);
 }
 
 /** Where a processor that cannot handle the text sends it next (its `fallback`); text is the last resort. */
 export function fallbackKind(kind: ContentKind): ContentKind | null {
-  return kind === UNCLAIMED ? null : processors[kind].fallback ?? UNCLAIMED;
+  return kind === UNCLAIMED ? null : (processors[kind].fallback ?? UNCLAIMED);
 }

@@ -29,8 +29,7 @@ function substitutionLength(line: string, from: number): number {
     else if (c === "'") {
       const end = line.indexOf("'", i + 1);
       i = end === -1 ? line.length : end;
-    }
-    else if (c === open) depth++;
+    } else if (c === open) depth++;
     else if (c === close && --depth === 0) return i + 1 - from;
   }
   return line.length - from;

@@ -32,6 +32,7 @@ export default function compressTask(task: WorkerTask): WorkerResult {
   }
   const { error, ...result } = squeeze.compress(task.text, { isError: task.isError });
   if (error === undefined) return result;
-  const failure = error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
+  const failure =
+    error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
   return { ...result, error: failure };
 }

@@ -4,7 +4,11 @@
 /** The input cannot be processed by this processor; `kind` names it. */
 export class ProcessorError extends Error {
   override readonly name: string = 'ProcessorError';
-  constructor(readonly kind: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly kind: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(`${kind} processor: ${message}`, options);
   }
 }

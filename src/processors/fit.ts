@@ -50,7 +50,9 @@ const KEPT_RENDERS = 8;
 export function renderOnce<D, R>(render: (detail: D) => R): ((detail: D) => R) & { clear(): void } {
   const kept = new Map<string, R>();
   const once = (detail: D): R => {
-    const key = JSON.stringify(detail, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+    const key = JSON.stringify(detail, (_k, v: unknown) =>
+      typeof v === 'number' && !Number.isFinite(v) ? String(v) : v,
+    );
     const hit = kept.get(key);
     if (hit !== undefined) return hit;
     const result = render(detail);

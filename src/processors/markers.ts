@@ -90,7 +90,12 @@ export function omittedLines(from: number, to: number, detail: Readonly<Record<s
  * A count of things left out that are not whole original lines (JSON items,
  * HTML blocks, characters): `[… 1,204 keys omitted: 1,198 x, 6 y …]`.
  */
-export function omission(n: number, unit: string, breakdown: Readonly<Record<string, number>> = {}, units = `${unit}s`): string {
+export function omission(
+  n: number,
+  unit: string,
+  breakdown: Readonly<Record<string, number>> = {},
+  units = `${unit}s`,
+): string {
   const parts = listed(breakdown);
   return `[… ${plural(n, unit, units)} omitted${parts === '' ? '' : `: ${parts}`} …]`;
 }
@@ -100,7 +105,13 @@ export function omission(n: number, unit: string, breakdown: Readonly<Record<str
  * by their 0-based JSON indexes: `[… $.results[3–482] (480 items): 12 error …]`
  * (an object's entries by their position in it).
  */
-export function jsonItems(path: string, from: number, to: number, unit: string, breakdown: Readonly<Record<string, number>> = {}): string {
+export function jsonItems(
+  path: string,
+  from: number,
+  to: number,
+  unit: string,
+  breakdown: Readonly<Record<string, number>> = {},
+): string {
   const where = to - from === 1 ? `${path}[${from}]` : `${path}[${from}–${to - 1}]`;
   const parts = listed(breakdown);
   return `[… ${where} (${plural(to - from, unit)})${parts === '' ? ' omitted' : `: ${parts}`} …]`;
@@ -126,7 +137,13 @@ export type SqueezeLine =
   /** The original lines of `spans` (1-based `start`, `count`) are not shown; `count` is their total. */
   | { readonly type: 'omission'; readonly spans: readonly Span[]; readonly count: number; readonly text: string }
   /** Original lines `start`..`start + count - 1`, each equal to `line`, shown once. */
-  | { readonly type: 'collapse'; readonly start: number; readonly count: number; readonly line: string; readonly text: string }
+  | {
+      readonly type: 'collapse';
+      readonly start: number;
+      readonly count: number;
+      readonly line: string;
+      readonly text: string;
+    }
   /** A summary or count standing for no lines of its own. */
   | { readonly type: 'note'; readonly text: string }
   /** One original line with characters cut out: `parts` are its pieces shown, in order. */
@@ -151,9 +168,14 @@ const PREVIEW = new RegExp(String.raw`^\[(?:${CCR_TYPES.join('|')}):.*\]$`);
 const CCR_MARKER = /^<<<CCR:[0-9a-f]{24}\|[a-z]+\|\d+>>>$/;
 /** The notice's bracketed lines, by their opening words. */
 const NOTICE_LINES: readonly (readonly [string, NoticeRole])[] = [
-  ['[original: ', 'retrieval'], ['[also saved: ', 'spill'], ['[verdict: ', 'verdict'], ['[squeeze: ', 'level'],
-  ['[full output: ', 'full-output'], ['[full output not used: ', 'full-output'],
-  ['[full stderr: ', 'full-output'], ['[full stderr not used: ', 'full-output'],
+  ['[original: ', 'retrieval'],
+  ['[also saved: ', 'spill'],
+  ['[verdict: ', 'verdict'],
+  ['[squeeze: ', 'level'],
+  ['[full output: ', 'full-output'],
+  ['[full output not used: ', 'full-output'],
+  ['[full stderr: ', 'full-output'],
+  ['[full stderr not used: ', 'full-output'],
 ];
 /**
  * Notes other than `[… …]`: the JSON processor's header (`[json {3 keys}]`,
@@ -215,7 +237,8 @@ export function parseSqueezeLine(line: string): SqueezeLine | null {
   if (PREVIEW.test(line) || OTHER_NOTE.test(line)) return { type: 'note', text: line };
   if (CCR_MARKER.test(line)) return { type: 'notice', role: 'marker', text: line };
   if (line.endsWith(']')) {
-    for (const [opening, role] of NOTICE_LINES) if (line.startsWith(opening)) return { type: 'notice', role, text: line };
+    for (const [opening, role] of NOTICE_LINES)
+      if (line.startsWith(opening)) return { type: 'notice', role, text: line };
   }
   CUT.lastIndex = 0;
   if (CUT.test(line)) return { type: 'cut', parts: line.split(CUT), text: line };
@@ -326,8 +349,10 @@ export function renumbered(output: string, starts: Int32Array): string {
   // The lines a marker's words refer to (`repeat lines 3–14`, a shape `in lines 14–880`), not
   // numbers in quoted original text.
   const words = (text: string) =>
-    text.replace(new RegExp(String.raw`^(: repeat | of this shape in )lines? ${N}(?:–${N})?`), (_m, lead: string, a: string, b?: string) =>
-      `${lead}${mapped(toNumber(a) - 1, toNumber(b ?? a))}`);
+    text.replace(
+      new RegExp(`^(: repeat | of this shape in )lines? ${N}(?:–${N})?`),
+      (_m, lead: string, a: string, b?: string) => `${lead}${mapped(toNumber(a) - 1, toNumber(b ?? a))}`,
+    );
   return output
     .split('\n')
     .map((line) => {

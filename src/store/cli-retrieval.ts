@@ -24,7 +24,6 @@ export function cliRetrieval(spec: string): RetrievalWays['cli'] {
   }
 }
 
-
 /** A line break or other control character: it would break the notice's one line. */
 function hasControlCharacter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {

@@ -7,11 +7,23 @@ export class StoreError extends Error {
   override readonly name: string = 'StoreError';
 }
 
-export type UnavailableReason = 'unsafe' | 'cannot-open' | 'read-only' | 'full' | 'busy' | 'corrupt' | 'unreachable' | 'failed';
+export type UnavailableReason =
+  | 'unsafe'
+  | 'cannot-open'
+  | 'read-only'
+  | 'full'
+  | 'busy'
+  | 'corrupt'
+  | 'unreachable'
+  | 'failed';
 
 export class StoreUnavailableError extends StoreError {
   override readonly name = 'StoreUnavailableError';
-  constructor(readonly reason: UnavailableReason, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly reason: UnavailableReason,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }

@@ -20,7 +20,9 @@ export interface JournalRecord {
 function parse(line: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(line);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

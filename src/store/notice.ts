@@ -5,8 +5,10 @@ import { isOriginalId } from './id.js';
 
 /** `<<<CCR:<24hex>|<type>|<size>>>`, pure ASCII so it survives any normalisation. */
 export function marker(id: string, type: string, size: number): string {
-  if (!isOriginalId(id)) throw new RangeError(`marker id must be 24 lowercase hex characters, got ${JSON.stringify(id)}`);
-  if (!/^[a-z][a-z0-9_-]*$/.test(type)) throw new RangeError(`marker type must be a lowercase ASCII word, got ${JSON.stringify(type)}`);
+  if (!isOriginalId(id))
+    throw new RangeError(`marker id must be 24 lowercase hex characters, got ${JSON.stringify(id)}`);
+  if (!/^[a-z][a-z0-9_-]*$/.test(type))
+    throw new RangeError(`marker type must be a lowercase ASCII word, got ${JSON.stringify(type)}`);
   if (!Number.isSafeInteger(size) || size < 0) throw new RangeError(`marker size must be a byte count, got ${size}`);
   return `<<<CCR:${id}|${type}|${size}>>>`;
 }
@@ -45,10 +47,18 @@ function shellWord(value: string): string {
  * one, and the verdict line (`verdict: 2 of 600 tests failed`) when the output
  * stated one. Lines joined with '\n', no trailing newline.
  */
-export function retrievalNotice(id: string, type: string, size: number, spill?: SpillLocation, ways: RetrievalWays = {}, verdict?: string): string {
+export function retrievalNotice(
+  id: string,
+  type: string,
+  size: number,
+  spill?: SpillLocation,
+  ways: RetrievalWays = {},
+  verdict?: string,
+): string {
   const lines = [marker(id, type, size)];
   const hints: string[] = [];
-  if (ways.tool !== undefined) hints.push(`${ways.tool} {"hash":"${id}"} (+ "range":{"start":N,"count":N} or "grep":"P")`);
+  if (ways.tool !== undefined)
+    hints.push(`${ways.tool} {"hash":"${id}"} (+ "range":{"start":N,"count":N} or "grep":"P")`);
   if (ways.cli !== undefined) {
     const store = ways.cli.store === undefined ? '' : ` --store ${shellWord(ways.cli.store)}`;
     hints.push(`squeeze retrieve ${id}${store} [--start N --count N] [--grep P]`);

@@ -8,7 +8,9 @@ import { defaultStoreDir } from './store-dir.js';
 
 export const MEMORY_STORE = ':memory:';
 
-export type StoreSpecOptions = Omit<StoreOptions, 'dir'> & { readonly env?: Readonly<Record<string, string | undefined>> };
+export type StoreSpecOptions = Omit<StoreOptions, 'dir'> & {
+  readonly env?: Readonly<Record<string, string | undefined>>;
+};
 
 /** The store `spec` names. Throws StoreUnavailableError when a local store is unsafe or cannot open (Redis connects on first use). */
 export function openStoreSpec(spec: string, options: StoreSpecOptions = {}): CcrStore | RedisStore {

@@ -113,7 +113,8 @@ export class RedisStore implements AsyncOriginalStore {
   constructor(private readonly options: RedisStoreOptions) {
     const positive = (key: string, value: number | undefined, fallback: number) => {
       if (value === undefined) return fallback;
-      if (!(value > 0) || !Number.isFinite(value)) throw new StoreError(`store option '${key}' must be a positive number, got ${JSON.stringify(value)}`);
+      if (!(value > 0) || !Number.isFinite(value))
+        throw new StoreError(`store option '${key}' must be a positive number, got ${JSON.stringify(value)}`);
       return value;
     };
     this.budgetBytes = positive('storeBudgetBytes', options.storeBudgetBytes, DEFAULT_STORE_BUDGET_BYTES);
@@ -133,7 +134,12 @@ export class RedisStore implements AsyncOriginalStore {
     const id = bytesId(bytes);
     const ttlMs = Math.round(this.ttlSeconds * 1000);
     const reply = await this.script('cannot store the original', PUT, [
-      id, meta.type, String(bytes.length), String(ttlMs), String(this.budgetBytes), text,
+      id,
+      meta.type,
+      String(bytes.length),
+      String(ttlMs),
+      String(this.budgetBytes),
+      text,
     ]);
     const split = reply.indexOf('|');
     for (const gone of reply.slice(0, split)) this.onEvent({ kind: 'evicted', id: gone, reason: 'ttl' });
@@ -156,7 +162,15 @@ export class RedisStore implements AsyncOriginalStore {
     const now = Date.now();
     return {
       found: true,
-      entry: { id, type: type!, size: Buffer.byteLength(text!), text: text!, createdAt: Number(created), ttlAt: Number(ttlAt), lastAccessed: now },
+      entry: {
+        id,
+        type: type!,
+        size: Buffer.byteLength(text!),
+        text: text!,
+        createdAt: Number(created),
+        ttlAt: Number(ttlAt),
+        lastAccessed: now,
+      },
     };
   }
 
@@ -187,7 +201,8 @@ export class RedisStore implements AsyncOriginalStore {
         socket: {
           connectTimeout: this.timeoutMs,
           // Never connected: fail now (the next put tries again). Connected once: reconnect with backoff.
-          reconnectStrategy: (retries: number, cause: Error) => (connected ? Math.min(100 * 2 ** retries, 5000) : cause),
+          reconnectStrategy: (retries: number, cause: Error) =>
+            connected ? Math.min(100 * 2 ** retries, 5000) : cause,
         },
       }) as unknown as RedisClientType;
       client.on('error', (error: Error) => {
@@ -218,11 +233,23 @@ export class RedisStore implements AsyncOriginalStore {
       const call = (async () => {
         const client = await this.connect();
         const memory = String(EXPIRED_MEMORY_SECONDS);
-        return (await client.sendCommand(['EVAL', source, '0', this.prefix, String(Date.now()), memory, ...args])) as string[];
+        return (await client.sendCommand([
+          'EVAL',
+          source,
+          '0',
+          this.prefix,
+          String(Date.now()),
+          memory,
+          ...args,
+        ])) as string[];
       })();
       return await Promise.race([call, timeout]);
     } catch (error) {
-      throw new StoreUnavailableError('unreachable', `${doing}: Redis ${redacted(this.options.url)}: ${(error as Error).message}`, { cause: error });
+      throw new StoreUnavailableError(
+        'unreachable',
+        `${doing}: Redis ${redacted(this.options.url)}: ${(error as Error).message}`,
+        { cause: error },
+      );
     } finally {
       clearTimeout(timer);
     }

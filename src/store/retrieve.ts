@@ -125,7 +125,12 @@ function* retrieval(store: OriginalStore, request: RetrieveRequest): Generator<v
   // Any case, or pasted inside its marker or notice line: the id it names.
   const id = idFrom(request.id);
   if (id === undefined) {
-    return { ok: false, id: request.id, reason: 'bad-id', message: `${JSON.stringify(request.id.slice(0, 80))} names no id: ${ID_SHAPE}` };
+    return {
+      ok: false,
+      id: request.id,
+      reason: 'bad-id',
+      message: `${JSON.stringify(request.id.slice(0, 80))} names no id: ${ID_SHAPE}`,
+    };
   }
   const rangeProblem = badRange(request.range);
   if (rangeProblem !== undefined) return { ok: false, id, reason: 'bad-range', message: rangeProblem };
@@ -154,9 +159,20 @@ function* retrieval(store: OriginalStore, request: RetrieveRequest): Generator<v
     return { ...base, lines: { start: start + 1, count: end - start }, text: whole ? text : range };
   }
   const maxMatches = clampedInteger(request.maxMatches, DEFAULT_MAX_MATCHES, Number.MAX_SAFE_INTEGER);
-  const found = yield* searchLines({ text, ...spans }, start, end, { ...request, grep: request.grep, maxMatches }, compiled);
+  const found = yield* searchLines(
+    { text, ...spans },
+    start,
+    end,
+    { ...request, grep: request.grep, maxMatches },
+    compiled,
+  );
   const { stoppedAt, ...rest } = found;
-  return { ...base, lines: { start: start + 1, count: end - start }, ...rest, ...(stoppedAt === undefined ? {} : { stoppedAt: stoppedAt + 1 }) };
+  return {
+    ...base,
+    lines: { start: start + 1, count: end - start },
+    ...rest,
+    ...(stoppedAt === undefined ? {} : { stoppedAt: stoppedAt + 1 }),
+  };
 }
 
 /**
@@ -165,7 +181,11 @@ function* retrieval(store: OriginalStore, request: RetrieveRequest): Generator<v
  * and the range of the rest.
  */
 function page(
-  text: string, spans: { start: number[]; end: number[] }, start: number, end: number, maxBytes: number,
+  text: string,
+  spans: { start: number[]; end: number[] },
+  start: number,
+  end: number,
+  maxBytes: number,
   base: { ok: true; id: string; type: string; size: number; totalLines: number },
 ): RetrieveResult {
   const from = spans.start[start] ?? text.length;
@@ -181,13 +201,20 @@ function page(
   }
   const rest = (after: number) => (after < end ? { next: { start: after + 1, count: end - after } } : {});
   if (stop > start || start === end) {
-    return { ...base, lines: { start: start + 1, count: stop - start }, text: text.slice(from, offsetOf(stop)), ...rest(stop) };
+    return {
+      ...base,
+      lines: { start: start + 1, count: stop - start },
+      text: text.slice(from, offsetOf(stop)),
+      ...rest(stop),
+    };
   }
   // One line over the whole page: its head, in whole characters; the page names how much is missing.
   const line = text.slice(from, offsetOf(start + 1));
   const shown = prefixWithin(line, maxBytes);
   return {
-    ...base, lines: { start: start + 1, count: 1 }, text: shown,
+    ...base,
+    lines: { start: start + 1, count: 1 },
+    text: shown,
     cutLine: { shownBytes: Buffer.byteLength(shown, 'utf8'), bytes: Buffer.byteLength(line, 'utf8') },
     ...rest(start + 1),
   };

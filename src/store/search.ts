@@ -38,7 +38,8 @@ export class PatternError extends Error {
   override readonly name = 'PatternError';
 }
 
-const ADVICE = 'Simplify the pattern, or match it as plain text (ccr_retrieve: "literal": true; squeeze retrieve: --literal).';
+const ADVICE =
+  'Simplify the pattern, or match it as plain text (ccr_retrieve: "literal": true; squeeze retrieve: --literal).';
 
 /** A short, safe quotation of a model-supplied fragment (never the whole of a long pattern). */
 function quote(fragment: string): string {
@@ -77,7 +78,9 @@ export function compileSearch(request: SearchRequest): Compiled {
   try {
     line = RE2JS.compile(source, flags);
   } catch (error) {
-    const reason = unsupported(grep) ?? (error as Error).message.replace(/^error parsing regexp: /, '').replace(/`([^`]*)`/g, (_, f: string) => quote(f));
+    const reason =
+      unsupported(grep) ??
+      (error as Error).message.replace(/^error parsing regexp: /, '').replace(/`([^`]*)`/g, (_, f: string) => quote(f));
     throw new PatternError(`Invalid grep pattern: ${reason}. Patterns use RE2 syntax. ${ADVICE}`, { cause: error });
   }
   // Per line, ^ $ \b see line edges; in a block joined by LF with MULTILINE
@@ -117,7 +120,11 @@ function shownLine(number: number, line: string): string {
  * between slices). Returns the shown lines and counts.
  */
 export function* searchLines(
-  lines: LineSpans, from: number, to: number, request: SearchRequest, compiled = compileSearch(request),
+  lines: LineSpans,
+  from: number,
+  to: number,
+  request: SearchRequest,
+  compiled = compileSearch(request),
 ): Generator<void, SearchOutcome> {
   const { text, start, end } = lines;
   const maxMatches = request.maxMatches ?? DEFAULT_MAX_MATCHES;
@@ -144,7 +151,12 @@ export function* searchLines(
     }
     const last = Math.min(to, block + BLOCK_LINES);
     // A block of one line is that line: testing it twice would double the cost of one huge line.
-    if (compiled.block !== null && last - block > 1 && !compiled.block.test(joined.slice(start[block]!, end[last - 1]!))) continue;
+    if (
+      compiled.block !== null &&
+      last - block > 1 &&
+      !compiled.block.test(joined.slice(start[block]!, end[last - 1]!))
+    )
+      continue;
     for (let i = block; i < last; i++) {
       if (!test(i)) continue;
       matches++;
@@ -161,7 +173,9 @@ export function* searchLines(
   }
   const hidden = matches - shown.length;
   if (hidden > 0) {
-    const why = truncated ? ` (the shown lines reached ${count(MAX_OUTPUT_BYTES)} bytes: narrow the pattern or the range)` : '';
+    const why = truncated
+      ? ` (the shown lines reached ${count(MAX_OUTPUT_BYTES)} bytes: narrow the pattern or the range)`
+      : '';
     shown.push(`[… ${count(hidden)} more ${hidden === 1 ? 'match' : 'matches'}${why} …]`);
   }
   if (stoppedAt !== undefined) {

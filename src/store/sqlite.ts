@@ -40,7 +40,12 @@ function betterSqlite(): Opener {
 function nodeSqlite(): Opener {
   const getBuiltin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
   const sqlite = getBuiltin?.('node:sqlite') as
-    | { DatabaseSync: new (path: string, options?: { readOnly?: boolean }) => SqlDatabase & { prepare(sql: string): SqlStatement } }
+    | {
+        DatabaseSync: new (
+          path: string,
+          options?: { readOnly?: boolean },
+        ) => SqlDatabase & { prepare(sql: string): SqlStatement };
+      }
     | undefined;
   if (sqlite === undefined) throw new Error(`node:sqlite is not available in Node ${process.version}`);
   return (path, readonly) => {
@@ -77,7 +82,13 @@ export function openDatabase(path: string, readonly = false): SqlDatabase {
 }
 
 const PRIMARY_CODES: Record<number, string> = {
-  5: 'SQLITE_BUSY', 8: 'SQLITE_READONLY', 10: 'SQLITE_IOERR', 11: 'SQLITE_CORRUPT', 13: 'SQLITE_FULL', 14: 'SQLITE_CANTOPEN', 26: 'SQLITE_NOTADB',
+  5: 'SQLITE_BUSY',
+  8: 'SQLITE_READONLY',
+  10: 'SQLITE_IOERR',
+  11: 'SQLITE_CORRUPT',
+  13: 'SQLITE_FULL',
+  14: 'SQLITE_CANTOPEN',
+  26: 'SQLITE_NOTADB',
 };
 
 /** The primary SQLite result code name of an error from either driver ('' when it is not one). */

@@ -14,7 +14,10 @@ export function defaultStoreDir(env: Readonly<Record<string, string | undefined>
 }
 
 const unsafe = (path: string, why: string) =>
-  new StoreUnavailableError('unsafe', `store ${path} ${why}; squeeze keeps originals only in a folder that only you can change`);
+  new StoreUnavailableError(
+    'unsafe',
+    `store ${path} ${why}; squeeze keeps originals only in a folder that only you can change`,
+  );
 
 function lstatOrNull(path: string): Stats | null {
   try {
@@ -52,14 +55,25 @@ export function secureStoreDir(dir: string): string {
     makeDirs(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
-    const reason = code === 'EROFS' || code === 'EACCES' || code === 'EPERM' ? 'read-only' : code === 'ENOSPC' ? 'full' : 'cannot-open';
-    throw new StoreUnavailableError(reason, `cannot create store folder ${path} (${(error as Error).message})`, { cause: error });
+    const reason =
+      code === 'EROFS' || code === 'EACCES' || code === 'EPERM'
+        ? 'read-only'
+        : code === 'ENOSPC'
+          ? 'full'
+          : 'cannot-open';
+    throw new StoreUnavailableError(reason, `cannot create store folder ${path} (${(error as Error).message})`, {
+      cause: error,
+    });
   }
   let stat: Stats;
   try {
     stat = lstatSync(path);
   } catch (error) {
-    throw new StoreUnavailableError('cannot-open', `cannot inspect store folder ${path} (${(error as Error).message})`, { cause: error });
+    throw new StoreUnavailableError(
+      'cannot-open',
+      `cannot inspect store folder ${path} (${(error as Error).message})`,
+      { cause: error },
+    );
   }
   if (stat.isSymbolicLink()) throw unsafe(path, 'is a symbolic link');
   if (!stat.isDirectory()) throw unsafe(path, 'is not a folder');
@@ -76,7 +90,9 @@ export function checkStoreFile(path: string): boolean {
   try {
     stat = lstatOrNull(path);
   } catch (error) {
-    throw new StoreUnavailableError('cannot-open', `cannot inspect ${path} (${(error as Error).message})`, { cause: error });
+    throw new StoreUnavailableError('cannot-open', `cannot inspect ${path} (${(error as Error).message})`, {
+      cause: error,
+    });
   }
   if (stat === null) return false;
   if (stat.isSymbolicLink()) throw unsafe(path, 'is a symbolic link');

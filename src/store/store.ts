@@ -67,14 +67,20 @@ CREATE TRIGGER IF NOT EXISTS originals_dropped AFTER DELETE ON originals
 PRAGMA user_version = ${SCHEMA_VERSION};`;
 
 const REASONS: Record<string, UnavailableReason> = {
-  SQLITE_READONLY: 'read-only', SQLITE_CANTOPEN: 'cannot-open', SQLITE_FULL: 'full', SQLITE_BUSY: 'busy',
-  SQLITE_CORRUPT: 'corrupt', SQLITE_NOTADB: 'corrupt',
+  SQLITE_READONLY: 'read-only',
+  SQLITE_CANTOPEN: 'cannot-open',
+  SQLITE_FULL: 'full',
+  SQLITE_BUSY: 'busy',
+  SQLITE_CORRUPT: 'corrupt',
+  SQLITE_NOTADB: 'corrupt',
 };
 
 function unavailable(doing: string, error: unknown): StoreUnavailableError {
   if (error instanceof StoreUnavailableError) return error;
   const fsCode = (error as NodeJS.ErrnoException)?.code;
-  const reason = REASONS[sqliteCode(error)] ?? (fsCode === 'ENOSPC' ? 'full' : fsCode === 'EROFS' || fsCode === 'EACCES' ? 'read-only' : 'failed');
+  const reason =
+    REASONS[sqliteCode(error)] ??
+    (fsCode === 'ENOSPC' ? 'full' : fsCode === 'EROFS' || fsCode === 'EACCES' ? 'read-only' : 'failed');
   return new StoreUnavailableError(reason, `${doing}: ${(error as Error)?.message ?? String(error)}`, { cause: error });
 }
 
@@ -99,7 +105,9 @@ function prepare(db: SqlDatabase): Statements {
   return {
     entry: db.prepare('SELECT type, created_at, ttl_at, body FROM originals WHERE id = ?'),
     exists: db.prepare('SELECT size FROM originals WHERE id = ?'),
-    insert: db.prepare(`INSERT INTO originals (id, type, size, created_at, ttl_at, lru, body) VALUES (?, ?, ?, ?, ?, ${next}, ?)`),
+    insert: db.prepare(
+      `INSERT INTO originals (id, type, size, created_at, ttl_at, lru, body) VALUES (?, ?, ?, ?, ?, ${next}, ?)`,
+    ),
     refresh: db.prepare(`UPDATE originals SET type = ?, ttl_at = ?, lru = ${next} WHERE id = ?`),
     touch: db.prepare(`UPDATE originals SET lru = ${next} WHERE id = ?`),
     due: db.prepare('SELECT id FROM originals WHERE ttl_at <= ? ORDER BY ttl_at LIMIT 256'),
@@ -161,7 +169,10 @@ export class CcrStore implements OriginalStore {
    * recency). Throws StoreError for a text UTF-8 cannot give back and
    * StoreUnavailableError when it could not be stored: no id without a stored original.
    */
-  put(text: string, meta: { readonly type: string; readonly tool?: string | undefined }): { readonly id: string; readonly size: number } {
+  put(
+    text: string,
+    meta: { readonly type: string; readonly tool?: string | undefined },
+  ): { readonly id: string; readonly size: number } {
     if (typeof text !== 'string') throw new StoreError(`can only store text, got ${typeof text}`);
     if (!isWellFormed(text)) {
       throw new StoreError('text has unpaired surrogates: its UTF-8 bytes would not give it back, so it is not stored');
@@ -188,7 +199,7 @@ export class CcrStore implements OriginalStore {
   get(id: string): Lookup {
     if (typeof id !== 'string' || !isOriginalId(id)) return this.miss(String(id), 'unknown');
     const now = this.now();
-    let row;
+    let row: Record<string, unknown> | undefined;
     let wasExpired = false;
     try {
       row = this.sql.entry.get(id);
@@ -214,7 +225,15 @@ export class CcrStore implements OriginalStore {
     const text = bytes.toString('utf8');
     return {
       found: true,
-      entry: { id, type: String(row.type), size: bytes.length, text, createdAt: Number(row.created_at), ttlAt: Number(row.ttl_at), lastAccessed: now },
+      entry: {
+        id,
+        type: String(row.type),
+        size: bytes.length,
+        text,
+        createdAt: Number(row.created_at),
+        ttlAt: Number(row.ttl_at),
+        lastAccessed: now,
+      },
     };
   }
 
@@ -300,11 +319,14 @@ export class CcrStore implements OriginalStore {
       const aside = `${path}.damaged-${this.now()}`;
       try {
         // Its WAL and index go with it: a stale WAL must never be replayed into the new file.
-        for (const suffix of ['', '-wal', '-shm']) if (checkStoreFile(path + suffix)) renameSync(path + suffix, aside + suffix);
+        for (const suffix of ['', '-wal', '-shm'])
+          if (checkStoreFile(path + suffix)) renameSync(path + suffix, aside + suffix);
       } catch (renameError) {
         throw unavailable(`store ${path} is damaged and cannot be set aside`, renameError);
       }
-      this.warn(`squeeze store: ${path} was damaged (${(error as Error).message}); kept it as ${aside} and started a new store`);
+      this.warn(
+        `squeeze store: ${path} was damaged (${(error as Error).message}); kept it as ${aside} and started a new store`,
+      );
       return this.openSchema(path);
     }
   }
@@ -337,7 +359,14 @@ export class CcrStore implements OriginalStore {
         const records = readJournal(journal, now);
         for (const record of records) {
           if (this.sql.exists.get(record.id) !== undefined) continue;
-          this.sql.insert.run(record.id, record.type, record.bytes.length, now, Math.min(record.ttlAt, latest), record.bytes);
+          this.sql.insert.run(
+            record.id,
+            record.type,
+            record.bytes.length,
+            now,
+            Math.min(record.ttlAt, latest),
+            record.bytes,
+          );
         }
         this.enforceBudget(records.at(-1)?.id ?? '');
         return records.length;
@@ -369,7 +398,9 @@ function withSchema(db: SqlDatabase): SqlDatabase {
 function option(key: string, value: number | undefined, fallback: number, integer: boolean): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
-    throw new StoreError(`store option '${key}' must be a positive ${integer ? 'integer' : 'number'}, got ${JSON.stringify(value)}`);
+    throw new StoreError(
+      `store option '${key}' must be a positive ${integer ? 'integer' : 'number'}, got ${JSON.stringify(value)}`,
+    );
   }
   return value;
 }

@@ -11,5 +11,7 @@ const BREAK = /\r\n?|\n/g;
 export function lineEndAt(text: string, from: number): { end: number; next: number } {
   BREAK.lastIndex = from;
   const found = BREAK.exec(text);
-  return found === null ? { end: text.length, next: text.length } : { end: found.index, next: found.index + found[0].length };
+  return found === null
+    ? { end: text.length, next: text.length }
+    : { end: found.index, next: found.index + found[0].length };
 }

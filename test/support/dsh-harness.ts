@@ -61,7 +61,11 @@ export interface Harness {
   messages(type: Message['type']): string[];
   /** Registers a tool whose model-facing content is `content` (a string becomes one text block). */
   tool(name: string, content: string | (() => unknown[]), options?: { fail?: boolean }): void;
-  call(name: string, args?: unknown, extra?: { agent?: unknown; parent?: symbol; callId?: string }): Promise<ToolExecutionResult>;
+  call(
+    name: string,
+    args?: unknown,
+    extra?: { agent?: unknown; parent?: symbol; callId?: string },
+  ): Promise<ToolExecutionResult>;
   close(): void;
 }
 
@@ -108,7 +112,11 @@ export async function createHarness(options: { spillStore?: boolean; spillPolicy
         name,
         arguments: args,
         signal: new AbortController().signal,
-        ...('agent' in extra ? (extra.agent === undefined ? {} : { agent: extra.agent as never }) : { agent: AGENT as never }),
+        ...('agent' in extra
+          ? extra.agent === undefined
+            ? {}
+            : { agent: extra.agent as never }
+          : { agent: AGENT as never }),
         ...(extra.parent ? { parent: extra.parent as never } : {}),
       });
     },
@@ -197,7 +205,10 @@ export async function createAgentHarness(
   }
   ctx.llm.registerAdapter(['scripted'], new ScriptedAdapter());
   await options.beforeAgent?.(h);
-  const handle = await ctx.agents.create({ sessionId: SessionId(SESSION_ID), agentOptions: { provider: 'scripted', model: 'scripted-1' } });
+  const handle = await ctx.agents.create({
+    sessionId: SessionId(SESSION_ID),
+    agentOptions: { provider: 'scripted', model: 'scripted-1' },
+  });
   const agent = handle.agent;
   return {
     ...h,
@@ -215,7 +226,8 @@ export function toolResultsOf(request: GenerateOptions): string[] {
   const out: string[] = [];
   for (const message of request.messages) {
     for (const block of message.content) {
-      if (block.type === 'tool-result') out.push(block.content.map((b) => (b.type === 'text' ? b.text : `<${b.type}>`)).join('\n'));
+      if (block.type === 'tool-result')
+        out.push(block.content.map((b) => (b.type === 'text' ? b.text : `<${b.type}>`)).join('\n'));
     }
   }
   return out;

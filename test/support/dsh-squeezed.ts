@@ -18,7 +18,11 @@ export function pluginConfig(level?: 'lossless' | 'light' | 'aggressive'): Recor
 }
 
 /** Mounts tools, spill store and policy, and squeeze (config as given) over `cwd`. */
-export function mountSqueezedTools(cwd: string, config: Record<string, unknown>, sessionId?: string): Promise<DshTools> {
+export function mountSqueezedTools(
+  cwd: string,
+  config: Record<string, unknown>,
+  sessionId?: string,
+): Promise<DshTools> {
   return mountDshTools({
     cwd,
     ...(sessionId ? { sessionId } : {}),
@@ -38,7 +42,8 @@ export function tempDir(prefix: string): { dir: string; dispose(): void } {
 
 /** Copies installed packages into `<dir>/node_modules` (real files, symlinks followed). */
 export function vendor(dir: string, packages: readonly string[]): void {
-  for (const name of packages) cpSync(join(MAIN_MODULES, name), join(dir, 'node_modules', name), { recursive: true, dereference: true });
+  for (const name of packages)
+    cpSync(join(MAIN_MODULES, name), join(dir, 'node_modules', name), { recursive: true, dereference: true });
 }
 
 /** The CCR marker squeeze puts on every result it changed. */

@@ -47,9 +47,13 @@ export function resultText(result: ToolExecutionResult): string {
  * shell, bash, grep/glob) into a context that already has the tool runtime,
  * e.g. an agent loop's; returns their fibers, innermost last.
  */
-export async function mountToolPlugins(ctx: Context, options: { cwd: string; dshHome?: string }): Promise<{ dispose(): Promise<void> }[]> {
+export async function mountToolPlugins(
+  ctx: Context,
+  options: { cwd: string; dshHome?: string },
+): Promise<{ dispose(): Promise<void> }[]> {
   const fibers: { dispose(): Promise<void> }[] = [];
-  const mount = async (plugin: unknown, config?: unknown) => void fibers.push(await ctx.plugin(plugin as never, config as never));
+  const mount = async (plugin: unknown, config?: unknown) =>
+    void fibers.push(await ctx.plugin(plugin as never, config as never));
   await mount(LocalFileSystem, { cwd: options.cwd });
   await mount(FsPolicy);
   await mount(ToolFs);
@@ -65,7 +69,9 @@ export async function mountDshTools(options: DshToolsOptions): Promise<DshTools>
   const ctx = new Context();
   const fibers: { dispose(): Promise<void> }[] = [];
   fibers.push(await ctx.plugin(SystemPrompt), await ctx.plugin(ToolRuntime));
-  fibers.push(...(await mountToolPlugins(ctx, { cwd: options.cwd, ...(options.dshHome ? { dshHome: options.dshHome } : {}) })));
+  fibers.push(
+    ...(await mountToolPlugins(ctx, { cwd: options.cwd, ...(options.dshHome ? { dshHome: options.dshHome } : {}) })),
+  );
   await options.before?.(ctx);
   const agent = { session: { header: { id: options.sessionId ?? 'squeeze-dsh-tools', cwd: options.cwd } } };
   let calls = 0;

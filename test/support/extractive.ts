@@ -19,7 +19,8 @@ export function extractiveViolation(original: string, output: string): string | 
   const violation = walk(original, output);
   // A compressed output ends with a line break (so a notice starts a line): whether that break ends the last
   // line or stands before an empty last line is the text's ambiguity; either reading may hold.
-  if (violation !== null && output.endsWith('\n')) return walk(original, output.slice(0, -1)) === null ? null : violation;
+  if (violation !== null && output.endsWith('\n'))
+    return walk(original, output.slice(0, -1)) === null ? null : violation;
   return violation;
 }
 
@@ -55,7 +56,8 @@ function walk(original: string, output: string): string | null {
       continue;
     }
     const parsed = parseSqueezeLine(line);
-    if (parsed === null) return `${where()}: not an original line (expected ${JSON.stringify(lines[at]?.slice(0, 160))})`;
+    if (parsed === null)
+      return `${where()}: not an original line (expected ${JSON.stringify(lines[at]?.slice(0, 160))})`;
     switch (parsed.type) {
       case 'note':
       case 'omission':
@@ -72,7 +74,8 @@ function walk(original: string, output: string): string | null {
         let from = 0;
         for (const part of parsed.parts) {
           const found = source.indexOf(part, from);
-          if (found < 0) return `${where()}: cut line's part ${JSON.stringify(part.slice(0, 60))} is not in the original line`;
+          if (found < 0)
+            return `${where()}: cut line's part ${JSON.stringify(part.slice(0, 60))} is not in the original line`;
           from = found + part.length;
         }
         at++;
@@ -81,6 +84,7 @@ function walk(original: string, output: string): string | null {
     }
   }
   skip();
-  if (at !== lines.length) return `output ends at original line ${at + 1} of ${lines.length}: lines from ${at + 1} unaccounted for`;
+  if (at !== lines.length)
+    return `output ends at original line ${at + 1} of ${lines.length}: lines from ${at + 1} unaccounted for`;
   return null;
 }

@@ -31,25 +31,48 @@ const PASSING = 240;
  */
 export function nodeProject(root: string, options: { rounding?: boolean } = {}): Failure[] {
   const rounding = options.rounding ?? true;
-  const lines = ["import { test } from 'node:test';", "import assert from 'node:assert/strict';", "import { total, discount } from '../src/cart.js';", ''];
-  for (let i = 0; i < PASSING / 2; i++) lines.push(`test('total of ${i} items at 3 each', () => { assert.equal(total(Array(${i}).fill([3, 1])), ${3 * i}); });`);
+  const lines = [
+    "import { test } from 'node:test';",
+    "import assert from 'node:assert/strict';",
+    "import { total, discount } from '../src/cart.js';",
+    '',
+  ];
+  for (let i = 0; i < PASSING / 2; i++)
+    lines.push(
+      `test('total of ${i} items at 3 each', () => { assert.equal(total(Array(${i}).fill([3, 1])), ${3 * i}); });`,
+    );
   const roundingLine = lines.length + 1;
   if (rounding) lines.push("test('total rounds half cents up', () => { assert.equal(total([[0.5, 1]]), 1); });");
-  for (let i = 0; i < PASSING / 2; i++) lines.push(`test('discount of ${i} percent keeps the total positive', () => { assert.ok(discount(100, ${i % 100}) >= 0); });`);
+  for (let i = 0; i < PASSING / 2; i++)
+    lines.push(
+      `test('discount of ${i} percent keeps the total positive', () => { assert.ok(discount(100, ${i % 100}) >= 0); });`,
+    );
   const bulk = lines.length + 1;
-  lines.push("test('bulk discount applies from ten items', () => { assert.equal(discount(1000, 10), 900, 'ten percent off a bulk order'); });");
+  lines.push(
+    "test('bulk discount applies from ten items', () => { assert.equal(discount(1000, 10), 900, 'ten percent off a bulk order'); });",
+  );
   write(root, {
-    'package.json': JSON.stringify({ name: 'cart', version: '1.0.0', private: true, type: 'module', scripts: { test: 'node --test test/' } }, null, 2) + '\n',
+    'package.json': `${JSON.stringify(
+      { name: 'cart', version: '1.0.0', private: true, type: 'module', scripts: { test: 'node --test test/' } },
+      null,
+      2,
+    )}\n`,
     'src/cart.js': [
       'export const total = (items) => items.reduce((sum, [price, qty]) => sum + price * qty, 0);',
       'export const discount = (amount, percent) => amount - Math.floor((amount * percent) / 1000);',
       '',
     ].join('\n'),
-    'test/cart.test.js': lines.join('\n') + '\n',
+    'test/cart.test.js': `${lines.join('\n')}\n`,
   });
   return [
-    ...(rounding ? [{ name: 'total rounds half cents up', message: '0.5 !== 1', location: `test/cart.test.js:${roundingLine}` }] : []),
-    { name: 'bulk discount applies from ten items', message: 'ten percent off a bulk order', location: `test/cart.test.js:${bulk}` },
+    ...(rounding
+      ? [{ name: 'total rounds half cents up', message: '0.5 !== 1', location: `test/cart.test.js:${roundingLine}` }]
+      : []),
+    {
+      name: 'bulk discount applies from ten items',
+      message: 'ten percent off a bulk order',
+      location: `test/cart.test.js:${bulk}`,
+    },
   ];
 }
 
@@ -59,19 +82,33 @@ export function nodeProject(root: string, options: { rounding?: boolean } = {}):
  */
 export function typescriptProject(root: string, typescript: string): { distinct: Failure[]; repeated: Failure[] } {
   const lines = ['export interface Item { readonly sku: string; readonly cents: number }', ''];
-  const at = (text: string) => (lines.push(text), lines.length);
+  const at = (text: string) => {
+    lines.push(text);
+    return lines.length;
+  };
   const repeated: Failure[] = [];
   for (let i = 0; i < 400; i++) {
     lines.push(`export function price${i}(item: Item): number { return item.cents * ${i + 1}; }`);
     const line = at(`export const rate${i}: number = '${i}%';`);
-    repeated.push({ name: 'TS2322', message: "Type 'string' is not assignable to type 'number'.", location: `src/items.ts(${line},` });
+    repeated.push({
+      name: 'TS2322',
+      message: "Type 'string' is not assignable to type 'number'.",
+      location: `src/items.ts(${line},`,
+    });
   }
   const a = at("export const label: number = 'twelve';");
   const b = at('export function sku(item: Item): string { return item.cents; }');
   const c = at("export const missing = price0({ sku: 'a' });");
   write(root, {
-    'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', types: [] }, include: ['src'] }, null, 2) + '\n',
-    'src/items.ts': lines.join('\n') + '\n',
+    'tsconfig.json': `${JSON.stringify(
+      {
+        compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', types: [] },
+        include: ['src'],
+      },
+      null,
+      2,
+    )}\n`,
+    'src/items.ts': `${lines.join('\n')}\n`,
   });
   mkdirSync(join(root, 'node_modules/.bin'), { recursive: true });
   symlinkSync(typescript, join(root, 'node_modules/typescript'));
@@ -79,7 +116,11 @@ export function typescriptProject(root: string, typescript: string): { distinct:
   const distinct = [
     { name: 'TS2322', message: "Type 'string' is not assignable to type 'number'.", location: `src/items.ts(${a},` },
     { name: 'TS2322', message: "Type 'number' is not assignable to type 'string'.", location: `src/items.ts(${b},` },
-    { name: 'TS2345', message: "Property 'cents' is missing in type '{ sku: string; }'", location: `src/items.ts(${c},` },
+    {
+      name: 'TS2345',
+      message: "Property 'cents' is missing in type '{ sku: string; }'",
+      location: `src/items.ts(${c},`,
+    },
   ];
   return { distinct, repeated };
 }

@@ -8,7 +8,9 @@ const FIXTURES = resolve(import.meta.dirname, '../fixtures');
 
 export function expand(source: string): string {
   return source.replace(/^@@repeat (\d+): (.*)@@$/gm, (_, n: string, template: string) =>
-    Array.from({ length: Number(n) }, (_, i) => template.replaceAll('{i}', String(i + 1)).replaceAll('\\n', '\n')).join('\n'),
+    Array.from({ length: Number(n) }, (_, i) => template.replaceAll('{i}', String(i + 1)).replaceAll('\\n', '\n')).join(
+      '\n',
+    ),
   );
 }
 

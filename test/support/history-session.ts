@@ -16,16 +16,46 @@ const CORPUS = join(import.meta.dirname, '../corpus/everyday');
 
 /** The session's steps, in order: corpus files (their manifest gives the tool and its arguments). */
 export const SESSION_FILES = [
-  'git/git-status.txt', 'grep/dsh-glob-sources.txt', 'code/read-cart-ts.txt', 'build/npm-test.txt',
-  'grep/dsh-grep-throw.txt', 'code/read-ledger-rs.txt', 'build/cargo-build.txt', 'document/read-deploy-yaml.txt',
-  'build/tsc-noemit.txt', 'build/tsc-pretty.txt', 'build/vitest-run.txt', 'diff/git-diff.txt',
-  'code/read-string-ts.txt', 'build/pytest.txt', 'grep/grep-rn-throw-new.txt', 'code/read-pytest-main-py.txt',
-  'gitlog/git-log-stat.txt', 'listing/find-type-f.txt', 'build/make-gcc.txt', 'document/read-typesmap-json.txt',
-  'build/pytest-v.txt', 'git/git-blame-cart.txt', 'grep/rg-n-require.txt', 'code/read-range-js.txt',
-  'diff/git-log-patch.txt', 'listing/ls-lar-repo.txt', 'document/read-semver-readme-md.txt', 'grep/grep-rn-function-diff.txt',
-  'table/cat-orders-csv.txt', 'table/head-latency-tsv.txt', 'build/npm-test-raw.txt', 'code/read-tokenizer-js.txt',
-  'diff/git-diff-range.txt', 'table/ps-aux.txt', 'code/read-pytest-python-py.txt', 'build/cargo-build-raw.txt',
-  'listing/find-node-modules.txt', 'code/read-sqlite3-c-window.txt', 'diff/git-diff-tag.txt', 'build/vitest-run.txt',
+  'git/git-status.txt',
+  'grep/dsh-glob-sources.txt',
+  'code/read-cart-ts.txt',
+  'build/npm-test.txt',
+  'grep/dsh-grep-throw.txt',
+  'code/read-ledger-rs.txt',
+  'build/cargo-build.txt',
+  'document/read-deploy-yaml.txt',
+  'build/tsc-noemit.txt',
+  'build/tsc-pretty.txt',
+  'build/vitest-run.txt',
+  'diff/git-diff.txt',
+  'code/read-string-ts.txt',
+  'build/pytest.txt',
+  'grep/grep-rn-throw-new.txt',
+  'code/read-pytest-main-py.txt',
+  'gitlog/git-log-stat.txt',
+  'listing/find-type-f.txt',
+  'build/make-gcc.txt',
+  'document/read-typesmap-json.txt',
+  'build/pytest-v.txt',
+  'git/git-blame-cart.txt',
+  'grep/rg-n-require.txt',
+  'code/read-range-js.txt',
+  'diff/git-log-patch.txt',
+  'listing/ls-lar-repo.txt',
+  'document/read-semver-readme-md.txt',
+  'grep/grep-rn-function-diff.txt',
+  'table/cat-orders-csv.txt',
+  'table/head-latency-tsv.txt',
+  'build/npm-test-raw.txt',
+  'code/read-tokenizer-js.txt',
+  'diff/git-diff-range.txt',
+  'table/ps-aux.txt',
+  'code/read-pytest-python-py.txt',
+  'build/cargo-build-raw.txt',
+  'listing/find-node-modules.txt',
+  'code/read-sqlite3-c-window.txt',
+  'diff/git-diff-tag.txt',
+  'build/vitest-run.txt',
 ] as const;
 
 export interface Step {
@@ -46,7 +76,8 @@ export function sessionSteps(count: number = SESSION_FILES.length): Step[] {
   const manifest = JSON.parse(readFileSync(join(CORPUS, 'manifest.json'), 'utf8')) as { files: ManifestEntry[] };
   return SESSION_FILES.slice(0, count).map((file) => {
     const entry = manifest.files.find((f) => f.file === file)!;
-    const args = entry.tool === 'bash' ? { command: entry.command ?? '', description: file } : { ...(entry.arguments ?? {}) };
+    const args =
+      entry.tool === 'bash' ? { command: entry.command ?? '', description: file } : { ...(entry.arguments ?? {}) };
     return { file, tool: entry.tool, args, text: readFileSync(join(CORPUS, file), 'utf8') };
   });
 }
@@ -56,7 +87,8 @@ export function sessionSteps(count: number = SESSION_FILES.length): Step[] {
  * to see. Written independently of squeeze's line classes, so the engine is
  * not graded by its own classifier.
  */
-const EVIDENCE = /\berror\b|\bErrors?:|\w+Error\b|\bFAIL(?:ED)?\b|\bfailed\b|\bfailures?\b|panicked|^E\s{2,}\S|✗|×|\[exit code: [1-9]\d*\]/;
+const EVIDENCE =
+  /\berror\b|\bErrors?:|\w+Error\b|\bFAIL(?:ED)?\b|\bfailed\b|\bfailures?\b|panicked|^E\s{2,}\S|✗|×|\[exit code: [1-9]\d*\]/;
 const NOT_EVIDENCE = /\b0 (?:errors?|failed|failures?)\b|no errors/i;
 
 /** The evidence lines of the session's build and test outputs, trimmed, once each. */
@@ -66,7 +98,8 @@ export function evidenceLines(steps: readonly Step[]): { line: string; step: num
     if (!step.file.startsWith('build/')) return;
     for (const raw of step.text.split('\n')) {
       const line = raw.trim();
-      if (line.length >= 4 && line.length <= 400 && EVIDENCE.test(line) && !NOT_EVIDENCE.test(line) && !out.has(line)) out.set(line, index);
+      if (line.length >= 4 && line.length <= 400 && EVIDENCE.test(line) && !NOT_EVIDENCE.test(line) && !out.has(line))
+        out.set(line, index);
     }
   });
   return [...out.entries()].map(([line, step]) => ({ line, step }));
@@ -86,7 +119,13 @@ export interface SessionRun {
 
 /** The parts of dsh-session's `Session` the tests read. */
 export interface SessionView {
-  readonly events: readonly { readonly seq: number; readonly type: string; readonly surfaceOp?: unknown; readonly data: any }[];
+  readonly events: readonly {
+    readonly seq: number;
+    readonly type: string;
+    readonly surfaceOp?: unknown;
+    // biome-ignore lint/suspicious/noExplicitAny: payloads differ by event type; the tests read them loosely
+    readonly data: any;
+  }[];
   readonly surface: { readonly nodes: readonly number[] };
 }
 
@@ -96,7 +135,8 @@ export function messageText(message: GenerateOptions['messages'][number]): strin
   for (const block of message.content) {
     if (block.type === 'text' || block.type === 'reasoning') parts.push((block as { text: string }).text);
     else if (block.type === 'tool-call') parts.push(`${block.name}(${block.arguments})`);
-    else if (block.type === 'tool-result') for (const inner of block.content) parts.push(inner.type === 'text' ? inner.text : `<${inner.type}>`);
+    else if (block.type === 'tool-result')
+      for (const inner of block.content) parts.push(inner.type === 'text' ? inner.text : `<${inner.type}>`);
   }
   return parts.join('\n');
 }
@@ -118,8 +158,18 @@ export async function runSession(
     const request = all.at(-1)!;
     if (request.purpose === 'compaction') {
       summaryRequests.push(request);
-      const quoted = request.messages.flatMap((m) => messageText(m).split('\n')).map((l) => l.trim()).filter((l) => EVIDENCE.test(l) && !NOT_EVIDENCE.test(l));
-      return { text: ['## Primary Request and Intent', '- fix the failing builds and tests', '## Errors and Fixes', ...[...new Set(quoted)].map((l) => `- ${l}`)].join('\n') };
+      const quoted = request.messages
+        .flatMap((m) => messageText(m).split('\n'))
+        .map((l) => l.trim())
+        .filter((l) => EVIDENCE.test(l) && !NOT_EVIDENCE.test(l));
+      return {
+        text: [
+          '## Primary Request and Intent',
+          '- fix the failing builds and tests',
+          '## Errors and Fixes',
+          ...[...new Set(quoted)].map((l) => `- ${l}`),
+        ].join('\n'),
+      };
     }
     requests.push(request);
     const step = steps[calls];

@@ -60,11 +60,22 @@ function frames(reply: MockReply, turn: number): string[] {
   } else {
     reply.calls.forEach((call, index) => {
       const fn = { name: call.name, arguments: JSON.stringify(call.args) };
-      out.push(chunk({ role: 'assistant', tool_calls: [{ index, id: `call_${turn}_${index}`, type: 'function', function: fn }] }, null));
+      out.push(
+        chunk(
+          { role: 'assistant', tool_calls: [{ index, id: `call_${turn}_${index}`, type: 'function', function: fn }] },
+          null,
+        ),
+      );
     });
     out.push(chunk({}, 'tool_calls'));
   }
-  out.push({ id: `mock-${turn}`, object: 'chat.completion.chunk', model: 'mock', choices: [], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } });
+  out.push({
+    id: `mock-${turn}`,
+    object: 'chat.completion.chunk',
+    model: 'mock',
+    choices: [],
+    usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+  });
   return [...out.map((o) => JSON.stringify(o)), '[DONE]'];
 }
 
@@ -72,7 +83,9 @@ function frames(reply: MockReply, turn: number): string[] {
  * Starts the mock on a free loopback port. `script` sees the request and all
  * earlier ones and returns the reply; a throw answers HTTP 500 with its message.
  */
-export async function startMockDeepSeek(script: (request: WireRequest, all: readonly WireRequest[]) => MockReply): Promise<MockDeepSeek> {
+export async function startMockDeepSeek(
+  script: (request: WireRequest, all: readonly WireRequest[]) => MockReply,
+): Promise<MockDeepSeek> {
   const requests: WireRequest[] = [];
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const body: Buffer[] = [];
@@ -87,7 +100,9 @@ export async function startMockDeepSeek(script: (request: WireRequest, all: read
     try {
       reply = script(request, requests);
     } catch (error) {
-      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: String(error) } }));
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: String(error) } }));
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

@@ -8,8 +8,27 @@ import { ProcessorError } from '../../src/processors/errors.js';
 import type { Processor, ProcessorInput, TokenEstimator } from '../../src/types.js';
 import { backendName, testBackend } from './backend.js';
 
-const pieces = fc.constantFrom('<p>', '</div>', '{"a":', '[1,', '"x"', ':12:', 'src/a.ts', '/', '\n', ' ', '\u0000', '&amp;', '```', '- ', 'ERROR ');
-const texts = fc.oneof(fc.string({ unit: 'binary', maxLength: 400 }), fc.array(pieces, { maxLength: 200 }).map((p) => p.join('')));
+const pieces = fc.constantFrom(
+  '<p>',
+  '</div>',
+  '{"a":',
+  '[1,',
+  '"x"',
+  ':12:',
+  'src/a.ts',
+  '/',
+  '\n',
+  ' ',
+  '\u0000',
+  '&amp;',
+  '```',
+  '- ',
+  'ERROR ',
+);
+const texts = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 400 }),
+  fc.array(pieces, { maxLength: 200 }).map((p) => p.join('')),
+);
 
 export function describeNeverLarger(processor: Processor, estimator: TokenEstimator): void {
   describe(`${processor.kind} processor on random input (${backendName})`, () => {
@@ -18,8 +37,13 @@ export function describeNeverLarger(processor: Processor, estimator: TokenEstima
         fc.property(texts, fc.constantFrom('lossless', 'light', 'aggressive'), (text, level) => {
           try {
             const out = processor.process({
-              text, analysis: new TextAnalysis(text, testBackend()), level: level as ProcessorInput['level'],
-              budget: 50, maxTokens: 150, estimator, preserve: [],
+              text,
+              analysis: new TextAnalysis(text, testBackend()),
+              level: level as ProcessorInput['level'],
+              budget: 50,
+              maxTokens: 150,
+              estimator,
+              preserve: [],
             });
             return estimator.estimate(out.text) <= estimator.estimate(text);
           } catch (error) {

@@ -42,7 +42,20 @@ export async function startRedis(): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), 'squeeze-redis-'));
   const child: ChildProcess = spawn(
     REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--maxmemory-policy',
+      'noeviction',
+    ],
     { stdio: 'ignore' },
   );
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));

@@ -19,9 +19,22 @@ export interface Writer {
 
 /** Starts a writer on `spec`; `onPut` sees each completed put (and may kill it). `script` speaks the same protocol. */
 export function startWriter(
-  spec: string, worker: number, count: number, maxBytes?: number, onPut?: (w: Writer) => void, script = WRITER,
+  spec: string,
+  worker: number,
+  count: number,
+  maxBytes?: number,
+  onPut?: (w: Writer) => void,
+  script = WRITER,
 ): Writer {
-  const args = ['--import', 'tsx', script, spec, String(worker), String(count), ...(maxBytes === undefined ? [] : [String(maxBytes)])];
+  const args = [
+    '--import',
+    'tsx',
+    script,
+    spec,
+    String(worker),
+    String(count),
+    ...(maxBytes === undefined ? [] : [String(maxBytes)]),
+  ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const done: Array<[string, string]> = [];
   let pending = '';
@@ -58,7 +71,11 @@ export interface CheckResult {
 }
 
 /** Every reported put retrieves, byte for byte, from a fresh store on `spec`. */
-export async function checkReported(spec: string, done: Iterable<[string, string]>, maxBytes?: number): Promise<CheckResult> {
+export async function checkReported(
+  spec: string,
+  done: Iterable<[string, string]>,
+  maxBytes?: number,
+): Promise<CheckResult> {
   const store = openStoreSpec(spec);
   const lost: string[] = [];
   const corrupt: string[] = [];
@@ -80,7 +97,9 @@ export async function checkReported(spec: string, done: Iterable<[string, string
 export function integrity(dbPath: string): string {
   const db = new Database(dbPath, { readonly: true });
   try {
-    return (db.prepare('PRAGMA integrity_check').all() as Array<{ integrity_check: string }>).map((r) => r.integrity_check).join('; ');
+    return (db.prepare('PRAGMA integrity_check').all() as Array<{ integrity_check: string }>)
+      .map((r) => r.integrity_check)
+      .join('; ');
   } finally {
     db.close();
   }

@@ -23,7 +23,9 @@ export function warnLog(total = 2000, warnings = 80): WarnLog {
     const worker = `ingest-worker-${next() % 8}`;
     if (i % every === 7 && warnLines.length < warnings) {
       warnLines.push(i + 1);
-      lines.push(`${ts} WARN  [${worker}] slow downstream call to inventory-service: ${1000 + (next() % 4000)} ms (retry ${1 + (next() % 3)} of 3) order=${next() % 100000}`);
+      lines.push(
+        `${ts} WARN  [${worker}] slow downstream call to inventory-service: ${1000 + (next() % 4000)} ms (retry ${1 + (next() % 3)} of 3) order=${next() % 100000}`,
+      );
     } else {
       lines.push(
         `${ts} INFO  [${worker}] processed batch ${i} of orders: ${next() % 900} records in ${next() % 300} ms (p95 ${next() % 40} ms), queue depth ${next() % 50}, heap ${200 + (next() % 300)} MB, gc ok`,

@@ -7,7 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GenerateOptions } from '@deepseek-ai/dsh-llm';
-import { createAgentHarness, squeezePlugin, toolResultsOf, type AgentHarness, type Reply } from '../support/dsh-harness.js';
+import {
+  createAgentHarness,
+  squeezePlugin,
+  toolResultsOf,
+  type AgentHarness,
+  type Reply,
+} from '../support/dsh-harness.js';
 import { pluginConfig, SQUEEZED, tempDir } from '../support/dsh-squeezed.js';
 import { mountToolPlugins } from '../support/dsh-tools.js';
 import { nodeProject } from '../support/failing-projects.js';
@@ -48,7 +54,18 @@ describe.each([undefined, 'aggressive'] as const)('a scripted bug fix through th
           took.oldString = new RegExp(`^${took.line}: (.*)$`, 'm').exec(lastResult(requests))?.[1];
           return { calls: [{ name: 'bash', args: test }] };
         case 4:
-          return { calls: [{ name: 'edit', args: { file_path: took.path, old_string: took.oldString, new_string: took.oldString!.replace('/ 1000', '/ 100') } }] };
+          return {
+            calls: [
+              {
+                name: 'edit',
+                args: {
+                  file_path: took.path,
+                  old_string: took.oldString,
+                  new_string: took.oldString!.replace('/ 1000', '/ 100'),
+                },
+              },
+            ],
+          };
         case 5:
           return { calls: [{ name: 'bash', args: test }] };
         default:

@@ -18,7 +18,10 @@ describe("the 'auto' backend", () => {
 
   it('loads WebAssembly only when a large text needs it', () => {
     let loads = 0;
-    const auto = new AutoBackend(() => (loads++, createBackend('wasm')), new JsBackend());
+    const auto = new AutoBackend(() => {
+      loads++;
+      return createBackend('wasm');
+    }, new JsBackend());
     auto.begin('tiny');
     auto.lineTable();
     expect(loads).toBe(0);
@@ -31,7 +34,10 @@ describe("the 'auto' backend", () => {
     const wasm = createBackend('wasm');
     const trapping = new Proxy(wasm, {
       get(target, key, receiver) {
-        if (key === 'lineTable') return () => { throw new WebAssembly.RuntimeError('unreachable'); };
+        if (key === 'lineTable')
+          return () => {
+            throw new WebAssembly.RuntimeError('unreachable');
+          };
         return Reflect.get(target, key, receiver);
       },
     }) as Backend;

@@ -25,12 +25,15 @@ describe('benchmark inputs', () => {
     expect(prefixOfUnits('ab', 10)).toBe('ab');
   });
 
-  it.skipIf(skipWithoutSharedCorpus('the mixed corpus input of the benchmark'))('build the same mixed corpus input every time, at the labelled sizes', () => {
-    for (const bytes of [KB, 64 * KB, MB]) {
-      const text = mixedInput(bytes);
-      expect(Buffer.byteLength(text, 'utf8')).toBeGreaterThan(bytes - 4);
-      expect(Buffer.byteLength(text, 'utf8')).toBeLessThanOrEqual(bytes);
-      expect(mixedInput(bytes)).toBe(text);
-    }
-  });
+  it.skipIf(skipWithoutSharedCorpus('the mixed corpus input of the benchmark'))(
+    'build the same mixed corpus input every time, at the labelled sizes',
+    () => {
+      for (const bytes of [KB, 64 * KB, MB]) {
+        const text = mixedInput(bytes);
+        expect(Buffer.byteLength(text, 'utf8')).toBeGreaterThan(bytes - 4);
+        expect(Buffer.byteLength(text, 'utf8')).toBeLessThanOrEqual(bytes);
+        expect(mixedInput(bytes)).toBe(text);
+      }
+    },
+  );
 });

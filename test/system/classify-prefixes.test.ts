@@ -56,11 +56,14 @@ describe('classifier keyword prefixes', () => {
     }
   });
 
-  it('the twin keeps the kernel\'s two-letter table', () => {
+  it("the twin keeps the kernel's two-letter table", () => {
     expect(table(TWIN, 'PREFIXES')).toEqual(PREFIXES);
   });
 
-  for (const [file, source] of [['assembly/classify.ts', KERNEL], ['src/engine/twin/classify.ts', TWIN]] as const) {
+  for (const [file, source] of [
+    ['assembly/classify.ts', KERNEL],
+    ['src/engine/twin/classify.ts', TWIN],
+  ] as const) {
     it(`every keyword of ${file} passes the prefix filter`, () => {
       const missing = [...keywords(source)].filter(
         (word) => !PREFIXES.has(word.slice(0, 2)) || (word.length >= 3 && !PREFIXES3.has(word.slice(0, 3))),

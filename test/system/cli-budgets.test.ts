@@ -10,7 +10,11 @@ import { fixtures } from '../support/fixtures.js';
 
 const root = mkdtempSync(join(tmpdir(), 'squeeze-cli-budgets-'));
 const log = fixtures('logs').find((f) => f.name === 'java-stack')!.text;
-const json = JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i, name: `user ${i}`, active: i % 3 === 0 })), null, 2);
+const json = JSON.stringify(
+  Array.from({ length: 300 }, (_, i) => ({ id: i, name: `user ${i}`, active: i % 3 === 0 })),
+  null,
+  2,
+);
 
 async function compress(args: string[], stdin = log) {
   const result = await runCli(['compress', '--json', '--store', join(root, 'store'), ...args], { stdin });
@@ -31,7 +35,10 @@ describe('squeeze compress budgets and routing', () => {
     const forced = await compress(['--level', 'lossless', '--max-tokens', '600']);
     expect(forced.levelNotKept).toEqual({ requested: 'lossless', reason: 'over-max-tokens' });
     expect(forced.tokensOut).toBeLessThanOrEqual(600);
-    const plain = await runCli(['compress', '--store', join(root, 'store'), '--level', 'lossless', '--max-tokens', '600'], { stdin: log });
+    const plain = await runCli(
+      ['compress', '--store', join(root, 'store'), '--level', 'lossless', '--max-tokens', '600'],
+      { stdin: log },
+    );
     expect(plain.stderr).toMatch(/^squeeze: --level lossless not kept: its output is over --max-tokens; applied \w+/);
     const fits = await compress(['--level', 'lossless', '--max-tokens', '100000']);
     expect(fits.level).toBe('lossless');
@@ -40,11 +47,16 @@ describe('squeeze compress budgets and routing', () => {
 
   it('routes by --command after --tool', async () => {
     expect((await compress(['--tool', 'bash', '--command', 'head -n 2000 users.json'], json)).kind).toBe('json');
-    expect((await compress(['--tool', 'bash', '--command', 'cd app && mvn -q test 2>&1 | tail -400'])).kind).toBe('log');
+    expect((await compress(['--tool', 'bash', '--command', 'cd app && mvn -q test 2>&1 | tail -400'])).kind).toBe(
+      'log',
+    );
   });
 
   it('rejects a ceiling of 0 and a budget over the ceiling with exit 2', async () => {
-    for (const args of [['--max-tokens', '0'], ['--target-tokens', '5000', '--max-tokens', '3000']]) {
+    for (const args of [
+      ['--max-tokens', '0'],
+      ['--target-tokens', '5000', '--max-tokens', '3000'],
+    ]) {
       const result = await runCli(['compress', ...args], { stdin: log });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toMatch(/^squeeze compress: /);

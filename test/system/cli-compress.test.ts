@@ -12,15 +12,29 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('squeeze compress', () => {
   const log = Array.from({ length: 3000 }, (_, i) =>
-    i % 500 === 7 ? `2026-11-30 09:00:${String(i % 60).padStart(2, '0')} ERROR worker ${i}: connection refused (db:5432)` :
-      `2026-11-30 09:00:${String(i % 60).padStart(2, '0')} INFO request ${i % 17} served in ${i % 9} ms`).join('\n');
+    i % 500 === 7
+      ? `2026-11-30 09:00:${String(i % 60).padStart(2, '0')} ERROR worker ${i}: connection refused (db:5432)`
+      : `2026-11-30 09:00:${String(i % 60).padStart(2, '0')} INFO request ${i % 17} served in ${i % 9} ms`,
+  ).join('\n');
 
   it('compresses stdin and gives the original back through retrieve in another process', async () => {
     const store = join(root, 'compress-store');
     const result = await spawnCli(['compress', '--json', '--store', store, '--tool', 'bash'], { stdin: log });
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout.toString());
-    for (const key of ['output', 'id', 'outcome', 'kind', 'level', 'tokensIn', 'tokensOut', 'bytesIn', 'bytesOut', 'backend', 'ms']) {
+    for (const key of [
+      'output',
+      'id',
+      'outcome',
+      'kind',
+      'level',
+      'tokensIn',
+      'tokensOut',
+      'bytesIn',
+      'bytesOut',
+      'backend',
+      'ms',
+    ]) {
       expect(json, key).toHaveProperty(key);
     }
     expect(json.outcome).toBe('compressed');
@@ -34,8 +48,12 @@ describe('squeeze compress', () => {
     expect(json.omissions.length).toBeGreaterThan(0);
     const lines = log.split('\n');
     for (const { start, count } of json.omissions as { start: number; count: number }[]) {
-      expect(json.output).toContain(`[… lines ${start.toLocaleString('en-US')}–${(start + count - 1).toLocaleString('en-US')} (${count.toLocaleString('en-US')})`);
-      expect(lines.slice(start - 1, start - 1 + count).some((line) => json.output.split('\n').includes(line))).toBe(false);
+      expect(json.output).toContain(
+        `[… lines ${start.toLocaleString('en-US')}–${(start + count - 1).toLocaleString('en-US')} (${count.toLocaleString('en-US')})`,
+      );
+      expect(lines.slice(start - 1, start - 1 + count).some((line) => json.output.split('\n').includes(line))).toBe(
+        false,
+      );
     }
   });
 
@@ -47,7 +65,7 @@ describe('squeeze compress', () => {
     expect(result.code).toBe(0);
     const id = /<<<CCR:([0-9a-f]{24})\|/.exec(result.stdout.toString())?.[1];
     expect(id).toBeDefined();
-    expect(result.stderr).toBe(result.stderr.split('\n')[0] + '\n');
+    expect(result.stderr).toBe(`${result.stderr.split('\n')[0]}\n`);
     expect(result.stderr).toContain(`squeeze retrieve ${id}`);
     expect((await runCli(['retrieve', id as string, '--store', store])).stdout.toString()).toBe(log);
   });
@@ -63,9 +81,15 @@ describe('squeeze compress', () => {
     expect(marker).toBeGreaterThan(0);
     expect(lines[marker - 1]).not.toBe('');
     // The one way back a shell has, with the store it was kept in; no tool a shell cannot call.
-    expect(lines[marker + 1]).toMatch(new RegExp(`^\\[original: squeeze retrieve [0-9a-f]{24} --store ${store} \\[--start N --count N\\] \\[--grep P\\]\\]$`));
+    expect(lines[marker + 1]).toMatch(
+      new RegExp(
+        `^\\[original: squeeze retrieve [0-9a-f]{24} --store ${store} \\[--start N --count N\\] \\[--grep P\\]\\]$`,
+      ),
+    );
     expect(out).not.toContain('ccr_retrieve');
-    const json = JSON.parse((await runCli(['compress', '--json', '--store', store, '--tool', 'bash'], { stdin: log })).stdout.toString());
+    const json = JSON.parse(
+      (await runCli(['compress', '--json', '--store', store, '--tool', 'bash'], { stdin: log })).stdout.toString(),
+    );
     expect(json.output.endsWith('\n')).toBe(true);
     // A pass-through that ends mid-line: its exact bytes, and the notice on a line of its own.
     const small = await runCli(['compress', '--store', store], { stdin: 'no newline' });
@@ -107,7 +131,13 @@ describe('squeeze compress', () => {
   });
 
   it('rejects bad option values with exit 2', async () => {
-    for (const args of [['--kind', 'xml'], ['--level', 'max'], ['--target-tokens', '0'], ['--target-tokens', 'many'], ['a', 'b']]) {
+    for (const args of [
+      ['--kind', 'xml'],
+      ['--level', 'max'],
+      ['--target-tokens', '0'],
+      ['--target-tokens', 'many'],
+      ['a', 'b'],
+    ]) {
       const result = await runCli(['compress', ...args], { stdin: log });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toMatch(/^squeeze compress: /);
@@ -115,24 +145,29 @@ describe('squeeze compress', () => {
   });
 });
 
-describe.skipIf(skipWithoutSharedCorpus('squeeze compress -> retrieve over the corpus'))('squeeze compress -> retrieve over the corpus', () => {
-  it('gives back every original byte for byte, or passes it through unchanged', async () => {
-    let stored = 0;
-    for (const file of corpusFiles()) {
-      const store = join(root, 'corpus', file.folder, file.name);
-      const bytes = readFileSync(file.path);
-      const result = await runCli(['compress', '-', '--json', '--store', store, '--tool', file.tool], { stdin: bytes });
-      expect(result.code, file.name).toBe(0);
-      const json = JSON.parse(result.stdout.toString());
-      if (json.id === null) {
-        expect(json.output === file.text, file.name).toBe(true);
-        continue;
+describe.skipIf(skipWithoutSharedCorpus('squeeze compress -> retrieve over the corpus'))(
+  'squeeze compress -> retrieve over the corpus',
+  () => {
+    it('gives back every original byte for byte, or passes it through unchanged', async () => {
+      let stored = 0;
+      for (const file of corpusFiles()) {
+        const store = join(root, 'corpus', file.folder, file.name);
+        const bytes = readFileSync(file.path);
+        const result = await runCli(['compress', '-', '--json', '--store', store, '--tool', file.tool], {
+          stdin: bytes,
+        });
+        expect(result.code, file.name).toBe(0);
+        const json = JSON.parse(result.stdout.toString());
+        if (json.id === null) {
+          expect(json.output === file.text, file.name).toBe(true);
+          continue;
+        }
+        stored++;
+        const back = await runCli(['retrieve', json.id, '--store', store]);
+        expect(back.code, file.name).toBe(0);
+        expect(back.stdout.equals(bytes), file.name).toBe(true);
       }
-      stored++;
-      const back = await runCli(['retrieve', json.id, '--store', store]);
-      expect(back.code, file.name).toBe(0);
-      expect(back.stdout.equals(bytes), file.name).toBe(true);
-    }
-    expect(stored).toBeGreaterThan(50);
-  }, 600_000);
-});
+      expect(stored).toBeGreaterThan(50);
+    }, 600_000);
+  },
+);

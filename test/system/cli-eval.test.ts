@@ -18,10 +18,17 @@ const squeeze = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], 
 
 describe('squeeze eval', () => {
   it('measures a folder of labelled samples', () => {
-    const needles = ['GHSA-8cf7-32gw-wr33', 'Tests  2 failed | 598 passed (600)', 'AssertionError: expected 107.99 to be 98.99'];
+    const needles = [
+      'GHSA-8cf7-32gw-wr33',
+      'Tests  2 failed | 598 passed (600)',
+      'AssertionError: expected 107.99 to be 98.99',
+    ];
     mkdirSync(join(cwd, 'samples', 'ci'), { recursive: true });
     writeFileSync(join(cwd, 'samples', 'ci', 'run.log'), demoSample());
-    writeFileSync(join(cwd, 'samples', 'ci', 'run.needles.json'), JSON.stringify({ file: 'run.log', tool: 'bash', type: 'log', needles }));
+    writeFileSync(
+      join(cwd, 'samples', 'ci', 'run.needles.json'),
+      JSON.stringify({ file: 'run.log', tool: 'bash', type: 'log', needles }),
+    );
     const run = squeeze(['eval', 'samples']);
     expect(run.status, run.stderr).toBe(0);
     // | group | system | samples | tokens in | tokens out | reduction | needles | inline | lost | ...

@@ -46,7 +46,9 @@ describe('squeeze (child process)', () => {
     const result = await spawnCli(['retrieve', '0123456789abcdef01234567'], { env });
     expect(result.code).toBe(3);
     expect(result.stdout.length).toBe(0);
-    expect(result.stderr).toMatch(/^squeeze retrieve: No original is stored under 0123456789abcdef01234567.*Re-run the original tool/);
+    expect(result.stderr).toMatch(
+      /^squeeze retrieve: No original is stored under 0123456789abcdef01234567.*Re-run the original tool/,
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -72,7 +74,9 @@ describe('squeeze (in process)', () => {
 
   it('serves 1-based line ranges with their exact bytes, prints nothing past the end and refuses --start 0', async () => {
     const id = stored(ORIGINAL);
-    expect((await runCli(['retrieve', id, '--start', '2', '--count', '2'], { env })).stdout.toString()).toBe('line two\nERROR three\n');
+    expect((await runCli(['retrieve', id, '--start', '2', '--count', '2'], { env })).stdout.toString()).toBe(
+      'line two\nERROR three\n',
+    );
     expect((await runCli(['retrieve', id, '--start', '5'], { env })).stdout.toString()).toBe('no newline at the end');
     const past = await runCli(['retrieve', id, '--start', '99', '--count', '5'], { env });
     expect(past).toMatchObject({ code: 0, stderr: '' });
@@ -88,7 +92,11 @@ describe('squeeze (in process)', () => {
 
   it('takes the id in any case or inside a pasted marker or notice line; a malformed id is a usage error', async () => {
     const id = stored(ORIGINAL);
-    for (const given of [id.toUpperCase(), `<<<CCR:${id}|terminal|${Buffer.byteLength(ORIGINAL)}>>>`, `[original: squeeze retrieve ${id} [--start N --count N]]`]) {
+    for (const given of [
+      id.toUpperCase(),
+      `<<<CCR:${id}|terminal|${Buffer.byteLength(ORIGINAL)}>>>`,
+      `[original: squeeze retrieve ${id} [--start N --count N]]`,
+    ]) {
       const result = await runCli(['retrieve', given], { env });
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout.toString()).toBe(ORIGINAL);
@@ -103,10 +111,15 @@ describe('squeeze (in process)', () => {
 
   it('greps with line numbers, literally or ignoring case, and rejects a bad pattern', async () => {
     const id = stored(ORIGINAL);
-    expect((await runCli(['retrieve', id, '--grep', 'error'], { env })).stdout.toString()).toBe('4: four: error four\n');
-    expect((await runCli(['retrieve', id, '--grep', 'error', '-i'], { env })).stdout.toString()).toBe('3: ERROR three\n4: four: error four\n');
-    expect((await runCli(['retrieve', id, '--grep', 't', '--max-matches', '1'], { env })).stdout.toString())
-      .toBe('1: \ufeffstart 日本語 ✓\n[… 3 more matches …]\n');
+    expect((await runCli(['retrieve', id, '--grep', 'error'], { env })).stdout.toString()).toBe(
+      '4: four: error four\n',
+    );
+    expect((await runCli(['retrieve', id, '--grep', 'error', '-i'], { env })).stdout.toString()).toBe(
+      '3: ERROR three\n4: four: error four\n',
+    );
+    expect((await runCli(['retrieve', id, '--grep', 't', '--max-matches', '1'], { env })).stdout.toString()).toBe(
+      '1: \ufeffstart 日本語 ✓\n[… 3 more matches …]\n',
+    );
     const bad = await runCli(['retrieve', id, '--grep', '(four'], { env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/Invalid grep pattern: missing closing \): "\(four"/);
@@ -118,7 +131,9 @@ describe('squeeze (in process)', () => {
     expect(backreference).toMatchObject({ code: 2 });
     expect(backreference.stderr).toMatch(/backreferences .*--literal/);
     expect((await runCli(['retrieve', id, '--grep', '(a+)+$'], { env })).code).toBe(0);
-    expect((await runCli(['retrieve', id, '--grep', 'four:', '-F'], { env })).stdout.toString()).toBe('4: four: error four\n');
+    expect((await runCli(['retrieve', id, '--grep', 'four:', '-F'], { env })).stdout.toString()).toBe(
+      '4: four: error four\n',
+    );
     const none = await runCli(['retrieve', id, '--grep', 'zebra'], { env });
     expect(none).toMatchObject({ code: 0, stderr: 'squeeze: no line matches "zebra"\n' });
     expect((await runCli(['retrieve', id, '-i'], { env })).code).toBe(2);
@@ -147,7 +162,12 @@ describe('squeeze (in process)', () => {
   });
 
   it('rejects malformed numbers and extra arguments', async () => {
-    for (const args of [['retrieve', 'x', '--start', '-1'], ['retrieve', 'x', '--count', '1.5'], ['retrieve', 'a', 'b'], ['retrieve']]) {
+    for (const args of [
+      ['retrieve', 'x', '--start', '-1'],
+      ['retrieve', 'x', '--count', '1.5'],
+      ['retrieve', 'a', 'b'],
+      ['retrieve'],
+    ]) {
       const result = await runCli(args, { env });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toMatch(/^squeeze retrieve: /);

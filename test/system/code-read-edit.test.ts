@@ -50,13 +50,20 @@ async function workspace(level: Level, populate: (root: string) => string = copy
   const tools = await mountDshTools({
     cwd: dir,
     sessionId: `read-edit-${level}`,
-    before: async (ctx) => void (await ctx.plugin(squeezePlugin(), { logFile: '', level, minTokens: 1, thresholdBytes: 1, inlineThresholdBytes: 1 })),
+    before: async (ctx) =>
+      void (await ctx.plugin(squeezePlugin(), {
+        logFile: '',
+        level,
+        minTokens: 1,
+        thresholdBytes: 1,
+        inlineThresholdBytes: 1,
+      })),
   });
   mounted.push(tools);
   const call = async (name: string, args: Record<string, unknown>) => {
     const result = await tools.call(name, args);
     const block = result.content[0] as { type: string; text?: string };
-    return { isError: result.isError, text: block.type === 'text' ? block.text ?? '' : '' };
+    return { isError: result.isError, text: block.type === 'text' ? (block.text ?? '') : '' };
   };
   return { root, dir, call };
 }
@@ -75,12 +82,21 @@ type Call = Awaited<ReturnType<typeof workspace>>['call'];
  * `N: text... (line truncated to 2000 chars)`, whose text is a line's start;
  * only text that occurs once in the file is a valid old_string for anyone.
  */
-async function editShownLines(call: Call, path: string, file: string, args: Record<string, unknown>, shownText: string, tries = TRIES): Promise<number> {
+async function editShownLines(
+  call: Call,
+  path: string,
+  file: string,
+  args: Record<string, unknown>,
+  shownText: string,
+  tries = TRIES,
+): Promise<number> {
   const original = readFileSync(path, 'utf8');
   const fileLines = original.split('\n');
   const candidates = shownText.split('\n').flatMap((line) => {
     // A minified line cut to its first characters is `N: <head>[… 1,204 chars cut …]` (docs/MARKERS.md).
-    const m = /^(\d+): (.*?)\[… [\d,]+ chars cut …\]$/.exec(line) ?? /^(\d+): (.*?)(?:\.\.\. \(line truncated to \d+ chars\))?$/.exec(line);
+    const m =
+      /^(\d+): (.*?)\[… [\d,]+ chars cut …\]$/.exec(line) ??
+      /^(\d+): (.*?)(?:\.\.\. \(line truncated to \d+ chars\))?$/.exec(line);
     if (!m || m[2]!.trim().length < 3) return [];
     return original.split(m[2]!).length === 2 ? [{ number: Number(m[1]), text: m[2]! }] : [];
   });
@@ -108,10 +124,10 @@ describe('read → edit with squeeze between the real DSH tools', () => {
       expect(shown.isError).toBe(false);
       // a read over the ceiling (README.md, 43 KB) is outlined even at lossless, and says so
       if (level === 'lossless') {
-        if (estimator.estimate(readFileSync(join(dir, file), 'utf8')) <= MAX_TOKENS) expect(shown.text).not.toMatch(/^\[/m);
+        if (estimator.estimate(readFileSync(join(dir, file), 'utf8')) <= MAX_TOKENS)
+          expect(shown.text).not.toMatch(/^\[/m);
         else expect(shown.text, file).toMatch(NOT_KEPT);
-      }
-      else expect(shown.text, `${file} at ${level}`).toMatch(/^\[… lines \d+–\d+ \(\d+\): /m);
+      } else expect(shown.text, `${file} at ${level}`).toMatch(/^\[… lines \d+–\d+ \(\d+\): /m);
       expect(await editShownLines(call, join(dir, file), file, { file_path: file }, shown.text)).toBeGreaterThan(0);
     }
   });
@@ -125,7 +141,9 @@ const REPO = 'shop';
 const MAIN_MODULES = join(ROOT, 'node_modules');
 
 function pytestDir(): string | null {
-  const out = spawnSync('python3', ['-c', 'import _pytest, os; print(os.path.dirname(_pytest.__file__))'], { encoding: 'utf8' });
+  const out = spawnSync('python3', ['-c', 'import _pytest, os; print(os.path.dirname(_pytest.__file__))'], {
+    encoding: 'utf8',
+  });
   return out.status === 0 ? out.stdout.trim() : null;
 }
 
@@ -143,7 +161,7 @@ function recreate(entry: EverydayFile, pytest: string | null): string | { copy: 
   const total = /\n\(End of file - total (\d+) lines\)\n<\/content>$/.exec(entry.text);
   if (!total || /\(line truncated to \d+ chars\)$/m.test(entry.text)) return null;
   const lines = [...entry.text.matchAll(/^(\d+): (.*)$/gm)].map((m) => m[2]!);
-  return lines.length === Number(total[1]) ? lines.join('\n') + '\n' : null;
+  return lines.length === Number(total[1]) ? `${lines.join('\n')}\n` : null;
 }
 
 /** Shown lines tried per corpus read and level (edits of the 9 MB sqlite3.c are slow). */
@@ -187,26 +205,41 @@ describe('read → edit over the everyday corpus code reads', () => {
 
   it('recreates the corpus files: the real read with the manifest arguments gives the corpus text', () => {
     // the packages the corpus copied are the project's own, and its own files are shown whole
-    expect([...recreated]).toEqual(expect.arrayContaining([
-      'code/read-string-ts.txt', 'code/read-typedarray-ts-window.txt', 'code/read-range-js.txt', 'code/read-tokenizer-js.txt',
-      'code/read-diff-min-js.txt', 'code/read-sqlite3-c-window.txt', 'code/read-ledger-rs.txt', 'code/read-cart-ts.txt',
-    ]));
+    expect([...recreated]).toEqual(
+      expect.arrayContaining([
+        'code/read-string-ts.txt',
+        'code/read-typedarray-ts-window.txt',
+        'code/read-range-js.txt',
+        'code/read-tokenizer-js.txt',
+        'code/read-diff-min-js.txt',
+        'code/read-sqlite3-c-window.txt',
+        'code/read-ledger-rs.txt',
+        'code/read-cart-ts.txt',
+      ]),
+    );
   });
 
-  it.each(LEVELS)('at %s, shown lines of every recreated corpus read, taken as old_string, edit the file', async (level) => {
-    expect(recreated.size).toBeGreaterThan(0);
-    const { root, call } = await workspace(level, populateEveryday);
-    for (const entry of everyday.filter((e) => recreated.has(e.file))) {
-      const args = entry.arguments!;
-      const file = String(args.file_path);
-      const shown = await call('read', args);
-      expect(shown.isError, entry.file).toBe(false);
-      // byte-identical to the real read at lossless, unless over the 12,000-token ceiling; else squeeze's notice
-      const same = shown.text.split(root).join(SHOWN_ROOT) === entry.text;
-      if (level === 'lossless' && estimator.estimate(entry.text) <= MAX_TOKENS) expect(same, `${entry.file} at lossless`).toBe(true);
-      if (level === 'lossless' && !same) expect(shown.text, `${entry.file} at lossless`).toMatch(NOT_KEPT);
-      if (!same) expect(shown.text, `${entry.file} at ${level}`).toMatch(/<<<CCR:[0-9a-f]{24}\|/);
-      expect(await editShownLines(call, join(root, REPO, file), file, args, shown.text, EVERYDAY_TRIES), entry.file).toBeGreaterThan(0);
-    }
-  });
+  it.each(LEVELS)(
+    'at %s, shown lines of every recreated corpus read, taken as old_string, edit the file',
+    async (level) => {
+      expect(recreated.size).toBeGreaterThan(0);
+      const { root, call } = await workspace(level, populateEveryday);
+      for (const entry of everyday.filter((e) => recreated.has(e.file))) {
+        const args = entry.arguments!;
+        const file = String(args.file_path);
+        const shown = await call('read', args);
+        expect(shown.isError, entry.file).toBe(false);
+        // byte-identical to the real read at lossless, unless over the 12,000-token ceiling; else squeeze's notice
+        const same = shown.text.split(root).join(SHOWN_ROOT) === entry.text;
+        if (level === 'lossless' && estimator.estimate(entry.text) <= MAX_TOKENS)
+          expect(same, `${entry.file} at lossless`).toBe(true);
+        if (level === 'lossless' && !same) expect(shown.text, `${entry.file} at lossless`).toMatch(NOT_KEPT);
+        if (!same) expect(shown.text, `${entry.file} at ${level}`).toMatch(/<<<CCR:[0-9a-f]{24}\|/);
+        expect(
+          await editShownLines(call, join(root, REPO, file), file, args, shown.text, EVERYDAY_TRIES),
+          entry.file,
+        ).toBeGreaterThan(0);
+      }
+    },
+  );
 });

@@ -6,7 +6,9 @@ import { demoSample } from '../../src/demo/sample.js';
 
 describe('squeeze demo', () => {
   it('runs from the bundle, keeps every piece of evidence and cuts the rest', () => {
-    const out = execFileSync(process.execPath, [resolve(import.meta.dirname, '../../dist/cli.js'), 'demo'], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [resolve(import.meta.dirname, '../../dist/cli.js'), 'demo'], {
+      encoding: 'utf8',
+    });
     expect(out).toMatch(/^ {2}kept {2}/m);
     expect(out).not.toMatch(/^ {2}LOST {2}/m);
     const [, fewer] = /\((\d+\.\d)% fewer;/.exec(out) ?? [];

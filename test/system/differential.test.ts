@@ -18,13 +18,19 @@ function everything(text: string, backend = wasm) {
   const tokens = {
     deepseek: backend.estimateTokens(tokenProfile('deepseek-v3').costs),
     o200k: backend.estimateTokens(tokenProfile('o200k').costs),
-    lines: Array.from(a.lineTokens.milli), lineTotal: a.lineTokens.tokens,
+    lines: Array.from(a.lineTokens.milli),
+    lineTotal: a.lineTokens.tokens,
   };
   return {
     tokens,
     count,
-    start: Array.from(start), end: Array.from(end), hashA: Array.from(hashA), hashB: Array.from(hashB),
-    group: Array.from(exact.group), size: Array.from(exact.size), distinct: exact.distinct,
+    start: Array.from(start),
+    end: Array.from(end),
+    hashA: Array.from(hashA),
+    hashB: Array.from(hashB),
+    group: Array.from(exact.group),
+    size: Array.from(exact.size),
+    distinct: exact.distinct,
     ...templatesAndRepeats(a),
     ...classesAndWindows(a, backend),
   };
@@ -37,10 +43,15 @@ function templatesAndRepeats(a: TextAnalysis) {
   // the text's own windows stand in for earlier results: owners change every 37 entries
   const seen = { ...windows, owner: Int32Array.from(windows.hashA, (_, i) => Math.floor(i / 37)) };
   return {
-    templateA: Array.from(a.templateHashes.hashA), templateB: Array.from(a.templateHashes.hashB),
-    templateGroup: Array.from(a.templates.group), templateDistinct: a.templates.distinct,
-    repeats: plain(a.repeatedBlocks(3)), repeats1: plain(a.repeatedBlocks(1)), templateRepeats: plain(a.repeatedBlocks(2, 'template')),
-    windowA: Array.from(windows.hashA), windowB: Array.from(windows.hashB),
+    templateA: Array.from(a.templateHashes.hashA),
+    templateB: Array.from(a.templateHashes.hashB),
+    templateGroup: Array.from(a.templates.group),
+    templateDistinct: a.templates.distinct,
+    repeats: plain(a.repeatedBlocks(3)),
+    repeats1: plain(a.repeatedBlocks(1)),
+    templateRepeats: plain(a.repeatedBlocks(2, 'template')),
+    windowA: Array.from(windows.hashA),
+    windowB: Array.from(windows.hashB),
     seen: plain(a.seenBlocks(seen, 3)),
   };
 }
@@ -52,12 +63,23 @@ function classesAndWindows(a: TextAnalysis, backend: Backend) {
   const priority = Int32Array.from(flags, (f) => (f & 0x3f8) >>> 3);
   const cost = Int32Array.from({ length: count }, (_, i) => ((end[i]! - start[i]!) >> 2) + 1);
   const plan = backend.planWindows({
-    count, priority, cost, levels: flags, budget: count * 2, head: 5, tail: 5, before: 2, after: 3,
+    count,
+    priority,
+    cost,
+    levels: flags,
+    budget: count * 2,
+    head: 5,
+    tail: 5,
+    before: 2,
+    after: 3,
   });
   return {
-    flags: Array.from(flags), classSummary: summary,
-    spans: Array.from(plan.spans), omittedBySeverity: Array.from(plan.omittedBySeverity),
-    keptTokens: plan.keptTokens, keptLines: plan.keptLines,
+    flags: Array.from(flags),
+    classSummary: summary,
+    spans: Array.from(plan.spans),
+    omittedBySeverity: Array.from(plan.omittedBySeverity),
+    keptTokens: plan.keptTokens,
+    keptLines: plan.keptLines,
   };
 }
 
@@ -66,31 +88,137 @@ function agree(text: string): void {
 }
 
 const nasty = fc.constantFrom(
-  '\n', '\r', '\r\n', '\u0000', '\ud800', '\udfff', '😀', '中', ' ', 'a', '9', '\t', '\u001b[31m',
+  '\n',
+  '\r',
+  '\r\n',
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '😀',
+  '中',
+  ' ',
+  'a',
+  '9',
+  '\t',
+  '\u001b[31m',
   // token classes: words by case, digit groups, hex runs, punctuation, scripts
-  'Word', 'camelCase', 'ALLCAPS', '12345', 'deadbeef0123456789', '://', 'é', 'Ж', '—', 'か', '한', '    ',
+  'Word',
+  'camelCase',
+  'ALLCAPS',
+  '12345',
+  'deadbeef0123456789',
+  '://',
+  'é',
+  'Ж',
+  '—',
+  'か',
+  '한',
+  '    ',
 );
 // pieces of volatile fields, so random text hits every masking rule and its edges
 const fieldy = fc.constantFrom(
-  '0x', '1f', 'deadbeef', '-', '+', '.', ':', '::', '_', ',', '/', 'T', 'Z', '  ', 'Jan', 'Sun', 'Dec', 'ab', 'xyz', 'G7',
-  '38101a0b-2096-447d-96ea-a692162415ae', 'abcdefab-cdef-abcd-efab-cdefab', '\uffff', '12:03:44,123', '\u001b[', '\u001b[1;',
+  '0x',
+  '1f',
+  'deadbeef',
+  '-',
+  '+',
+  '.',
+  ':',
+  '::',
+  '_',
+  ',',
+  '/',
+  'T',
+  'Z',
+  '  ',
+  'Jan',
+  'Sun',
+  'Dec',
+  'ab',
+  'xyz',
+  'G7',
+  '38101a0b-2096-447d-96ea-a692162415ae',
+  'abcdefab-cdef-abcd-efab-cdefab',
+  '\uffff',
+  '12:03:44,123',
+  '\u001b[',
+  '\u001b[1;',
 );
 
 /** Fragments the classifier dispatches on, to reach its rules from random input. */
 const logWords = fc.constantFrom(
-  'ERROR', 'error:', 'Error', 'WARN', 'warning', 'INFO', 'D ', 'E/', '<3>', '[error]', 'level=', '"level":"', 'FATAL',
-  'Exception', 'NullPointerException', 'Traceback (', 'Caused by:', '  File "', '    at ', '\t... 3 more', 'goroutine 1 [',
-  'panicked at', '.java:', '.c:12:5', '.cs(12,5)', '.go:12 +0x1d', ':line 4', 'FAIL', '--- FAIL:', 'not ok', '✕', '×',
-  'assert', 'Expected', 'Tests:', ' failed', ' passed', '(s)', '== ', 'BUILD FAILURE', '[INFO] ', 'timed out', ' not found',
-  'unable to', '::', '0x', '12', '1 ', '\u001b]0;t\u0007', '\u001b[', '[', ']', '<', '>', ':', '(', ')', '.', '_', '"', '=',
+  'ERROR',
+  'error:',
+  'Error',
+  'WARN',
+  'warning',
+  'INFO',
+  'D ',
+  'E/',
+  '<3>',
+  '[error]',
+  'level=',
+  '"level":"',
+  'FATAL',
+  'Exception',
+  'NullPointerException',
+  'Traceback (',
+  'Caused by:',
+  '  File "',
+  '    at ',
+  '\t... 3 more',
+  'goroutine 1 [',
+  'panicked at',
+  '.java:',
+  '.c:12:5',
+  '.cs(12,5)',
+  '.go:12 +0x1d',
+  ':line 4',
+  'FAIL',
+  '--- FAIL:',
+  'not ok',
+  '✕',
+  '×',
+  'assert',
+  'Expected',
+  'Tests:',
+  ' failed',
+  ' passed',
+  '(s)',
+  '== ',
+  'BUILD FAILURE',
+  '[INFO] ',
+  'timed out',
+  ' not found',
+  'unable to',
+  '::',
+  '0x',
+  '12',
+  '1 ',
+  '\u001b]0;t\u0007',
+  '\u001b[',
+  '[',
+  ']',
+  '<',
+  '>',
+  ':',
+  '(',
+  ')',
+  '.',
+  '_',
+  '"',
+  '=',
 );
 
 describe('wasm and js backends agree', () => {
   const noCorpus = skipWithoutSharedCorpus('wasm and js backends agree on the corpus files');
   describe.skipIf(noCorpus)('on the corpus', () => {
-    it.each((noCorpus ? [] : corpusFiles()).map((f) => [`${f.folder}/${f.name}`, f.text]))('on corpus %s', (_, text) => {
-      agree(text as string);
-    });
+    it.each((noCorpus ? [] : corpusFiles()).map((f) => [`${f.folder}/${f.name}`, f.text]))(
+      'on corpus %s',
+      (_, text) => {
+        agree(text as string);
+      },
+    );
   });
 
   it('on random strings with lone surrogates, NUL and every line ending', () => {
@@ -103,7 +231,9 @@ describe('wasm and js backends agree', () => {
   });
 
   it('on random log-like lines built from the pieces of volatile fields', () => {
-    const line = fc.array(fc.oneof(fieldy, fieldy, nasty, fc.integer({ min: 0, max: 99999 }).map(String)), { maxLength: 30 });
+    const line = fc.array(fc.oneof(fieldy, fieldy, nasty, fc.integer({ min: 0, max: 99999 }).map(String)), {
+      maxLength: 30,
+    });
     fc.assert(
       fc.property(fc.array(line, { maxLength: 60 }), (lines) => {
         const text = lines.map((l) => l.join('')).join('\n');
@@ -113,11 +243,14 @@ describe('wasm and js backends agree', () => {
     );
   });
 
-  it('on random log-like lines built from the classifier\'s own keywords', () => {
+  it("on random log-like lines built from the classifier's own keywords", () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(logWords, logWords, nasty, fc.string({ maxLength: 6 })), { maxLength: 300 }), (parts) => {
-        agree(parts.join(''));
-      }),
+      fc.property(
+        fc.array(fc.oneof(logWords, logWords, nasty, fc.string({ maxLength: 6 })), { maxLength: 300 }),
+        (parts) => {
+          agree(parts.join(''));
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -125,7 +258,10 @@ describe('wasm and js backends agree', () => {
   it('on token estimates under random cost tables (any thresholds)', () => {
     const costs = fc.array(fc.integer({ min: 0, max: 3000 }), { minLength: COST_SLOTS, maxLength: COST_SLOTS });
     const threshold = fc.integer({ min: 0, max: 40 });
-    const text = fc.array(fc.oneof(nasty, nasty, fc.constantFrom('1'.repeat(17), 'Q'.repeat(16), ' '.repeat(18), 'aB'.repeat(9))), { maxLength: 200 });
+    const text = fc.array(
+      fc.oneof(nasty, nasty, fc.constantFrom('1'.repeat(17), 'Q'.repeat(16), ' '.repeat(18), 'aB'.repeat(9))),
+      { maxLength: 200 },
+    );
     fc.assert(
       fc.property(costs, threshold, threshold, text, (table, wsLongFrom, hexFrom, parts) => {
         const profile = Int32Array.from(table);

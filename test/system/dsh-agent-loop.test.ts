@@ -18,7 +18,6 @@ import {
 
 const id24 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
 
-
 let h: AgentHarness | Harness | undefined;
 afterEach(() => h?.close());
 
@@ -99,8 +98,9 @@ describe('squeeze/dsh in the agent loop', () => {
         },
       },
     });
-    let preStepHooks = { before: 0, after: 0 };
-    const hooks = (ctx: Context) => (ctx.events as unknown as { _hooks: Record<string, unknown[]> })._hooks['agent/pre-step']?.length ?? 0;
+    const preStepHooks = { before: 0, after: 0 };
+    const hooks = (ctx: Context) =>
+      (ctx.events as unknown as { _hooks: Record<string, unknown[]> })._hooks['agent/pre-step']?.length ?? 0;
     const ah = await createAgentHarness(bashPerTurn, {
       beforeAgent: async (harness) => {
         harness.tool('bash', buildLog(400));
@@ -139,7 +139,11 @@ describe('squeeze/dsh in the agent loop', () => {
     const full = agent('full', 2400);
     const empty = agent('empty', 30);
     for (const a of [full, empty]) {
-      await harness.ctx.waterfall('agent/pre-step', { agent: a, messages: [], turn: 1, step: 1, signal: new AbortController().signal } as never, async () => ({ kind: 'enter', messages: [] }) as never);
+      await harness.ctx.waterfall(
+        'agent/pre-step',
+        { agent: a, messages: [], turn: 1, step: 1, signal: new AbortController().signal } as never,
+        async () => ({ kind: 'enter', messages: [] }) as never,
+      );
     }
     await harness.call('bash', {}, { agent: full });
     await harness.call('bash', {}, { agent: empty });

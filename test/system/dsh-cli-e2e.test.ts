@@ -44,7 +44,8 @@ interface Run {
 function script(request: WireRequest, all: readonly WireRequest[]): MockReply {
   if (!request.tools) return { text: 'Service log warnings' };
   const turn = all.filter((r) => r.tools).length;
-  if (turn === 1) return { calls: [{ name: 'bash', args: { command: `cat ${LOG_NAME}`, description: 'Show the service log' } }] };
+  if (turn === 1)
+    return { calls: [{ name: 'bash', args: { command: `cat ${LOG_NAME}`, description: 'Show the service log' } }] };
   const last = request.messages.at(-1);
   const marker = last?.role === 'tool' ? /<<<CCR:([0-9a-f]{24})\|/.exec(messageText(last)) : null;
   if (turn === 2 && marker) {
@@ -87,10 +88,14 @@ describe.skipIf(!ENABLED)('the real dsh CLI, end to end (SQUEEZE_DSH_E2E=1)', ()
     const patchFile = join(work, `patch-${Object.keys(timings).length}.yml`);
     writeFileSync(patchFile, `- id: llm-deepseek\n  config:\n    baseURL: ${mock.baseURL}\n${patch}`);
     const started = performance.now();
-    const child = spawn(cli.node, [cli.entry, '--profile', 'headless', '--patch', patchFile, 'Check the service log for warnings'], {
-      cwd: join(work, 'project'),
-      env: env(home),
-    });
+    const child = spawn(
+      cli.node,
+      [cli.entry, '--profile', 'headless', '--patch', patchFile, 'Check the service log for warnings'],
+      {
+        cwd: join(work, 'project'),
+        env: env(home),
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -100,7 +105,12 @@ describe.skipIf(!ENABLED)('the real dsh CLI, end to end (SQUEEZE_DSH_E2E=1)', ()
     clearTimeout(killer);
     await mock.close();
     if (code !== 0) throw new Error(`dsh exited with ${code}:\n${stderr.slice(-4000)}`);
-    return { requests: mock.requests, turns: mock.requests.filter((r) => r.tools), stdout, ms: performance.now() - started };
+    return {
+      requests: mock.requests,
+      turns: mock.requests.filter((r) => r.tools),
+      stdout,
+      ms: performance.now() - started,
+    };
   }
 
   beforeAll(async () => {
@@ -115,13 +125,28 @@ describe.skipIf(!ENABLED)('the real dsh CLI, end to end (SQUEEZE_DSH_E2E=1)', ()
     writeFileSync(join(work, 'project', LOG_NAME), log.text);
 
     started = performance.now();
-    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', join(work, 'pack')], { cwd: ROOT, maxBuffer: 16 << 20 });
+    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', join(work, 'pack')], {
+      cwd: ROOT,
+      maxBuffer: 16 << 20,
+    });
     const [pack] = JSON.parse(stdout) as [{ filename: string }];
     const home = join(work, 'home');
     // --ignore-scripts: nothing squeeze loads needs an install script (better-sqlite3 would compile for minutes).
     await run(
       cli.node,
-      [cli.entry, 'plugin', '--profile', 'headless', 'add', '-w', '--ignore-scripts', '--prefer-offline', '--store-dir', cli.pnpmStore, join(work, 'pack', pack.filename)],
+      [
+        cli.entry,
+        'plugin',
+        '--profile',
+        'headless',
+        'add',
+        '-w',
+        '--ignore-scripts',
+        '--prefer-offline',
+        '--store-dir',
+        cli.pnpmStore,
+        join(work, 'pack', pack.filename),
+      ],
       { cwd: work, env: env(home), maxBuffer: 16 << 20 },
     );
     timings['npm pack + dsh plugin add'] = performance.now() - started;
@@ -139,8 +164,10 @@ describe.skipIf(!ENABLED)('the real dsh CLI, end to end (SQUEEZE_DSH_E2E=1)', ()
     const row = (name: string, r: Run) => {
       const shown = lastToolResult(r.turns[1]);
       const seen: WarnEvidence = warnEvidence(shown, log);
-      return `${name.padEnd(16)} ${count(Buffer.byteLength(shown)).padStart(8)} bytes ${tokens ? `${count(tokens.count(shown)).padStart(7)} tokens ` : ''}` +
-        `WARN ${seen.inline + seen.counted}/80 (${seen.inline} shown, ${seen.counted} counted)`;
+      return (
+        `${name.padEnd(16)} ${count(Buffer.byteLength(shown)).padStart(8)} bytes ${tokens ? `${count(tokens.count(shown)).padStart(7)} tokens ` : ''}` +
+        `WARN ${seen.inline + seen.counted}/80 (${seen.inline} shown, ${seen.counted} counted)`
+      );
     };
     console.log(
       [
@@ -164,7 +191,12 @@ describe.skipIf(!ENABLED)('the real dsh CLI, end to end (SQUEEZE_DSH_E2E=1)', ()
     expect(squeezed.turns).toHaveLength(3);
     const shown = lastToolResult(squeezed.turns[1]);
     expect(shown).toContain(`<<<CCR:${id24(log.text)}|terminal|${logBytes}>>>`);
-    expect(shown).toMatch(new RegExp(`^\\[full output: ${count(logBytes)} bytes, ${count(log.lines.length)} lines; the harness had kept the last 64,000 bytes, from line [\\d,]+\\]$`, 'm'));
+    expect(shown).toMatch(
+      new RegExp(
+        `^\\[full output: ${count(logBytes)} bytes, ${count(log.lines.length)} lines; the harness had kept the last 64,000 bytes, from line [\\d,]+\\]$`,
+        'm',
+      ),
+    );
     const seen = warnEvidence(shown, log);
     expect(seen.wrongRanges).toEqual([]);
     expect(seen.inline + seen.counted).toBe(log.warnLines.length);
@@ -173,7 +205,12 @@ describe.skipIf(!ENABLED)('the real dsh CLI, end to end (SQUEEZE_DSH_E2E=1)', ()
 
   it('the ccr_retrieve range returns exactly those lines of the log', () => {
     const range = lastToolResult(squeezed.turns[2]);
-    expect(range).toBe(log.lines.slice(firstWarn - 1, firstWarn + 2).map((line) => `${line}\n`).join(''));
+    expect(range).toBe(
+      log.lines
+        .slice(firstWarn - 1, firstWarn + 2)
+        .map((line) => `${line}\n`)
+        .join(''),
+    );
     expect(squeezed.stdout).toContain('The log has been read.');
   });
 

@@ -22,10 +22,17 @@ afterEach(() => harness?.close());
 const STEPS = sessionSteps(16);
 const WINDOW = 16_000;
 
-const replacements = (session: SessionView) => session.events.filter((e) => e.type === 'tool/result' && typeof e.surfaceOp === 'object');
+const replacements = (session: SessionView) =>
+  session.events.filter((e) => e.type === 'tool/result' && typeof e.surfaceOp === 'object');
 /** Every request's messages, the random parts of spill paths (temp folder, file prefix) named the same in every run. */
 const requestsText = (requests: readonly { messages: Parameters<typeof messageText>[0][] }[]) =>
-  requests.map((r) => r.messages.map((m) => JSON.stringify(m.content)).join('\n').replace(/squeeze-dsh-[A-Za-z0-9]{6}/g, 'squeeze-dsh-TEMP').replace(/\/[0-9a-f]{12}-/g, '/RANDOM-'));
+  requests.map((r) =>
+    r.messages
+      .map((m) => JSON.stringify(m.content))
+      .join('\n')
+      .replace(/squeeze-dsh-[A-Za-z0-9]{6}/g, 'squeeze-dsh-TEMP')
+      .replace(/\/[0-9a-f]{12}-/g, '/RANDOM-'),
+  );
 
 describe('the context engine in the agent loop', () => {
   it('off by default: the same requests as with it off, and the history is never rewritten', async () => {
@@ -85,10 +92,17 @@ describe('the context engine in the agent loop', () => {
     }
     // results squeeze left alone on arrival (reads shown whole, build logs whose verdict a cut would lose) are
     // replaced too, their originals kept by the engine: ccr_retrieve gives each back
-    const leftAlone = replaced.filter((event) => !messageText(run.session.events.find((e) => e.seq === (event.surfaceOp as { start: number }).start)!.data.message).includes('<<<CCR:'));
+    const leftAlone = replaced.filter(
+      (event) =>
+        !messageText(
+          run.session.events.find((e) => e.seq === (event.surfaceOp as { start: number }).start)!.data.message,
+        ).includes('<<<CCR:'),
+    );
     expect(leftAlone.length).toBeGreaterThan(0);
     for (const event of leftAlone) {
-      const original = messageText(run.session.events.find((e) => e.seq === (event.surfaceOp as { start: number }).start)!.data.message);
+      const original = messageText(
+        run.session.events.find((e) => e.seq === (event.surfaceOp as { start: number }).start)!.data.message,
+      );
       const id = /<<<CCR:([0-9a-f]{24})\|/.exec(messageText(event.data.message))![1]!;
       expect(textOf(await run.harness.call('ccr_retrieve', { hash: id }))).toBe(original);
     }
@@ -100,18 +114,28 @@ describe('the context engine in the agent loop', () => {
     const ledger = run.harness.messages('info').filter((m) => m.startsWith('ccr: engine'));
     const replacedLines = ledger.filter((l) => l.startsWith('ccr: engine replaced'));
     expect(replacedLines).toHaveLength(replacements(run.session).length);
-    for (const line of replacedLines) expect(line).toMatch(/^ccr: engine replaced \w+ \(turn 1\) [\d,]+ -> [\d,]+ tokens$/);
+    for (const line of replacedLines)
+      expect(line).toMatch(/^ccr: engine replaced \w+ \(turn 1\) [\d,]+ -> [\d,]+ tokens$/);
     const reports = ledger.filter((l) => l.startsWith('ccr: engine report turn 1:'));
     expect(reports.length).toBeGreaterThan(0);
-    expect(reports.at(-1)).toMatch(new RegExp(`^ccr: engine report turn 1: ${replacedLines.length} results replaced, [\\d,]+ -> [\\d,]+ tokens$`));
+    expect(reports.at(-1)).toMatch(
+      new RegExp(`^ccr: engine report turn 1: ${replacedLines.length} results replaced, [\\d,]+ -> [\\d,]+ tokens$`),
+    );
   });
 
   it('opted-out tools and the newest result are never replaced', async () => {
-    const run = await runSession('engine', STEPS, { contextWindow: WINDOW, config: { contextEngineKeepTools: ['read'] } });
+    const run = await runSession('engine', STEPS, {
+      contextWindow: WINDOW,
+      config: { contextEngineKeepTools: ['read'] },
+    });
     harness = run.harness;
     const replaced = replacements(run.session);
     expect(replaced.length).toBeGreaterThan(0);
-    const callTool = new Map(run.session.events.filter((e) => e.type === 'tool/call').map((e) => [e.data.callId as string, e.data.name as string]));
+    const callTool = new Map(
+      run.session.events
+        .filter((e) => e.type === 'tool/call')
+        .map((e) => [e.data.callId as string, e.data.name as string]),
+    );
     for (const event of replaced) expect(callTool.get(event.data.message.content[0].toolCallId)).not.toBe('read');
     const newest = run.session.events.filter((e) => e.type === 'tool/result' && e.surfaceOp === 'append').at(-1)!;
     expect(replaced.map((e) => (e.surfaceOp as { start: number }).start)).not.toContain(newest.seq);
@@ -157,7 +181,12 @@ describe('the context engine in the agent loop', () => {
       { tool: 'glob', callId: 'newest', fail: false },
     ];
     const agent = { session: { header: { id: 'exempt' } } };
-    const events: { seq: number; type: string; surfaceOp: unknown; data: { turn: number; message: { role: string; content: unknown[] } } }[] = [];
+    const events: {
+      seq: number;
+      type: string;
+      surfaceOp: unknown;
+      data: { turn: number; message: { role: string; content: unknown[] } };
+    }[] = [];
     for (const { tool, callId, fail } of calls) {
       h.tool(tool, read, { fail });
       const shown = textOf(await h.call(tool, {}, { agent, callId }));
@@ -165,7 +194,13 @@ describe('the context engine in the agent loop', () => {
         seq: events.length,
         type: 'tool/result',
         surfaceOp: 'append',
-        data: { turn: 1, message: { role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text: shown }] }] } },
+        data: {
+          turn: 1,
+          message: {
+            role: 'user',
+            content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text: shown }] }],
+          },
+        },
       });
     }
     const replaced: string[] = [];
@@ -200,7 +235,15 @@ describe('the context engine in the agent loop', () => {
       seq,
       type: 'tool/result',
       surfaceOp: 'append',
-      data: { turn: 1, step: seq, message: { role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text }] }], source: { kind: 'tool', callId } } },
+      data: {
+        turn: 1,
+        step: seq,
+        message: {
+          role: 'user',
+          content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text }] }],
+          source: { kind: 'tool', callId },
+        },
+      },
     });
     const events = [result(0, 'call-a'), result(1, 'call-b')];
     let appends = 0;

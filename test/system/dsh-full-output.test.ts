@@ -48,7 +48,10 @@ afterAll(() => {
 });
 
 /** The real tool pipeline with the real bash tool, mounted as DSH mounts it, and squeeze when `config` is given. */
-async function bashHarness(config?: object, inner?: (ctx: Context) => void): Promise<{ h: Harness; cat: () => Promise<string> }> {
+async function bashHarness(
+  config?: object,
+  inner?: (ctx: Context) => void,
+): Promise<{ h: Harness; cat: () => Promise<string> }> {
   const harness = await createHarness();
   const { ctx } = harness;
   await ctx.plugin(ShellEnv);
@@ -60,11 +63,15 @@ async function bashHarness(config?: object, inner?: (ctx: Context) => void): Pro
   const path = join(harness.dir, 'service.log');
   writeFileSync(path, log.text);
   h = harness;
-  const cat = async () => textOf(await harness.call('bash', { command: `cat ${path}`, description: 'show the service log', workdir: harness.dir }));
+  const cat = async () =>
+    textOf(
+      await harness.call('bash', { command: `cat ${path}`, description: 'show the service log', workdir: harness.dir }),
+    );
   return { h: harness, cat };
 }
 
 /** An inner post-execute listener that does something to the spill file (or the notice) before squeeze sees the result. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a change that only acts on the file returns nothing; one that edits the notice returns it
 function tamper(change: (path: string, text: string) => string | void) {
   return (ctx: Context) =>
     ctx.on('tools/post-execute', async (exec, result, next) => {
@@ -103,7 +110,12 @@ describe('the full output behind the bash cap, with the real bash tool', () => {
     const first = log.warnLines[0]!;
     const range = await h.call('ccr_retrieve', { hash: id24(log.text), range: { start: first, count: 3 } });
     expect(range.isError).toBe(false);
-    expect(textOf(range)).toBe(log.lines.slice(first - 1, first + 2).map((line) => `${line}\n`).join(''));
+    expect(textOf(range)).toBe(
+      log.lines
+        .slice(first - 1, first + 2)
+        .map((line) => `${line}\n`)
+        .join(''),
+    );
   });
 
   it('a symlink in place of the spill file is not followed: the tail is compressed, and the line says why', async () => {
@@ -132,15 +144,22 @@ describe('the full output behind the bash cap, with the real bash tool', () => {
       }),
     );
     const shown = await cat();
-    expect(shown).toContain(`[full output not used: ${elsewhere()} is outside this harness's temporary area; compressing the harness's tail]`);
+    expect(shown).toContain(
+      `[full output not used: ${elsewhere()} is outside this harness's temporary area; compressing the harness's tail]`,
+    );
     expect(shown).not.toContain(`|${logBytes}>>>`);
   });
 
   it('a file over fullOutputMaxBytes is not read', async () => {
     let spill = '';
-    const { cat } = await bashHarness({ fullOutputMaxBytes: 100_000 }, tamper((path) => void (spill = path)));
+    const { cat } = await bashHarness(
+      { fullOutputMaxBytes: 100_000 },
+      tamper((path) => void (spill = path)),
+    );
     const shown = await cat();
-    expect(shown).toContain(`[full output not used: ${spill} holds ${count(logBytes)} bytes, over the 100,000-byte cap; compressing the harness's tail]`);
+    expect(shown).toContain(
+      `[full output not used: ${spill} holds ${count(logBytes)} bytes, over the 100,000-byte cap; compressing the harness's tail]`,
+    );
     expect(shown).not.toContain(`|${logBytes}>>>`);
   });
 

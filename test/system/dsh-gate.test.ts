@@ -11,10 +11,21 @@ describe('gate size', () => {
   it('gives the same verdict as the exact serialized size', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.string({ unit: fc.constantFrom('a', '"', '\\', '\n', '\t', '\u0001', 'é', '😀', '\ud800', '{', '}'), maxLength: 3000 }), { minLength: 1, maxLength: 3 }),
+        fc.array(
+          fc.string({
+            unit: fc.constantFrom('a', '"', '\\', '\n', '\t', '\u0001', 'é', '😀', '\ud800', '{', '}'),
+            maxLength: 3000,
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
         fc.constantFrom(...tools),
         fc.boolean(),
-        fc.record({ thresholdBytes: fc.nat(3000), inlineThresholdBytes: fc.nat(3000), autoExpand: fc.boolean(), autoExpandLimitBytes: fc.nat(9000) }),
+        fc.record({
+          thresholdBytes: fc.nat(3000),
+          inlineThresholdBytes: fc.nat(3000),
+          autoExpand: fc.boolean(),
+          autoExpandLimitBytes: fc.nat(9000),
+        }),
         (texts, toolName, isError, knobs) => {
           const config = parseConfig({ ...knobs, targets: tools });
           const content = texts.map((text) => ({ type: 'text', text }));

@@ -20,7 +20,9 @@ async function run(config: Record<string, unknown>, lines: number): Promise<stri
 describe('a forced level the result cannot keep', () => {
   it('is said in the result, and the result stays within maxTokens', async () => {
     const text = await run({ level: 'lossless', maxTokens: 2000, targetTokens: 1000 }, 3000);
-    expect(text).toMatch(/^\[squeeze: level lossless not kept: its output is over maxTokens; applied \w+(, then lines sampled to fit)?\]$/m);
+    expect(text).toMatch(
+      /^\[squeeze: level lossless not kept: its output is over maxTokens; applied \w+(, then lines sampled to fit)?\]$/m,
+    );
     expect(text).toMatch(/<<<CCR:[0-9a-f]{24}\|/);
     expect(createEstimator().estimate(text)).toBeLessThanOrEqual(2000);
   });
@@ -31,12 +33,17 @@ describe('a forced level the result cannot keep', () => {
   });
 
   it('names the level asked for, why, and the level applied', () => {
-    expect(levelNote({ level: 'light', levelNotKept: { requested: 'lossless', reason: 'over-max-tokens' } }))
-      .toBe('[squeeze: level lossless not kept: its output is over maxTokens; applied light]');
-    expect(levelNote({ level: 'light', levelNotKept: { requested: 'aggressive', reason: 'preserved-item-lost' } }))
-      .toBe('[squeeze: level aggressive not kept: it would drop a preserved item; applied light]');
-    expect(levelNote({ level: 'aggressive', levelNotKept: { requested: 'aggressive', reason: 'over-max-tokens' } }))
-      .toBe('[squeeze: level aggressive not kept: its output is over maxTokens; applied aggressive, then lines sampled to fit]');
+    expect(levelNote({ level: 'light', levelNotKept: { requested: 'lossless', reason: 'over-max-tokens' } })).toBe(
+      '[squeeze: level lossless not kept: its output is over maxTokens; applied light]',
+    );
+    expect(
+      levelNote({ level: 'light', levelNotKept: { requested: 'aggressive', reason: 'preserved-item-lost' } }),
+    ).toBe('[squeeze: level aggressive not kept: it would drop a preserved item; applied light]');
+    expect(
+      levelNote({ level: 'aggressive', levelNotKept: { requested: 'aggressive', reason: 'over-max-tokens' } }),
+    ).toBe(
+      '[squeeze: level aggressive not kept: its output is over maxTokens; applied aggressive, then lines sampled to fit]',
+    );
     expect(levelNote({ level: 'light' })).toBeUndefined();
   });
 });

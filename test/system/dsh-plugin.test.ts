@@ -7,16 +7,27 @@ import * as SpillPolicy from '@deepseek-ai/dsh-spill-policy';
 import type { PostToolDecision } from '@deepseek-ai/dsh-tools';
 import type { ServiceFactory } from '../../src/adapters/dsh/plugin.js';
 import { fakeServices } from '../support/dsh-fakes.js';
-import { buildLog, CORE, createHarness, spillFiles, squeezePlugin, textOf, type Harness } from '../support/dsh-harness.js';
+import {
+  buildLog,
+  CORE,
+  createHarness,
+  spillFiles,
+  squeezePlugin,
+  textOf,
+  type Harness,
+} from '../support/dsh-harness.js';
 
 const id24 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
-
 let h: Harness;
 afterEach(() => h?.close());
 
-async function setup(config: Record<string, unknown> = {}, factory: ServiceFactory = CORE, harness?: Parameters<typeof createHarness>[0]) {
+async function setup(
+  config: Record<string, unknown> = {},
+  factory: ServiceFactory = CORE,
+  harness?: Parameters<typeof createHarness>[0],
+) {
   h = await createHarness(harness);
   const fiber = await h.ctx.plugin(squeezePlugin(factory), { logFile: '', ...config });
   return fiber;
@@ -54,8 +65,12 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     const id = /<<<CCR:([0-9a-f]{24})\|/.exec(shown)![1]!;
     const lines = original.split('\n');
     // a range is the exact bytes of those lines (line ends included), numbered from 1
-    expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 101, count: 3 } }))).toBe(`${lines.slice(100, 103).join('\n')}\n`);
-    expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 599, count: 50 } }))).toBe(lines.slice(598).join('\n'));
+    expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 101, count: 3 } }))).toBe(
+      `${lines.slice(100, 103).join('\n')}\n`,
+    );
+    expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 599, count: 50 } }))).toBe(
+      lines.slice(598).join('\n'),
+    );
     expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 591 } }))).toBe(lines.slice(590).join('\n'));
     const zero = await h.call('ccr_retrieve', { hash: id, range: { start: 0, count: 3 } });
     expect(zero.isError).toBe(true);
@@ -73,8 +88,19 @@ describe('squeeze/dsh on the real tool pipeline', () => {
           const output = text.slice(0, Math.floor(text.length / 2));
           const tokens = (t: string) => Math.ceil(t.length / 3); // the stand-in's estimator
           return {
-            output, outcome: 'compressed', kind: 'log', level: 'lossless', tokensIn: tokens(text), tokensOut: tokens(output),
-            bytesIn: bytes(text), bytesOut: bytes(output), omitted: {}, omissions: [], id: null, backend: 'js', ms: 0,
+            output,
+            outcome: 'compressed',
+            kind: 'log',
+            level: 'lossless',
+            tokensIn: tokens(text),
+            tokensOut: tokens(output),
+            bytesIn: bytes(text),
+            bytesOut: bytes(output),
+            omitted: {},
+            omissions: [],
+            id: null,
+            backend: 'js',
+            ms: 0,
           };
         },
       },
@@ -174,8 +200,16 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     await setup();
     const original = buildLog(600);
     h.tool('bash', original);
-    const note = { id: 'm-1', role: 'user', content: [{ type: 'text', text: 'remember the flaky test' }], source: { kind: 'plugin', plugin: 'test' } };
-    h.ctx.on('tools/post-execute', async () => ({ kind: 'accept', additionalContexts: [note] }) as unknown as PostToolDecision);
+    const note = {
+      id: 'm-1',
+      role: 'user',
+      content: [{ type: 'text', text: 'remember the flaky test' }],
+      source: { kind: 'plugin', plugin: 'test' },
+    };
+    h.ctx.on(
+      'tools/post-execute',
+      async () => ({ kind: 'accept', additionalContexts: [note] }) as unknown as PostToolDecision,
+    );
     const result = await h.call('bash');
     expect(textOf(result)).toContain('<<<CCR:');
     expect(result.additionalContexts).toEqual([note]);
@@ -269,13 +303,16 @@ describe('squeeze/dsh on the real tool pipeline', () => {
     await expect(h.ctx.plugin(squeezePlugin(), { level: 'extreme' as never })).rejects.toThrow(/level/);
     // A page of a few bytes would take an original thousands of calls: 0 (no paging) or at least 1,024.
     for (const retrievePageBytes of [1, 1023]) {
-      await expect(h.ctx.plugin(squeezePlugin(), { retrievePageBytes })).rejects.toThrow(/retrievePageBytes' must be 0 \(no paging\) or at least 1,024/);
+      await expect(h.ctx.plugin(squeezePlugin(), { retrievePageBytes })).rejects.toThrow(
+        /retrievePageBytes' must be 0 \(no paging\) or at least 1,024/,
+      );
     }
   });
 
   it('leaks nothing after the plugin is disposed', async () => {
     h = await createHarness();
-    const hooks = (event: string) => (h.ctx.events as unknown as { _hooks: Record<string, unknown[]> })._hooks[event]?.length ?? 0;
+    const hooks = (event: string) =>
+      (h.ctx.events as unknown as { _hooks: Record<string, unknown[]> })._hooks[event]?.length ?? 0;
     const preStepBefore = hooks('agent/pre-step');
     const fiber = await h.ctx.plugin(squeezePlugin(), { logFile: '', contextEngine: true });
     const original = buildLog(600);

@@ -58,17 +58,23 @@ describe('every way back a DSH notice names works', () => {
     const shown = textOf(await h.call('bash'));
     const id = id24(original);
     const hint = shown.split('\n').find((line) => line.startsWith('[original: '))!;
-    expect(hint).toBe(`[original: ccr_retrieve {"hash":"${id}"} (+ "range":{"start":N,"count":N} or "grep":"P") | squeeze retrieve ${id} [--start N --count N] [--grep P]]`);
+    expect(hint).toBe(
+      `[original: ccr_retrieve {"hash":"${id}"} (+ "range":{"start":N,"count":N} or "grep":"P") | squeeze retrieve ${id} [--start N --count N] [--grep P]]`,
+    );
     expect(textOf(await h.call('ccr_retrieve', { hash: id }))).toBe(original);
     // the whole marker pasted, in capitals
-    expect(textOf(await h.call('ccr_retrieve', { hash: `<<<CCR:${id.toUpperCase()}|terminal|${bytes(original)}>>>` }))).toBe(original);
+    expect(
+      textOf(await h.call('ccr_retrieve', { hash: `<<<CCR:${id.toUpperCase()}|terminal|${bytes(original)}>>>` })),
+    ).toBe(original);
     const spill = /^\[also saved: (\S+) \(/m.exec(shown)![1]!;
     expect(readFileSync(spill, 'utf8')).toBe(original);
     // A shell of the same user (the same cache folder) reaches the plugin's store.
     const cli = await spawnCli(['retrieve', id], { env: { XDG_CACHE_HOME: join(h.dir, 'cache') } });
     expect(cli.code, cli.stderr).toBe(0);
     expect(cli.stdout.equals(Buffer.from(original))).toBe(true);
-    const range = await spawnCli(['retrieve', id, '--start', '631', '--count', '2'], { env: { XDG_CACHE_HOME: join(h.dir, 'cache') } });
+    const range = await spawnCli(['retrieve', id, '--start', '631', '--count', '2'], {
+      env: { XDG_CACHE_HOME: join(h.dir, 'cache') },
+    });
     expect(range.stdout.toString()).toBe(`${original.split('\n').slice(630, 632).join('\n')}\n`);
   });
 
@@ -116,7 +122,9 @@ describe('paging, not clipping', () => {
       expect(bytes(page)).toBeLessThanOrEqual(CAP);
       expect(page).not.toContain('Full formatted result stored at');
       const last = page.slice(page.lastIndexOf('\n', page.length - 2) + 1);
-      const footer = /^\[lines ([\d,]+)–([\d,]+) of ([\d,]+); next: range \{"start": (\d+), "count": (\d+)\}\]$/.exec(last);
+      const footer = /^\[lines ([\d,]+)–([\d,]+) of ([\d,]+); next: range \{"start": (\d+), "count": (\d+)\}\]$/.exec(
+        last,
+      );
       if (footer === null) {
         pieces.push(page);
         range = undefined;
@@ -150,7 +158,9 @@ describe('paging, not clipping', () => {
     expect(Number(footer[3]) + Number(footer[4])).toBe(3001);
     expect(Number(footer[1]!.replaceAll(',', ''))).toBe(Number(footer[3]) - 1);
     const lines = original.split('\n');
-    expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 1001, count: 20 } }))).toBe(`${lines.slice(1000, 1020).join('\n')}\n`);
+    expect(textOf(await h.call('ccr_retrieve', { hash: id, range: { start: 1001, count: 20 } }))).toBe(
+      `${lines.slice(1000, 1020).join('\n')}\n`,
+    );
   });
 
   it('a line longer than a page: its head, how many of its bytes are missing, and the range of the rest', async () => {
@@ -162,13 +172,18 @@ describe('paging, not clipping', () => {
     expect(shown).toContain(`<<<CCR:${id24(original)}|`);
     const page = textOf(await h.call('ccr_retrieve', { hash: id24(original) }));
     expect(bytes(page)).toBeLessThanOrEqual(CAP);
-    const footer = /\n\[line 1 of 3, its first ([\d,]+) of ([\d,]+) bytes \(a page holds no more\); next: range \{"start": 2, "count": 2\}\]$/.exec(page)!;
+    const footer =
+      /\n\[line 1 of 3, its first ([\d,]+) of ([\d,]+) bytes \(a page holds no more\); next: range \{"start": 2, "count": 2\}\]$/.exec(
+        page,
+      )!;
     expect(footer).not.toBeNull();
     expect(Number(footer[2]!.replaceAll(',', ''))).toBe(bytes(long));
     const head = page.slice(0, page.length - footer[0].length);
     expect(long.startsWith(head)).toBe(true);
     expect(bytes(head)).toBe(Number(footer[1]!.replaceAll(',', '')));
-    expect(textOf(await h.call('ccr_retrieve', { hash: id24(original), range: { start: 2, count: 2 } }))).toBe('tail one\ntail two\n');
+    expect(textOf(await h.call('ccr_retrieve', { hash: id24(original), range: { start: 2, count: 2 } }))).toBe(
+      'tail one\ntail two\n',
+    );
   });
 
   it("pages stay under the loaded spill-policy's cap when it is smaller than retrievePageBytes", async () => {
@@ -208,8 +223,13 @@ describe('back-off after a retrieval', () => {
     expect((await h.call('ccr_retrieve', { hash: id, range: { start: 1, count: 10 } })).isError).toBe(false);
     await h.call('bash');
     await h.call('grep');
-    expect(levels.slice(1)).toEqual([['bash', 'light'], ['grep', 'aggressive']]);
-    expect(h.messages('info')).toContain(`ccr: retrieval 1 of bash results this session (${id}); next bash results at light`);
+    expect(levels.slice(1)).toEqual([
+      ['bash', 'light'],
+      ['grep', 'aggressive'],
+    ]);
+    expect(h.messages('info')).toContain(
+      `ccr: retrieval 1 of bash results this session (${id}); next bash results at light`,
+    );
     // A second regret goes one level further: light -> lossless.
     const second = textOf(await h.call('bash'));
     const lightId = /<<<CCR:([0-9a-f]{24})\|/.exec(second)?.[1];
@@ -218,7 +238,8 @@ describe('back-off after a retrieval', () => {
     const third = textOf(await h.call('bash'));
     expect(asked.at(-1)).toBe('lossless');
     // Lossless is over maxTokens for this log: the pipeline goes harsher, and the result says so.
-    if (levels.at(-1)![1] !== 'lossless') expect(third).toMatch(/\[squeeze: level lossless not kept: its output is over maxTokens; applied /);
+    if (levels.at(-1)![1] !== 'lossless')
+      expect(third).toMatch(/\[squeeze: level lossless not kept: its output is over maxTokens; applied /);
     expect(h.messages('info').filter((m) => m.startsWith('ccr: retrieval 2 of bash'))).toHaveLength(1);
   });
 
@@ -229,7 +250,10 @@ describe('back-off after a retrieval', () => {
     const id = /<<<CCR:([0-9a-f]{24})\|/.exec(textOf(await h.call('bash')))![1]!;
     await h.call('ccr_retrieve', { hash: id });
     await h.call('bash', {}, { agent: { session: { header: { id: 'another-session' } } } });
-    expect(levels).toEqual([['bash', 'aggressive'], ['bash', 'aggressive']]);
+    expect(levels).toEqual([
+      ['bash', 'aggressive'],
+      ['bash', 'aggressive'],
+    ]);
   });
 
   it('backOffAfterRetrieval: false changes nothing', async () => {
@@ -239,7 +263,10 @@ describe('back-off after a retrieval', () => {
     const id = /<<<CCR:([0-9a-f]{24})\|/.exec(textOf(await h.call('bash')))![1]!;
     await h.call('ccr_retrieve', { hash: id });
     await h.call('bash');
-    expect(levels).toEqual([['bash', 'aggressive'], ['bash', 'aggressive']]);
+    expect(levels).toEqual([
+      ['bash', 'aggressive'],
+      ['bash', 'aggressive'],
+    ]);
     expect(h.messages('info').some((m) => m.startsWith('ccr: retrieval 1 of'))).toBe(false);
   });
 
@@ -253,7 +280,7 @@ describe('back-off after a retrieval', () => {
   });
 });
 
-describe('the notice\'s `squeeze retrieve` run through the bash tool', () => {
+describe("the notice's `squeeze retrieve` run through the bash tool", () => {
   it('comes back untouched (the fake bash returns the original, as the CLI prints it), however the CLI is named', async () => {
     await setup({ log: true });
     const original = buildLog(900);
@@ -286,16 +313,25 @@ describe('the notice\'s `squeeze retrieve` run through the bash tool', () => {
     expect(levels).toEqual([['bash', 'aggressive']]);
     await h.call('bash', { command: `squeeze retrieve ${id}` });
     await h.call('bash', { command: 'npm test' });
-    expect(levels).toEqual([['bash', 'aggressive'], ['bash', 'light']]);
+    expect(levels).toEqual([
+      ['bash', 'aggressive'],
+      ['bash', 'light'],
+    ]);
     expect(h.messages('info')).toContain(`ccr: retrieved ${id}`);
-    expect(h.messages('info')).toContain(`ccr: retrieval 1 of bash results this session (${id}); next bash npm test results at light`);
+    expect(h.messages('info')).toContain(
+      `ccr: retrieval 1 of bash results this session (${id}); next bash npm test results at light`,
+    );
 
     await setup({ level: 'aggressive', log: true }, spied(levels.splice(0)));
     let failedCall = 0;
-    h.tool('bash', () => [{ type: 'text', text: failedCall++ === 1 ? 'squeeze: no original under that id\n[exit code: 3]' : logs[0] }]);
+    h.tool('bash', () => [
+      { type: 'text', text: failedCall++ === 1 ? 'squeeze: no original under that id\n[exit code: 3]' : logs[0] },
+    ]);
     const again = textOf(await h.call('bash', { command: 'npm test' }));
     const sameId = /<<<CCR:([0-9a-f]{24})\|/.exec(again)![1]!;
     await h.call('bash', { command: `squeeze retrieve ${sameId}` });
-    expect(h.messages('info').some((m) => m.startsWith('ccr: retrieved') || m.startsWith('ccr: retrieval'))).toBe(false);
+    expect(h.messages('info').some((m) => m.startsWith('ccr: retrieved') || m.startsWith('ccr: retrieval'))).toBe(
+      false,
+    );
   });
 });

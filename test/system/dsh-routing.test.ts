@@ -24,9 +24,19 @@ describe('squeeze/dsh routing hints and ceiling', () => {
   it("passes bash's command argument as the command option, and nothing for other tools", async () => {
     const calls: CompressCall[] = [];
     h = await createHarness();
-    await h.ctx.plugin(squeezePlugin(fakeServices({
-      squeeze: { compress: (text, call) => (calls.push(call), headTail(text)) },
-    })), { logFile: '' });
+    await h.ctx.plugin(
+      squeezePlugin(
+        fakeServices({
+          squeeze: {
+            compress: (text, call) => {
+              calls.push(call);
+              return headTail(text);
+            },
+          },
+        }),
+      ),
+      { logFile: '' },
+    );
     const output = buildLog(600);
     h.tool('bash', output);
     h.tool('read', output);

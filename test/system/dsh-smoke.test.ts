@@ -14,7 +14,6 @@ import { buildLog, createHarness, squeezePlugin, textOf, type Harness } from '..
 const id24 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
-
 let h: Harness | undefined;
 afterEach(() => h?.close());
 
@@ -81,7 +80,9 @@ describe('plugin smoke', () => {
     expect(textOf(miss)).toMatch(/Re-run the original tool/);
     const lines = ledger(harness);
     // issue 11: retrievals counted per tool, and the level they lower the tool's next results to
-    const backOff = new RegExp(`^ccr: retrieval 1 of bash results this session \\(${id24(original)}\\); next bash results at (lossless|light|aggressive)$`);
+    const backOff = new RegExp(
+      `^ccr: retrieval 1 of bash results this session \\(${id24(original)}\\); next bash results at (lossless|light|aggressive)$`,
+    );
     expect(lines[3]).toMatch(backOff);
     expect(lines.filter((line) => !backOff.test(line))).toEqual([
       `ccr: activated (bundle ${BUNDLE_VERSION}, targets 8, budget 268435456)`,
@@ -165,7 +166,8 @@ describe('plugin smoke', () => {
   describe('context engine', () => {
     it('flag off: inert (no pre-step listener, no fill)', async () => {
       h = await createHarness();
-      const hooks = () => (h!.ctx.events as unknown as { _hooks: Record<string, unknown[]> })._hooks['agent/pre-step']?.length ?? 0;
+      const hooks = () =>
+        (h!.ctx.events as unknown as { _hooks: Record<string, unknown[]> })._hooks['agent/pre-step']?.length ?? 0;
       const before = hooks();
       await h.ctx.plugin(squeezePlugin(), { logFile: '' });
       expect(hooks()).toBe(before);

@@ -29,7 +29,11 @@ describe('real DSH tools', () => {
 
   it('edit changes a file after a read, write creates one', async () => {
     await tools.text('read', { file_path: 'a.ts' });
-    const edit = await tools.call('edit', { file_path: 'a.ts', old_string: 'return n * 2;', new_string: 'return n + n;' });
+    const edit = await tools.call('edit', {
+      file_path: 'a.ts',
+      old_string: 'return n * 2;',
+      new_string: 'return n + n;',
+    });
     expect(edit.isError).toBe(false);
     expect(readFileSync(join(dir, 'a.ts'), 'utf8')).toContain('return n + n;');
     const write = await tools.call('write', { file_path: 'b.txt', content: 'hello\n' });
@@ -38,12 +42,16 @@ describe('real DSH tools', () => {
   });
 
   it('grep and glob run ripgrep in the workspace', async () => {
-    expect(await tools.text('grep', { pattern: 'function double' })).toMatch(/^Found 1 match[\s\S]*a\.ts\nLine 1: export function double/);
+    expect(await tools.text('grep', { pattern: 'function double' })).toMatch(
+      /^Found 1 match[\s\S]*a\.ts\nLine 1: export function double/,
+    );
     expect((await tools.text('glob', { pattern: '**/*.ts' })).split('\n')).toContain('a.ts');
   });
 
   it('bash runs a command, reports the exit code and truncates past 64,000 bytes', async () => {
-    expect(await tools.text('bash', { command: 'echo hi; exit 3', description: 'Print and fail' })).toMatch(/^hi\n[\s\S]*\[exit code: 3\]/);
+    expect(await tools.text('bash', { command: 'echo hi; exit 3', description: 'Print and fail' })).toMatch(
+      /^hi\n[\s\S]*\[exit code: 3\]/,
+    );
     const long = await tools.text('bash', { command: 'seq 1 40000', description: 'Print many lines' });
     expect(long).toMatch(/\n40000\n[\s\S]*\[output truncated; full output: \S+\]$/);
     expect(long).not.toMatch(/^1\n2\n/);

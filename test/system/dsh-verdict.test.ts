@@ -22,7 +22,12 @@ const run = [
   '',
 ].join('\n');
 
-const FACTS = ['FAIL  src/cart.test.ts > cart total > applies the bulk discount', 'Test Files  1 failed | 2999 passed (3000)', 'Tests  1 failed | 11999 passed (12000)', '[exit code: 1]'];
+const FACTS = [
+  'FAIL  src/cart.test.ts > cart total > applies the bulk discount',
+  'Test Files  1 failed | 2999 passed (3000)',
+  'Tests  1 failed | 11999 passed (12000)',
+  '[exit code: 1]',
+];
 
 describe('squeeze/dsh keeps the verdict', () => {
   for (const level of [undefined, 'lossless', 'light', 'aggressive'] as const) {

@@ -25,7 +25,11 @@ const shared = (noCorpus ? [] : corpusFiles()).map((f) => sampled(`${f.folder}/$
 // The everyday corpus (reads, grep, listings, git, tables, builds), held-out part included.
 const everyday = everydayFiles().map((f) => sampled(`everyday/${f.file}`, f.text));
 
-function rowsFor(samples: readonly (typeof shared)[number][], tokenizer: TokenProfileName, estimate: (text: string) => number) {
+function rowsFor(
+  samples: readonly (typeof shared)[number][],
+  tokenizer: TokenProfileName,
+  estimate: (text: string) => number,
+) {
   return samples.map(({ name, pieces }) => ({
     name,
     exact: pieces.reduce((s, p) => s + exactTokens(tokenizer, p), 0),
@@ -47,7 +51,10 @@ const EVERYDAY_ALONE = { mean: 0.05, p95: 0.12, worst: 0.2, biasLow: 0, biasHigh
 type Bounds = typeof TARGETS;
 const cases: [TokenProfileName, string, typeof shared, Bounds][] = noCorpus
   ? [['deepseek-v3', 'everyday corpus', everyday, EVERYDAY_ALONE]]
-  : [['deepseek-v3', 'shared + everyday corpora', [...shared, ...everyday], TARGETS], ['o200k', 'shared corpus', shared, TARGETS]];
+  : [
+      ['deepseek-v3', 'shared + everyday corpora', [...shared, ...everyday], TARGETS],
+      ['o200k', 'shared corpus', shared, TARGETS],
+    ];
 
 describe.each(cases)('estimator accuracy against %s on the %s', (tokenizer, corpora, samples, BOUNDS) => {
   it('stays within the deviation bounds on every corpus file (sampled)', () => {
@@ -57,13 +64,21 @@ describe.each(cases)('estimator accuracy against %s on the %s', (tokenizer, corp
     const byName = new Map(exact.map((r) => [r.name, r.exact]));
     const compare = (estimate: (t: string) => number) =>
       deviationStats(rowsFor(samples, tokenizer, estimate).map((r) => ({ ...r, exact: byName.get(r.name)! })));
-    console.log([
-      `accuracy against ${tokenizer} (sampled ${corpora})`,
-      '| estimator | mean | p95 | worst | bias |',
-      formatStats(`squeeze ${tokenizer}`, ours) + ` worst file: ${ours.worstName}`,
-      formatStats('tokenx', compare((t) => estimateTokenCount(t))),
-      formatStats('chars/4', compare((t) => Math.ceil(t.length / 4))),
-    ].join('\n'));
+    console.log(
+      [
+        `accuracy against ${tokenizer} (sampled ${corpora})`,
+        '| estimator | mean | p95 | worst | bias |',
+        `${formatStats(`squeeze ${tokenizer}`, ours)} worst file: ${ours.worstName}`,
+        formatStats(
+          'tokenx',
+          compare((t) => estimateTokenCount(t)),
+        ),
+        formatStats(
+          'chars/4',
+          compare((t) => Math.ceil(t.length / 4)),
+        ),
+      ].join('\n'),
+    );
     expect(ours.mean).toBeLessThanOrEqual(BOUNDS.mean);
     expect(ours.p95).toBeLessThanOrEqual(BOUNDS.p95);
     expect(ours.worst).toBeLessThanOrEqual(BOUNDS.worst);

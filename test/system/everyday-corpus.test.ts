@@ -15,7 +15,8 @@ describe('everyday corpus', () => {
     const onDisk: string[] = [];
     for (const entry of readdirSync(EVERYDAY_DIR)) {
       if (!statSync(join(EVERYDAY_DIR, entry)).isDirectory()) continue;
-      for (const name of readdirSync(join(EVERYDAY_DIR, entry))) if (name.endsWith('.txt')) onDisk.push(`${entry}/${name}`);
+      for (const name of readdirSync(join(EVERYDAY_DIR, entry)))
+        if (name.endsWith('.txt')) onDisk.push(`${entry}/${name}`);
     }
     expect(manifest.files.map((f) => f.file).sort()).toEqual(onDisk.sort());
     for (const f of manifest.files) expect(f.file.startsWith(`${f.kind}/`)).toBe(true);
@@ -43,7 +44,8 @@ describe('everyday corpus', () => {
 
   it('holds every kind the issue names, reads in DSH read format', () => {
     const kinds = new Set(files.map((f) => f.kind));
-    for (const kind of ['code', 'document', 'grep', 'listing', 'diff', 'gitlog', 'git', 'table', 'build']) expect(kinds).toContain(kind);
+    for (const kind of ['code', 'document', 'grep', 'listing', 'diff', 'gitlog', 'git', 'table', 'build'])
+      expect(kinds).toContain(kind);
     const reads = files.filter((f) => f.tool === 'read');
     for (const f of reads) {
       expect(f.text, f.file).toMatch(/^<path>.*<\/path>\n<type>file<\/type>\n<content>\n1?\d*: /);
@@ -51,10 +53,15 @@ describe('everyday corpus', () => {
     }
     const readPaths = reads.map((f) => String(f.arguments?.file_path));
     for (const ext of ['.ts', '.js', '.py', '.c', '.rs', '.json', '.yaml', '.md', '.min.js']) {
-      expect(readPaths.some((p) => p.endsWith(ext)), ext).toBe(true);
+      expect(
+        readPaths.some((p) => p.endsWith(ext)),
+        ext,
+      ).toBe(true);
     }
     // The real bash tool's framing, including its 64,000-byte truncation notice.
-    expect(files.some((f) => f.tool === 'bash' && f.arguments && /\[output truncated; full output: \S+\]/.test(f.text))).toBe(true);
+    expect(
+      files.some((f) => f.tool === 'bash' && f.arguments && /\[output truncated; full output: \S+\]/.test(f.text)),
+    ).toBe(true);
     expect(files.some((f) => f.tool === 'bash' && f.arguments && /\[exit code: \d+\]/.test(f.text))).toBe(true);
     // Matches inside a minified file.
     expect(files.some((f) => f.kind === 'grep' && /\.min\.js:\d+:/.test(f.text))).toBe(true);

@@ -30,7 +30,8 @@ function violation(input: Input, level: (typeof LEVELS)[number]): string | null 
     if (broken !== null) return `${where}: ${broken}`;
   }
   // The data is the markers' own statement, and retrieving its spans gives lines of the original.
-  if (JSON.stringify(result.omissions) !== JSON.stringify(omissionsOf(result.output))) return `${where}: omissions differ from the markers`;
+  if (JSON.stringify(result.omissions) !== JSON.stringify(omissionsOf(result.output)))
+    return `${where}: omissions differ from the markers`;
   const lines = originalLines(input.text).length;
   for (const { start, count } of result.omissions) {
     if (start < 1 || start + count - 1 > lines) return `${where}: span ${start}+${count} outside lines 1–${lines}`;
@@ -57,7 +58,10 @@ describe('every line shown is an original line, every line not shown is named (i
     check(everydayFiles().map((f) => ({ name: f.file, text: f.text, tool: f.tool, command: f.command })));
   });
 
-  it.skipIf(skipWithoutSharedCorpus('the extractive property on the shared corpus'))('on the shared corpus, at every level', () => {
-    check(corpusFiles().map((f) => ({ name: `${f.folder}/${f.name}`, text: f.text, tool: f.tool, command: null })));
-  });
+  it.skipIf(skipWithoutSharedCorpus('the extractive property on the shared corpus'))(
+    'on the shared corpus, at every level',
+    () => {
+      check(corpusFiles().map((f) => ({ name: `${f.folder}/${f.name}`, text: f.text, tool: f.tool, command: null })));
+    },
+  );
 });

@@ -25,14 +25,29 @@ const bash = (command: string) => ({ command, description: `Search: ${command.sp
 /** Over the workspace without minified files and source maps (one line of those can hold a whole file). */
 const SEARCHES: Search[] = [
   { name: 'DSH grep', tool: 'grep', args: { pattern: 'return', path: 'node_modules' }, match: /return/ },
-  { name: 'DSH grep, regex', tool: 'grep', args: { pattern: 'function\\s+\\w+\\(', path: 'node_modules' }, match: /function\s+\w+\(/ },
+  {
+    name: 'DSH grep, regex',
+    tool: 'grep',
+    args: { pattern: 'function\\s+\\w+\\(', path: 'node_modules' },
+    match: /function\s+\w+\(/,
+  },
   { name: 'grep -rn', tool: 'bash', args: bash("grep -rn 'throw new' node_modules"), match: /throw new/ },
   { name: 'rg -n', tool: 'bash', args: bash("rg -n --sort path 'return' node_modules"), match: /return/ },
 ];
 /** Over the packages as installed, minified files and source maps included. */
 const MINIFIED: Search[] = [
-  { name: 'DSH grep, minified included', tool: 'grep', args: { pattern: 'throw new', path: 'node_modules' }, match: /throw new/ },
-  { name: 'grep -rn, minified included', tool: 'bash', args: bash("grep -rn 'throw new' node_modules --exclude='*.map'"), match: /throw new/ },
+  {
+    name: 'DSH grep, minified included',
+    tool: 'grep',
+    args: { pattern: 'throw new', path: 'node_modules' },
+    match: /throw new/,
+  },
+  {
+    name: 'grep -rn, minified included',
+    tool: 'bash',
+    args: bash("grep -rn 'throw new' node_modules --exclude='*.map'"),
+    match: /throw new/,
+  },
 ];
 
 /**
@@ -92,7 +107,8 @@ function locations(text: string, cwd: string): Location[] {
     // A list of the other places of the same text stays inside the file's block;
     // any other marker may span files, so rows after it need a header again.
     if (row.startsWith('[… same text at ')) {
-      for (const m of row.matchAll(/([^\s:,()[\]]+):(\d+)\b/g)) if (isFile(m[1]!)) out.push({ path: m[1]!, line: Number(m[2]), shown: '' });
+      for (const m of row.matchAll(/([^\s:,()[\]]+):(\d+)\b/g))
+        if (isFile(m[1]!)) out.push({ path: m[1]!, line: Number(m[2]), shown: '' });
       continue;
     }
     // Hidden repeats of texts listed above (`[… lines 12–14 (3): 3 repeats …]`) keep the block: a
@@ -100,12 +116,18 @@ function locations(text: string, cwd: string): Location[] {
     if (/^\[… lines? [\d,–]+(?: \([\d,]+\))?: [\d,]+ repeats? …\]$/.test(row)) continue;
     // A count of this file's other matches (`in 1 file: F`, `1 match at F:37`) keeps the block too.
     const named = [...row.matchAll(/([^\s:,()[\]]+):\d+\b/g)].map((m) => m[1]!);
-    if (current && row.startsWith('[') && (row.includes(` in 1 file: ${current} `) || (named.length > 0 && named.every((f) => f === current)))) continue;
+    if (
+      current &&
+      row.startsWith('[') &&
+      (row.includes(` in 1 file: ${current} `) || (named.length > 0 && named.every((f) => f === current)))
+    )
+      continue;
     if (row.startsWith('[') || row.startsWith('<<<')) {
       if (current) current = ORPHAN;
       continue;
     }
-    for (const m of row.matchAll(/([^\s:,()[\]]+):(\d+)\b/g)) if (isFile(m[1]!)) out.push({ path: m[1]!, line: Number(m[2]), shown: '' });
+    for (const m of row.matchAll(/([^\s:,()[\]]+):(\d+)\b/g))
+      if (isFile(m[1]!)) out.push({ path: m[1]!, line: Number(m[2]), shown: '' });
   }
   return out;
 }
@@ -181,13 +203,19 @@ describe.each(LEVELS)('grep → read, level %s', (level) => {
     mounted.push(tools);
     return tools;
   };
-  for (const [searches, workspace] of [[SEARCHES, () => plain], [MINIFIED, () => installed]] as const) {
+  for (const [searches, workspace] of [
+    [SEARCHES, () => plain],
+    [MINIFIED, () => installed],
+  ] as const) {
     for (const search of searches) {
       const known = KNOWN[`${search.name}@${tag}`];
       it(`${search.name}: every location shown opens with read and holds the matched text${known ? ' (or fails as known)' : ''}`, async () => {
         const tools = await mount(workspace().dir);
         if (!known) return void expect(await check(tools, search)).toBeGreaterThan(0);
-        const failure = await check(tools, search).then(() => null, (error: Error) => error.message);
+        const failure = await check(tools, search).then(
+          () => null,
+          (error: Error) => error.message,
+        );
         if (failure !== null) expect(failure.split('\n')[0]).toMatch(known);
         else console.warn(`grep-read: ${search.name}@${tag} passes now: delete its KNOWN entry`);
       });

@@ -22,10 +22,15 @@ const id24 = (text: string) => createHash('sha256').update(text, 'utf8').digest(
 const INPUTS: Record<string, () => string> = {
   'nested divs (2e5)': () => `<html><body>${'<div>'.repeat(200_000)}deep${'</div>'.repeat(200_000)}</body></html>`,
   'JSON, 2e5 keys': () => `{${Array.from({ length: 200_000 }, (_, i) => `"key${i}":${i}`).join(',')}}`,
-  'single line, 8 MB': () => 'GET /api/orders/12345 200 18ms user=alice session=abcdef0123456789 '.repeat((8 * MB) / 68),
-  'ANSI storm, 2 MB': () => '\x1b[2K\x1b[1G\x1b[36m⠋\x1b[39m Building \x1b[1m42%\x1b[22m\x1b[0m\x1b[?25l'.repeat((2 * MB) / 50),
+  'single line, 8 MB': () =>
+    'GET /api/orders/12345 200 18ms user=alice session=abcdef0123456789 '.repeat((8 * MB) / 68),
+  'ANSI storm, 2 MB': () =>
+    '\x1b[2K\x1b[1G\x1b[36m⠋\x1b[39m Building \x1b[1m42%\x1b[22m\x1b[0m\x1b[?25l'.repeat((2 * MB) / 50),
   'CR-only line endings': () =>
-    Array.from({ length: 14_000 }, (_, i) => `2026-11-30T09:00:00Z ${i % 40 === 0 ? 'ERROR' : 'INFO'} worker ${i % 7} processed job ${i}`).join('\r'),
+    Array.from(
+      { length: 14_000 },
+      (_, i) => `2026-11-30T09:00:00Z ${i % 40 === 0 ? 'ERROR' : 'INFO'} worker ${i % 7} processed job ${i}`,
+    ).join('\r'),
 };
 
 /** Runs `work` with a 10 ms interval going; how long it took and how often the interval fired meanwhile. */
@@ -76,7 +81,11 @@ describe('hostile input through compressAsync', () => {
     const squeeze = createSqueeze({ recentResults: 0 });
     const result = await squeeze.compressAsync(text);
     expect(result.output).toBe(createSqueeze({ recentResults: 0 }).compress(text).output);
-    const custom = createSqueeze({ recentResults: 0, workerMinChars: 1, estimator: { estimate: (s) => Math.ceil(s.length / 4) } });
+    const custom = createSqueeze({
+      recentResults: 0,
+      workerMinChars: 1,
+      estimator: { estimate: (s) => Math.ceil(s.length / 4) },
+    });
     expect((await custom.compressAsync(text)).output).toBe(custom.compress(text).output);
   });
 });
@@ -122,7 +131,11 @@ describe('hostile input through the CLI', () => {
         const text = make();
         const compressed = await runCli(['compress', '--json', '--store', store, '--tool', 'bash'], { stdin: text });
         expect(compressed.code, `${name}: ${compressed.stderr}`).toBe(0);
-        const result = JSON.parse(compressed.stdout.toString('utf8')) as { outcome: string; output: string; id: string };
+        const result = JSON.parse(compressed.stdout.toString('utf8')) as {
+          outcome: string;
+          output: string;
+          id: string;
+        };
         expect(result.outcome, name).toBe('compressed');
         expect(Buffer.byteLength(result.output), name).toBeLessThan(50_000);
         const { firstLine, short, head } = firstLineProbe(text);
@@ -131,7 +144,9 @@ describe('hostile input through the CLI', () => {
           : await runCli(['retrieve', result.id, '--store', store, '--grep', head, '--literal']);
         expect(back.code, `${name}: ${back.stderr}`).toBe(0);
         const shown = back.stdout.toString('utf8');
-        expect(short ? shown === firstLine : shown.startsWith(`1: ${head}`), `${name}: ${shown.slice(0, 200)}`).toBe(true);
+        expect(short ? shown === firstLine : shown.startsWith(`1: ${head}`), `${name}: ${shown.slice(0, 200)}`).toBe(
+          true,
+        );
       }
     } finally {
       rmSync(store, { recursive: true, force: true });

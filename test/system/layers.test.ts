@@ -59,7 +59,13 @@ const edges = sources(SRC).flatMap((file) => {
 describe('layers', () => {
   it('reads the imports of every area', () => {
     const seen = new Set(edges.map((e) => `${area(e.from)}->${area(e.to)}`));
-    for (const arrow of ['adapters->index.ts', 'cli->eval', 'pipeline->processors', 'processors->engine', 'pipeline->store']) {
+    for (const arrow of [
+      'adapters->index.ts',
+      'cli->eval',
+      'pipeline->processors',
+      'processors->engine',
+      'pipeline->store',
+    ]) {
       expect(seen).toContain(arrow);
     }
   });
@@ -86,7 +92,10 @@ describe('layers', () => {
   it('the adapters import only the public API, the store entry and leaf helpers', () => {
     const bypass = edges
       .filter(({ from, to }) => area(from) === 'adapters' && area(to) !== 'adapters')
-      .filter(({ to }) => !ADAPTER_TARGETS.some((allowed) => (allowed.endsWith('/') ? to.startsWith(allowed) : to === allowed)))
+      .filter(
+        ({ to }) =>
+          !ADAPTER_TARGETS.some((allowed) => (allowed.endsWith('/') ? to.startsWith(allowed) : to === allowed)),
+      )
       .map(({ from, to }) => `${from} -> ${to}`);
     expect(bypass).toEqual([]);
   });

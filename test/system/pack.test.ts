@@ -17,7 +17,10 @@ let files: string[] = [];
 beforeAll(() => {
   rmSync(unpacked, { recursive: true, force: true });
   mkdirSync(unpacked, { recursive: true });
-  const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', unpacked], { cwd: root, encoding: 'utf8' });
+  const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', unpacked], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   const [pack] = JSON.parse(out) as [{ filename: string; files: { path: string }[] }];
   files = pack.files.map((f) => f.path);
   execFileSync('tar', ['-xzf', join(unpacked, pack.filename), '-C', unpacked]);
@@ -27,7 +30,16 @@ afterAll(() => rmSync(unpacked, { recursive: true, force: true }));
 
 describe('the npm package', () => {
   it('holds the bundle patch, the plugin, the CLI and the core', () => {
-    for (const file of ['cordis.patch.yml', 'dist/dsh.js', 'dist/cli.js', 'dist/index.js', 'dist/worker.js', 'build/squeeze.wasm', 'package.json', 'README.md']) {
+    for (const file of [
+      'cordis.patch.yml',
+      'dist/dsh.js',
+      'dist/cli.js',
+      'dist/index.js',
+      'dist/worker.js',
+      'build/squeeze.wasm',
+      'package.json',
+      'README.md',
+    ]) {
       expect(files).toContain(file);
     }
     const pkg = JSON.parse(readFileSync(join(unpacked, 'package', 'package.json'), 'utf8'));
@@ -58,7 +70,7 @@ describe('the npm package', () => {
       expect(back.slice(0, back.length - page![0].length + 1)).toBe(`${log.split('\n').slice(0, shown).join('\n')}\n`);
       const range = await h.call('ccr_retrieve', { hash: id, range: { start: 11, count: 5 } });
       // Ranges keep their line breaks, so consecutive ranges rebuild the original.
-      expect(textOf(range)).toBe(log.split('\n').slice(10, 15).join('\n') + '\n');
+      expect(textOf(range)).toBe(`${log.split('\n').slice(10, 15).join('\n')}\n`);
     } finally {
       h.close();
     }

@@ -12,7 +12,10 @@ import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string> };
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  version: string;
+  dependencies?: Record<string, string>;
+};
 const consumer = mkdtempSync(join(tmpdir(), 'squeeze-consumer-'));
 const modules = join(consumer, 'node_modules');
 
@@ -37,7 +40,15 @@ function output(file: string): unknown {
 const files = {
   'package.json': JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
   'tsconfig.json': JSON.stringify({
-    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, types: ['node'], outDir: 'out', rootDir: 'src' },
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      types: ['node'],
+      outDir: 'out',
+      rootDir: 'src',
+    },
     include: ['src'],
   }),
   'src/esm.ts': `import { createSqueeze, createStore, type CompressResult } from 'squeeze';
@@ -65,7 +76,10 @@ console.log(JSON.stringify({ name, inject: plugin.inject, apply: typeof plugin.a
 };
 
 beforeAll(() => {
-  const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', consumer], { cwd: root, encoding: 'utf8' });
+  const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', consumer], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   const [pack] = JSON.parse(out) as [{ filename: string }];
   mkdirSync(join(modules, 'squeeze'), { recursive: true });
   execFileSync('tar', ['-xzf', join(consumer, pack.filename), '-C', join(modules, 'squeeze'), '--strip-components=1']);
@@ -85,15 +99,21 @@ describe('the packed package in a project of its own', () => {
       expect(readFileSync(join(modules, 'squeeze', pkg.exports[entry].types), 'utf8')).toMatch(/export /);
     }
     expect(readFileSync(join(modules, 'squeeze', 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
-    expect(readFileSync(join(modules, 'squeeze', 'dist', 'THIRD-PARTY-LICENSES.txt'), 'utf8')).toMatch(/^htmlparser2 /m);
+    expect(readFileSync(join(modules, 'squeeze', 'dist', 'THIRD-PARTY-LICENSES.txt'), 'utf8')).toMatch(
+      /^htmlparser2 /m,
+    );
   });
 
   it('runs without the harness, and squeeze/dsh then names what to install', () => {
     expect(node(['-e', "import('squeeze').then((s) => console.log(typeof s.compress))"]).stdout).toBe('function\n');
-    const dsh = node(['--input-type=module', '-e', `
+    const dsh = node([
+      '--input-type=module',
+      '-e',
+      `
       try { await import('squeeze/dsh'); } catch (error) {
         console.log(JSON.stringify({ name: error.name, message: error.message, cause: error.cause?.code }));
-      }`]);
+      }`,
+    ]);
     expect(JSON.parse(dsh.stdout)).toEqual({
       name: 'DshMissingError',
       message: expect.stringContaining('npm install @deepseek-ai/dsh-tools @deepseek-ai/schemastery'),
@@ -103,7 +123,10 @@ describe('the packed package in a project of its own', () => {
 
   it('type-checks and runs an ESM and a CommonJS consumer, and the plugin with the harness installed', () => {
     link('@deepseek-ai');
-    const tsc = spawnSync(process.execPath, [join(modules, 'typescript', 'bin', 'tsc'), '-p', '.'], { cwd: consumer, encoding: 'utf8' });
+    const tsc = spawnSync(process.execPath, [join(modules, 'typescript', 'bin', 'tsc'), '-p', '.'], {
+      cwd: consumer,
+      encoding: 'utf8',
+    });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
     expect(output('out/esm.js')).toEqual({ smaller: true, kept: true, back: true });
@@ -118,6 +141,7 @@ describe('the packed package in a project of its own', () => {
 
   it('tells its version', () => {
     const cli = join(modules, 'squeeze', 'dist', 'cli.js');
-    for (const flag of ['--version', '-V']) expect(node([cli, flag])).toMatchObject({ status: 0, stdout: `${manifest.version}\n` });
+    for (const flag of ['--version', '-V'])
+      expect(node([cli, flag])).toMatchObject({ status: 0, stdout: `${manifest.version}\n` });
   });
 });

@@ -26,7 +26,15 @@ function runFolder(folder: string, processor: Processor, level: Exclude<Level, '
   const tally: Tally = { tokensIn: 0, tokensOut: 0, needles: 0, kept: 0 };
   for (const file of files.filter((f) => f.folder === folder)) {
     const analysis = new TextAnalysis(file.text, createBackend('js'));
-    const out = processor.process({ text: file.text, analysis, level, budget: BUDGET, maxTokens: 3 * BUDGET, estimator, preserve: [] });
+    const out = processor.process({
+      text: file.text,
+      analysis,
+      level,
+      budget: BUDGET,
+      maxTokens: 3 * BUDGET,
+      estimator,
+      preserve: [],
+    });
     expect(estimator.estimate(out.text), file.name).toBeLessThan(estimator.estimate(file.text));
     tally.tokensIn += estimator.estimate(file.text);
     tally.tokensOut += estimator.estimate(out.text);

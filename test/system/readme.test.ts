@@ -13,7 +13,8 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const blocks = [...readme.matchAll(/^<!-- readme-test[^\n]*-->\n```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 
 const clone = mkdtempSync(join(tmpdir(), 'squeeze-readme-'));
-for (const name of ['dist', 'build', 'node_modules', 'package.json', 'package-lock.json']) symlinkSync(join(root, name), join(clone, name));
+for (const name of ['dist', 'build', 'node_modules', 'package.json', 'package-lock.json'])
+  symlinkSync(join(root, name), join(clone, name));
 mkdirSync(join(clone, '.cache'));
 afterAll(() => rmSync(clone, { recursive: true, force: true }));
 

@@ -55,7 +55,12 @@ describe('ccr_retrieve grep on hostile patterns (real ToolRuntime)', () => {
     const expected: [string, (shown: string) => boolean][] = [
       ['(a+)+$', (shown) => shown === ''],
       ['(\\w+\\s?)+:', (shown) => shown.startsWith(`1: ${lines[0]}\n2: ${lines[1]}\n`)],
-      ['(a|aa)+!$', (shown) => new RegExp(`^${aLine}: a{2000} \\[… [\\d,]+ more characters of line ${aLine};`).test(shown) && !shown.includes('\n')],
+      [
+        '(a|aa)+!$',
+        (shown) =>
+          new RegExp(`^${aLine}: a{2000} \\[… [\\d,]+ more characters of line ${aLine};`).test(shown) &&
+          !shown.includes('\n'),
+      ],
       ['(.*a){12}', (shown) => shown.startsWith(`${aLine}: aaa`) && shown.includes(`\n${aLine + 1}: alpha beta`)],
     ];
     let ticks = 0;

@@ -5,7 +5,16 @@
 // when it was not.
 import { execFileSync } from 'node:child_process';
 import {
-  chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync,
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +37,8 @@ const fresh = (name: string) => join(root, `${name}-${++counter}`);
 
 const isRoot = process.getuid?.() === 0;
 const canMount = isRoot && process.platform === 'linux';
-if (!canMount) console.warn('store fault tests: read-only and full-disk cases on tmpfs skipped (they need root to mount)');
+if (!canMount)
+  console.warn('store fault tests: read-only and full-disk cases on tmpfs skipped (they need root to mount)');
 
 /** A tmpfs of `size` at a new folder (root only), 0700 so the store accepts it. */
 function tmpfs(size: string): string {
@@ -44,7 +54,15 @@ const LOG = buildLog(3000);
 /** `squeeze compress --json` on LOG into `store`. */
 async function compressJson(store: string, text = LOG) {
   const result = await runCli(['compress', '--json', '--tool', 'bash', '--store', store], { stdin: text });
-  return { ...result, json: JSON.parse(result.stdout.toString('utf8')) as { output: string; id: string | null; stored: boolean; storeError?: string } };
+  return {
+    ...result,
+    json: JSON.parse(result.stdout.toString('utf8')) as {
+      output: string;
+      id: string | null;
+      stored: boolean;
+      storeError?: string;
+    },
+  };
 }
 
 /** The CLI's contract when the store cannot keep the original: output without an id, one line on stderr, exit 6. */
@@ -55,7 +73,9 @@ async function expectNotStored(store: string, why: RegExp, text = LOG) {
   expect(output.length).toBeGreaterThan(0);
   expect(output.length).toBeLessThan(text.length);
   expect(output).not.toContain('<<<CCR:');
-  expect(plain.stderr).toMatch(/^squeeze: the original could not be stored \(.*\); the output above cannot be expanded\n$/);
+  expect(plain.stderr).toMatch(
+    /^squeeze: the original could not be stored \(.*\); the output above cannot be expanded\n$/,
+  );
   expect(plain.stderr).toMatch(why);
   const json = await compressJson(store, text);
   expect(json.code).toBe(6);
@@ -129,7 +149,8 @@ describe('store: writers killed at random points', () => {
     for (let round = 0; round < 12; round++) {
       const killAfter = Math.floor(Math.random() * 4);
       const victim = startWriter(dir, 100 + round, 0, 2_000_000, (w: Writer) => {
-        if (w.done.length >= killAfter && !w.child.killed) setTimeout(() => w.child.kill('SIGKILL'), Math.random() * 20);
+        if (w.done.length >= killAfter && !w.child.killed)
+          setTimeout(() => w.child.kill('SIGKILL'), Math.random() * 20);
       });
       const survivor = startWriter(dir, 200 + round, 5, 200_000);
       expect(await victim.exited).toBeNull();
@@ -139,7 +160,10 @@ describe('store: writers killed at random points', () => {
       survived.push(...survivor.done);
     }
     // Checked after all rounds: a later kill harmed no earlier entry either.
-    for (const [done, maxBytes] of [[killed, 2_000_000], [survived, 200_000]] as const) {
+    for (const [done, maxBytes] of [
+      [killed, 2_000_000],
+      [survived, 200_000],
+    ] as const) {
       const result = await checkReported(dir, done, maxBytes);
       expect(result.lost).toEqual([]);
       expect(result.corrupt).toEqual([]);
@@ -184,7 +208,9 @@ describe('store: unsafe folders are refused, through the CLI', () => {
     symlinkSync(victim, join(journal, 'journal.jsonl'));
     const stored = await compressJson(journal);
     expect(stored.code).toBe(0);
-    expect(stored.stderr).toMatch(/^squeeze store: could not import .*journal\.jsonl \(store .*journal\.jsonl is a symbolic link;/m);
+    expect(stored.stderr).toMatch(
+      /^squeeze store: could not import .*journal\.jsonl \(store .*journal\.jsonl is a symbolic link;/m,
+    );
     expect(readFileSync(victim, 'utf8')).toBe('not yours\n');
     expect(existsSync(join(journal, 'journal.jsonl.imported'))).toBe(false);
   });
@@ -208,20 +234,25 @@ describe('store: read-only, full and damaged stores, through the CLI', () => {
     await expectNotStored(dir, /unable to open database file|read-only/);
   });
 
-  it.skipIf(!canMount)('a full disk: exit 6 for what does not fit; what was stored still retrieves, and the store goes on', async () => {
-    const dir = tmpfs('1m');
-    const small = await compressJson(dir, buildLog(400, 3));
-    expect(small.code).toBe(0);
-    expect(small.json.stored).toBe(true);
-    await expectNotStored(dir, /full/, buildLog(30_000, 5));
-    const back = await runCli(['retrieve', small.json.id!, '--store', dir]);
-    expect(back.code).toBe(0);
-    expect(back.stdout.toString('utf8')).toBe(buildLog(400, 3));
-    const again = await compressJson(dir, buildLog(400, 4));
-    expect(again.code).toBe(0);
-    expect((await runCli(['retrieve', again.json.id!, '--store', dir])).stdout.toString('utf8')).toBe(buildLog(400, 4));
-    expect(integrity(join(dir, DATABASE_FILE))).toBe('ok');
-  });
+  it.skipIf(!canMount)(
+    'a full disk: exit 6 for what does not fit; what was stored still retrieves, and the store goes on',
+    async () => {
+      const dir = tmpfs('1m');
+      const small = await compressJson(dir, buildLog(400, 3));
+      expect(small.code).toBe(0);
+      expect(small.json.stored).toBe(true);
+      await expectNotStored(dir, /full/, buildLog(30_000, 5));
+      const back = await runCli(['retrieve', small.json.id!, '--store', dir]);
+      expect(back.code).toBe(0);
+      expect(back.stdout.toString('utf8')).toBe(buildLog(400, 3));
+      const again = await compressJson(dir, buildLog(400, 4));
+      expect(again.code).toBe(0);
+      expect((await runCli(['retrieve', again.json.id!, '--store', dir])).stdout.toString('utf8')).toBe(
+        buildLog(400, 4),
+      );
+      expect(integrity(join(dir, DATABASE_FILE))).toBe('ok');
+    },
+  );
 
   it('a damaged database file is set aside (kept) and a new store starts; never a crash', async () => {
     const dir = fresh('damaged');
@@ -244,7 +275,9 @@ describe('store: read-only, full and damaged stores, through the CLI', () => {
       `${JSON.stringify({ hash: originalId(text), type: 'file', size: Buffer.byteLength(text), ttlAt: Date.now() + 600_000, payload: Buffer.from(text).toString('base64') })}\n`;
     writeFileSync(
       join(dir, 'journal.jsonl'),
-      line(kept) + line(gone) + `${JSON.stringify({ hash: originalId(gone), gone: 'budget', at: Date.now() })}\n{"hash":"torn`,
+      line(kept) +
+        line(gone) +
+        `${JSON.stringify({ hash: originalId(gone), gone: 'budget', at: Date.now() })}\n{"hash":"torn`,
       { mode: 0o600 },
     );
     const back = await runCli(['retrieve', originalId(kept), '--store', dir]);
@@ -282,29 +315,34 @@ describe('store faults through the real harness', () => {
     const result = await h.call('bash');
     expect(result.isError).toBe(false);
     expect(textOf(result)).toBe(text);
-    expect(h.messages('warn').filter((m) => /writable by group or others.*results pass through uncompressed/.test(m))).toHaveLength(1);
+    expect(
+      h.messages('warn').filter((m) => /writable by group or others.*results pass through uncompressed/.test(m)),
+    ).toHaveLength(1);
   });
 
-  it.skipIf(!canMount)('a full disk: calls stay successful, what did not fit passes through, every printed id retrieves', async () => {
-    h = await createHarness();
-    const dir = tmpfs('1m');
-    await h.ctx.plugin(squeezePlugin(), { logFile: '', store: dir });
-    const texts: string[] = [];
-    let text = '';
-    h.tool('bash', () => [{ type: 'text', text }]);
-    for (const lines of [400, 30_000, 500]) {
-      text = buildLog(lines, lines);
-      const result = await h.call('bash');
-      expect(result.isError).toBe(false);
-      texts.push(textOf(result));
-      if (lines === 30_000) {
-        // Too big for the disk: passed through (the spill policy may still cut it to its file, never silently).
-        expect(textOf(result)).not.toContain('<<<CCR:');
-      } else {
-        expect(textOf(result)).toContain(`<<<CCR:${originalId(text)}|`);
+  it.skipIf(!canMount)(
+    'a full disk: calls stay successful, what did not fit passes through, every printed id retrieves',
+    async () => {
+      h = await createHarness();
+      const dir = tmpfs('1m');
+      await h.ctx.plugin(squeezePlugin(), { logFile: '', store: dir });
+      const texts: string[] = [];
+      let text = '';
+      h.tool('bash', () => [{ type: 'text', text }]);
+      for (const lines of [400, 30_000, 500]) {
+        text = buildLog(lines, lines);
+        const result = await h.call('bash');
+        expect(result.isError).toBe(false);
+        texts.push(textOf(result));
+        if (lines === 30_000) {
+          // Too big for the disk: passed through (the spill policy may still cut it to its file, never silently).
+          expect(textOf(result)).not.toContain('<<<CCR:');
+        } else {
+          expect(textOf(result)).toContain(`<<<CCR:${originalId(text)}|`);
+        }
       }
-    }
-    await everyPrintedIdRetrieves(h, texts);
-    expect(h.messages('warn').some((m) => /could not store the original of bash .*full/.test(m))).toBe(true);
-  });
+      await everyPrintedIdRetrieves(h, texts);
+      expect(h.messages('warn').some((m) => /could not store the original of bash .*full/.test(m))).toBe(true);
+    },
+  );
 });

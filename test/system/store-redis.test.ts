@@ -11,7 +11,8 @@ import { hasRedis, REDIS_SERVER, startRedis, type RedisServer } from '../support
 import { checkReported, startWriter, type Writer } from '../support/store-faults.js';
 
 const skip = !hasRedis && !process.env.CI;
-if (skip) console.warn(`Redis store tests skipped: ${REDIS_SERVER} is missing (in CI it must run; .ci/run installs it)`);
+if (skip)
+  console.warn(`Redis store tests skipped: ${REDIS_SERVER} is missing (in CI it must run; .ci/run installs it)`);
 
 /** A URL where nothing listens. */
 const NOWHERE = 'redis://127.0.0.1:1';
@@ -89,7 +90,8 @@ describe.skipIf(skip)('Redis store', () => {
     for (let round = 0; round < 5; round++) {
       const killAfter = Math.floor(Math.random() * 4);
       const victim = startWriter(server.url, 300 + round, 0, 2_000_000, (w: Writer) => {
-        if (w.done.length >= killAfter && !w.child.killed) setTimeout(() => w.child.kill('SIGKILL'), Math.random() * 20);
+        if (w.done.length >= killAfter && !w.child.killed)
+          setTimeout(() => w.child.kill('SIGKILL'), Math.random() * 20);
       });
       expect(await victim.exited).toBeNull();
       killed.push(...victim.done);

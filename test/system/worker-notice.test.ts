@@ -6,13 +6,24 @@ import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/pipeline/index.js';
 
 describe('compressAsync on a worker, with retainOriginal', () => {
-  const lines = Array.from({ length: 4000 }, (_, i) => `src/module${i}.ts:${i + 1}:  const value${i} = compute(${i}); // a long enough line of grep output`);
+  const lines = Array.from(
+    { length: 4000 },
+    (_, i) => `src/module${i}.ts:${i + 1}:  const value${i} = compute(${i}); // a long enough line of grep output`,
+  );
   const text = `${lines.join('\n')}\n`;
 
   for (const maxTokens of [600, 2000]) {
     it(`keeps the notice under maxTokens ${maxTokens}, as compress does`, async () => {
-      const spill = { locator: `/tmp/${'s'.repeat(80)}/grep.txt`, hint: 'Use read with offset/limit, or grep this path to search within it.' };
-      const options = { maxTokens, targetTokens: Math.min(1000, maxTokens), workerMinChars: 1, retrieval: { tool: 'ccr_retrieve', cli: {} } };
+      const spill = {
+        locator: `/tmp/${'s'.repeat(80)}/grep.txt`,
+        hint: 'Use read with offset/limit, or grep this path to search within it.',
+      };
+      const options = {
+        maxTokens,
+        targetTokens: Math.min(1000, maxTokens),
+        workerMinChars: 1,
+        retrieval: { tool: 'ccr_retrieve', cli: {} },
+      };
       const onWorker = await createSqueeze(options).compressAsync(text, { toolName: 'grep', spill });
       const here = createSqueeze(options).compress(text, { toolName: 'grep', spill });
       expect(onWorker.outcome).toBe('compressed');

@@ -27,7 +27,21 @@ describe(`bad input (${backend})`, () => {
   });
 
   it('random log-shaped lines with surrogates, NUL and CR', () => {
-    const piece = fc.constantFrom('ERROR', ' at x.js:1:2', '\n', '\r\n', '\r', '\u0000', '\ud83d', '\ude00', 'FAIL', '{"a":', '<div>', '\u001b[31m', ' ');
+    const piece = fc.constantFrom(
+      'ERROR',
+      ' at x.js:1:2',
+      '\n',
+      '\r\n',
+      '\r',
+      '\u0000',
+      '\ud83d',
+      '\ude00',
+      'FAIL',
+      '{"a":',
+      '<div>',
+      '\u001b[31m',
+      ' ',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 2000 }), (parts) => checkInvariants(parts.join('').repeat(3))),
       { numRuns: 60 },
@@ -54,23 +68,31 @@ describe(`bad input (${backend})`, () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     checkInvariants(deep, 'json');
     checkInvariants(deep);
-    const objects = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
+    const objects = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
     checkInvariants(objects);
   });
 
   it('malformed HTML', () => {
-    const html = '<html><body><div><p>unclosed <b>bold <i>italic <table><tr><td>cell' + '<div>'.repeat(20_000) + '</span>'.repeat(500) + '<!-- never closed <script>var a = "</div>';
+    const html =
+      '<html><body><div><p>unclosed <b>bold <i>italic <table><tr><td>cell' +
+      '<div>'.repeat(20_000) +
+      '</span>'.repeat(500) +
+      '<!-- never closed <script>var a = "</div>';
     checkInvariants(html, 'html');
     checkInvariants(html);
   });
 
   it('ANSI-heavy output', () => {
-    const line = (i: number) => `\u001b[1m\u001b[32m✓\u001b[39m\u001b[22m test ${i} \u001b[2m(${i}ms)\u001b[22m\u001b[K`;
+    const line = (i: number) =>
+      `\u001b[1m\u001b[32m✓\u001b[39m\u001b[22m test ${i} \u001b[2m(${i}ms)\u001b[22m\u001b[K`;
     checkInvariants(Array.from({ length: 20_000 }, (_, i) => line(i)).join('\n'));
   });
 
   it('grows linearly: doubling the input about doubles the work, never squares it', () => {
-    const unit = Array.from({ length: 2000 }, (_, i) => `2026-11-30 10:00:${i % 60} INFO worker ${i % 7}: tick ${i}`).join('\n');
+    const unit = Array.from(
+      { length: 2000 },
+      (_, i) => `2026-11-30 10:00:${i % 60} INFO worker ${i % 7}: tick ${i}`,
+    ).join('\n');
     const time = (text: string) => {
       const runs: number[] = [];
       for (let r = 0; r < 3; r++) {

@@ -12,7 +12,9 @@ import { fixtures } from '../support/fixtures.js';
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
 /** Fixture folders (labelled with `.keep.json`); test/fixtures/sources holds the raw files reads are made of. */
 const folders = readdirSync(FIXTURES).filter(
-  (name) => statSync(join(FIXTURES, name)).isDirectory() && readdirSync(join(FIXTURES, name)).some((file) => file.endsWith('.keep.json')),
+  (name) =>
+    statSync(join(FIXTURES, name)).isDirectory() &&
+    readdirSync(join(FIXTURES, name)).some((file) => file.endsWith('.keep.json')),
 );
 const LEVELS: (Level | 'auto')[] = ['auto', 'lossless', 'light', 'aggressive', 'emergency'];
 /** The defaults, and a ceiling tight enough for fixture-sized texts to hit it. */
@@ -27,7 +29,9 @@ describe(`maxTokens holds (${backendName})`, () => {
           const squeeze = createSqueeze({ backend: backendName, ...ceiling, level });
           const result = squeeze.compress(fixture.text, { toolName: 'bash' });
           expect(result.outcome, `${fixture.name} ${level}`).not.toBe('failed');
-          expect(result.tokensOut, `${fixture.name} ${level} ${JSON.stringify(ceiling)}`).toBeLessThanOrEqual(squeeze.options.maxTokens);
+          expect(result.tokensOut, `${fixture.name} ${level} ${JSON.stringify(ceiling)}`).toBeLessThanOrEqual(
+            squeeze.options.maxTokens,
+          );
           if (result.tokensIn > squeeze.options.maxTokens) over++;
         }
       }
@@ -38,7 +42,13 @@ describe(`maxTokens holds (${backendName})`, () => {
 
   it('reports a forced level that could not be kept, and keeps one that fits', () => {
     const text = fixtures('logs').find((f) => f.name === 'java-stack')!.text;
-    const tight = createSqueeze({ backend: backendName, minTokens: 100, targetTokens: 200, maxTokens: 400, level: 'lossless' });
+    const tight = createSqueeze({
+      backend: backendName,
+      minTokens: 100,
+      targetTokens: 200,
+      maxTokens: 400,
+      level: 'lossless',
+    });
     const cut = tight.compress(text, { toolName: 'bash' });
     expect(cut.level).not.toBe('lossless');
     expect(cut.levelNotKept).toEqual({ requested: 'lossless', reason: 'over-max-tokens' });
@@ -52,7 +62,10 @@ describe(`maxTokens holds (${backendName})`, () => {
   });
 
   it('keeps every preserved item when it samples lines to fit', () => {
-    const lines = Array.from({ length: 4000 }, (_, i) => `src/module${i}.ts:${i + 1}:  const value${i} = compute(${i}); // a long enough line of grep output`);
+    const lines = Array.from(
+      { length: 4000 },
+      (_, i) => `src/module${i}.ts:${i + 1}:  const value${i} = compute(${i}); // a long enough line of grep output`,
+    );
     lines[2500] = 'src/auth.ts:77:  // TODO(security): CVE-2026-12345 rotate the signing key';
     const squeeze = createSqueeze({ backend: backendName, maxTokens: 2000, targetTokens: 1000 });
     const result = squeeze.compress(lines.join('\n'), { toolName: 'grep' });
@@ -60,7 +73,10 @@ describe(`maxTokens holds (${backendName})`, () => {
     expect(result.output).toContain('CVE-2026-12345');
     // Shown lines are whole original lines in order; each gap names the lines it covers.
     // The output ends with a line break: the empty string after it is no line.
-    const body = result.output.replace(/\n$/, '').split('\n').filter((l) => !l.startsWith('<<<CCR:') && !l.startsWith('[original:'));
+    const body = result.output
+      .replace(/\n$/, '')
+      .split('\n')
+      .filter((l) => !l.startsWith('<<<CCR:') && !l.startsWith('[original:'));
     let next = 0;
     for (const line of body) {
       const gap = /^\[… lines? ([\d,]+)(?:–([\d,]+))?/.exec(line);

@@ -14,7 +14,9 @@ describe(`call options (${backend})`, () => {
     const spill = { locator: '/tmp/dsh-spill/result-7.txt', hint: 'read it with the read tool' };
     const result = compress(log, { backend, minTokens: 1, spill });
     expect(result.outcome).toBe('compressed');
-    expect(result.output.split('\n')).toContain('[also saved: /tmp/dsh-spill/result-7.txt (read it with the read tool)]');
+    expect(result.output.split('\n')).toContain(
+      '[also saved: /tmp/dsh-spill/result-7.txt (read it with the read tool)]',
+    );
     expect(compress(log, { backend, minTokens: 1 }).output).not.toContain('[also saved:');
   });
 
@@ -25,8 +27,15 @@ describe(`call options (${backend})`, () => {
 
   it('takes undefined as the default for the options a host may not know', () => {
     const given = compress(log, {
-      backend, minTokens: 1, level: undefined, kind: undefined, toolName: undefined, command: undefined,
-      contextFill: undefined, isError: undefined, spill: undefined,
+      backend,
+      minTokens: 1,
+      level: undefined,
+      kind: undefined,
+      toolName: undefined,
+      command: undefined,
+      contextFill: undefined,
+      isError: undefined,
+      spill: undefined,
     });
     expect(given.output).toBe(compress(log, { backend, minTokens: 1 }).output);
   });

@@ -8,8 +8,8 @@ import { backendName } from '../support/backend.js';
 /** Body folds of a source as `name from–to` (1-based), containers and transparent blocks left out. */
 function bodies(path: string, source: string): string[] {
   const lines = source.split('\n');
-  return scan(lines, langOf(path, lines)).blocks
-    .filter((b) => b.kind === 'body')
+  return scan(lines, langOf(path, lines))
+    .blocks.filter((b) => b.kind === 'body')
     .sort((a, b) => a.from - b.from)
     .map((b) => `${b.header < 0 ? '?' : nameOf(headerText(lines, b.header))} ${b.from + 1}–${b.to + 1}`);
 }
@@ -35,12 +35,26 @@ describe(`code outline scanner (${backendName})`, () => {
   });
 
   it('names C functions in Allman style, not the struct of their parameters', () => {
-    const source = ['#define WRAP(x) { x }', 'static int copy(struct buf *b, int n)', '{', '\tint k = n;', '\treturn k;', '}'].join('\n');
+    const source = [
+      '#define WRAP(x) { x }',
+      'static int copy(struct buf *b, int n)',
+      '{',
+      '\tint k = n;',
+      '\treturn k;',
+      '}',
+    ].join('\n');
     expect(bodies('a.c', source)).toEqual(['copy 4–5']);
   });
 
   it('reads Rust char literals and lifetimes apart', () => {
-    const source = ["impl<'a> Lexer<'a> {", "    fn next(&mut self) -> Option<char> {", "        if c == '{' { return None; }", "        Some('}')", '    }', '}'].join('\n');
+    const source = [
+      "impl<'a> Lexer<'a> {",
+      '    fn next(&mut self) -> Option<char> {',
+      "        if c == '{' { return None; }",
+      "        Some('}')",
+      '    }',
+      '}',
+    ].join('\n');
     expect(bodies('a.rs', source)).toEqual(['next 3–4']);
   });
 
@@ -74,7 +88,10 @@ describe(`code outline scanner (${backendName})`, () => {
     const source = ['spec:', '  template:', '    image: x', '    args: [a]', 'kind: Pod'].join('\n');
     const lines = source.split('\n');
     const blocks = scan(lines, langOf('a.yaml', lines)).blocks.map((b) => [b.header + 1, b.from + 1, b.to + 1, b.rank]);
-    expect(blocks).toEqual([[2, 3, 4, 1], [1, 2, 4, 0]]);
+    expect(blocks).toEqual([
+      [2, 3, 4, 1],
+      [1, 2, 4, 0],
+    ]);
   });
 
   it('guesses the language of unnamed text, and leaves logs unscanned', () => {

@@ -20,22 +20,26 @@ describe(`code processor on source reads (${backendName})`, () => {
     expect(result.output).toBe(fixture.text);
   });
 
-  it.each(cases)('%s: light and aggressive outline it, every declaration kept, every shown line original', (_, fixture) => {
-    let previous = Infinity;
-    for (const level of ['light', 'aggressive'] as const) {
-      const result = squeeze.compress(fixture.text, { toolName: 'read', level });
-      expect(result.kind).toBe('code');
-      expect(result.outcome).toBe('compressed');
-      for (const needle of fixture.keep) expect(result.output).toContain(needle);
-      expect(extractiveViolation(fixture.text, result.output)).toBeNull();
-      expect(result.tokensOut).toBeLessThanOrEqual(previous);
-      previous = result.tokensOut;
-    }
-  });
+  it.each(cases)(
+    '%s: light and aggressive outline it, every declaration kept, every shown line original',
+    (_, fixture) => {
+      let previous = Infinity;
+      for (const level of ['light', 'aggressive'] as const) {
+        const result = squeeze.compress(fixture.text, { toolName: 'read', level });
+        expect(result.kind).toBe('code');
+        expect(result.outcome).toBe('compressed');
+        for (const needle of fixture.keep) expect(result.output).toContain(needle);
+        expect(extractiveViolation(fixture.text, result.output)).toBeNull();
+        expect(result.tokensOut).toBeLessThanOrEqual(previous);
+        previous = result.tokensOut;
+      }
+    },
+  );
 
   it('sniffs plain source, and not logs, diffs or git logs', () => {
     expect(codeProcessor.sniff(reads.find((f) => f.name === 'cat-ringbuf-c')!.text)).toBeGreaterThanOrEqual(0.5);
-    for (const f of [...fixtures('logs'), ...fixtures('diff'), ...fixtures('gitlog')]) expect(codeProcessor.sniff(f.text), f.name).toBe(0);
+    for (const f of [...fixtures('logs'), ...fixtures('diff'), ...fixtures('gitlog')])
+      expect(codeProcessor.sniff(f.text), f.name).toBe(0);
   });
 
   it('routes a read by its envelope without the tool name', () => {
@@ -47,7 +51,8 @@ describe(`code processor on source reads (${backendName})`, () => {
     const read = reads.find((f) => f.name === 'read-inventory-py')!;
     const output = squeeze.compress(read.text, { toolName: 'read', level: 'light' }).output;
     const marker = output.split('\n').find((l) => l.includes('body of adjust'))!;
-    const [, from, to, n, offset, limit] = /^\[… lines (\d+)–(\d+) \((\d+)\): body of adjust — read offset=(\d+) limit=(\d+) …\]$/.exec(marker)!;
+    const [, from, to, n, offset, limit] =
+      /^\[… lines (\d+)–(\d+) \((\d+)\): body of adjust — read offset=(\d+) limit=(\d+) …\]$/.exec(marker)!;
     expect(Number(to) - Number(from) + 1).toBe(Number(n));
     // The marker names the tool output's lines (after the 3 envelope lines), the read hint the file's.
     expect([Number(offset) + 3, Number(limit)]).toEqual([Number(from), Number(n)]);
@@ -71,21 +76,30 @@ describe(`code processor on source reads (${backendName})`, () => {
 
   it('stays lossless up to maxTokens by default, outlines past it', () => {
     const read = reads.find((f) => f.name === 'read-pipeline-ts')!;
-    const roomy = createSqueeze({ ...options, targetTokens: 500, maxTokens: 100_000 }).compress(read.text, { toolName: 'read' });
+    const roomy = createSqueeze({ ...options, targetTokens: 500, maxTokens: 100_000 }).compress(read.text, {
+      toolName: 'read',
+    });
     expect(roomy.output).toBe(read.text);
-    const tight = createSqueeze({ ...options, targetTokens: 500, maxTokens: 2500 }).compress(read.text, { toolName: 'read' });
+    const tight = createSqueeze({ ...options, targetTokens: 500, maxTokens: 2500 }).compress(read.text, {
+      toolName: 'read',
+    });
     expect(tight.level).toBe('light');
     expect(tight.tokensOut).toBeLessThanOrEqual(2500);
   });
 
   it('keeps a preserved line inside a body it folds', () => {
     const text = [
-      '<path>/w/a.ts</path>', '<type>file</type>', '<content>',
+      '<path>/w/a.ts</path>',
+      '<type>file</type>',
+      '<content>',
       '1: export function run(): void {',
       ...Array.from({ length: 30 }, (_, i) => `${i + 2}:   step(${i});`),
       '32:   // pinned: CVE-2024-3094 is fixed from 5.6.2 on',
       ...Array.from({ length: 30 }, (_, i) => `${i + 33}:   step(${i + 30});`),
-      '63: }', '', '(End of file - total 63 lines)', '</content>',
+      '63: }',
+      '',
+      '(End of file - total 63 lines)',
+      '</content>',
     ].join('\n');
     const output = squeeze.compress(text, { toolName: 'read', level: 'light' }).output;
     expect(output).toContain('32:   // pinned: CVE-2024-3094 is fixed from 5.6.2 on');
@@ -94,25 +108,60 @@ describe(`code processor on source reads (${backendName})`, () => {
 
   it('keeps every line of multi-line import lists', () => {
     const source = [
-      'import {', '  alpha,', '  beta,', '  gamma,', "} from './letters.js';",
-      'use std::{', '    fmt,', '    io,', '    iter,', '};',
-      'export function letters(): string[] {', ...Array.from({ length: 12 }, (_, i) => `  step(${i});`), '  return [alpha, beta, gamma];', '}',
+      'import {',
+      '  alpha,',
+      '  beta,',
+      '  gamma,',
+      "} from './letters.js';",
+      'use std::{',
+      '    fmt,',
+      '    io,',
+      '    iter,',
+      '};',
+      'export function letters(): string[] {',
+      ...Array.from({ length: 12 }, (_, i) => `  step(${i});`),
+      '  return [alpha, beta, gamma];',
+      '}',
     ];
-    const text = ['<path>/w/a.ts</path>', '<type>file</type>', '<content>', ...source.map((l, i) => `${i + 1}: ${l}`), '', `(End of file - total ${source.length} lines)`, '</content>'].join('\n');
+    const text = [
+      '<path>/w/a.ts</path>',
+      '<type>file</type>',
+      '<content>',
+      ...source.map((l, i) => `${i + 1}: ${l}`),
+      '',
+      `(End of file - total ${source.length} lines)`,
+      '</content>',
+    ].join('\n');
     const output = squeeze.compress(text, { toolName: 'read', level: 'aggressive', minTokens: 1 }).output;
     for (const [i, line] of source.slice(0, 11).entries()) expect(output).toContain(`${i + 1}: ${line}`);
     expect(output).toContain('[… lines 15–27 (13): body of letters — read offset=12 limit=13 …]');
   });
 
   it('keeps a read of a big log under maxTokens with its head and tail, not folding after stray brackets', () => {
-    const lines = Array.from({ length: 1500 }, (_, i) => `${i + 1}: 2026-11-30T10:${String(i % 60).padStart(2, '0')}:00Z worker[${i % 7}] job {id=${i}} step ${i % 13} done`);
-    const text = ['<path>/w/worker.log</path>', '<type>file</type>', '<content>', ...lines, '', '(End of file - total 1500 lines)', '</content>'].join('\n');
-    const result = createSqueeze({ ...options, targetTokens: 1000, maxTokens: 3000 }).compress(text, { toolName: 'read' });
+    const lines = Array.from(
+      { length: 1500 },
+      (_, i) =>
+        `${i + 1}: 2026-11-30T10:${String(i % 60).padStart(2, '0')}:00Z worker[${i % 7}] job {id=${i}} step ${i % 13} done`,
+    );
+    const text = [
+      '<path>/w/worker.log</path>',
+      '<type>file</type>',
+      '<content>',
+      ...lines,
+      '',
+      '(End of file - total 1500 lines)',
+      '</content>',
+    ].join('\n');
+    const result = createSqueeze({ ...options, targetTokens: 1000, maxTokens: 3000 }).compress(text, {
+      toolName: 'read',
+    });
     expect(result.kind).toBe('code');
     expect(result.tokensOut).toBeLessThanOrEqual(3000);
     expect(result.output).toContain(lines[0]);
     expect(result.output).toContain(lines.at(-1));
-    expect(result.output).toMatch(/^\[… lines [\d,]+–[\d,]+ \([\d,]+\): cut to fit the size limit — read offset=\d+ limit=\d+ …\]$/m);
+    expect(result.output).toMatch(
+      /^\[… lines [\d,]+–[\d,]+ \([\d,]+\): cut to fit the size limit — read offset=\d+ limit=\d+ …\]$/m,
+    );
     expect(extractiveViolation(text, result.output)).toBeNull();
   });
 });

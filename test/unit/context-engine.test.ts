@@ -5,13 +5,19 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ContextEngine, type EngineConfig, type EngineDeps, type Observation } from '../../src/adapters/dsh/context-engine.js';
+import {
+  ContextEngine,
+  type EngineConfig,
+  type EngineDeps,
+  type Observation,
+} from '../../src/adapters/dsh/context-engine.js';
 import { selectBatch } from '../../src/adapters/dsh/context-engine/window.js';
 import { ccrType, createSqueeze, idFrom, retrievalNotice } from '../../src/index.js';
 import { backendName } from '../support/backend.js';
 
 const corpus = (file: string) => readFileSync(join(import.meta.dirname, '../corpus/everyday', file), 'utf8');
-const nodes = (turns: number[], replaceable = turns.map(() => true)) => turns.map((turn, seq) => ({ seq, turn, replaceable: replaceable[seq]! }));
+const nodes = (turns: number[], replaceable = turns.map(() => true)) =>
+  turns.map((turn, seq) => ({ seq, turn, replaceable: replaceable[seq]! }));
 /** The id squeeze's store gives an original. */
 const id24 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
 const window = { protectFirstTurns: 0, protectLastTurns: 0, protectRecentResults: 1 };
@@ -37,11 +43,18 @@ describe('ContextEngine: what a replaced result becomes', () => {
 
   /** One user turn of tool results on a session surface that takes replacements, as dsh-session's does. */
   function session() {
-    type Message = { role: string; content: { type: string; toolCallId: string; content: { type: 'text'; text: string }[] }[] };
+    type Message = {
+      role: string;
+      content: { type: string; toolCallId: string; content: { type: 'text'; text: string }[] }[];
+    };
     type Event = { seq: number; type: string; surfaceOp: unknown; data: { turn: number; message: Message } };
     const events: Event[] = [];
     const nodes: number[] = [];
-    const append = (type: string, data: Event['data'], options?: { surfaceOp: { op: 'replace'; start: number; end: number } }) => {
+    const append = (
+      type: string,
+      data: Event['data'],
+      options?: { surfaceOp: { op: 'replace'; start: number; end: number } },
+    ) => {
       const seq = events.length;
       events.push({ seq, type, surfaceOp: options ? options.surfaceOp : 'append', data });
       if (options) nodes[nodes.indexOf(options.surfaceOp.start)] = seq;
@@ -55,12 +68,21 @@ describe('ContextEngine: what a replaced result becomes', () => {
       append,
       deriveMessages: () => nodes.map((seq) => events[seq]!.data.message),
       result(callId: string, text: string) {
-        append('tool/result', { turn: 1, message: { role: 'tool', content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text }] }] } });
+        append('tool/result', {
+          turn: 1,
+          message: {
+            role: 'tool',
+            content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text }] }],
+          },
+        });
       },
       /** What the model sees of a call's result now, and whether it was replaced. */
       shown(callId: string) {
         const event = events.find((e) => nodes.includes(e.seq) && e.data.message.content[0]?.toolCallId === callId);
-        return { text: event?.data.message.content[0]?.content[0]?.text ?? '', replaced: typeof event?.surfaceOp === 'object' };
+        return {
+          text: event?.data.message.content[0]?.content[0]?.text ?? '',
+          replaced: typeof event?.surfaceOp === 'object',
+        };
       },
     };
   }
@@ -83,15 +105,24 @@ describe('ContextEngine: what a replaced result becomes', () => {
       },
     };
     const full: EngineConfig = {
-      protectFirstTurns: 0, protectLastTurns: 0, protectRecentResults: 1, contextEngineThresholdPct: 0, contextEngineBatchPct: 0,
-      contextEngineKeepTools: [], contextWindowTokens: 100_000, ...config,
+      protectFirstTurns: 0,
+      protectLastTurns: 0,
+      protectRecentResults: 1,
+      contextEngineThresholdPct: 0,
+      contextEngineBatchPct: 0,
+      contextEngineKeepTools: [],
+      contextWindowTokens: 100_000,
+      ...config,
     };
     /** A result squeeze compressed on arrival: its output and notice, the original in the store. */
     const compressed = (text: string, toolName: string, command: string) => {
       const result = squeeze.compress(text, { toolName, command });
       expect(result.outcome).toBe('compressed');
       store.set(idOf(text), text);
-      return { id: idOf(text), shown: `${result.output}\n${retrievalNotice(idOf(text), ccrType(toolName, false, text), Buffer.byteLength(text), undefined, ways, result.verdict?.line)}` };
+      return {
+        id: idOf(text),
+        shown: `${result.output}\n${retrievalNotice(idOf(text), ccrType(toolName, false, text), Buffer.byteLength(text), undefined, ways, result.verdict?.line)}`,
+      };
     };
     return { engine: new ContextEngine(full, deps), store, compressed };
   }
@@ -121,7 +152,7 @@ describe('ContextEngine: what a replaced result becomes', () => {
     expect(e.rewrites()).toBe(1);
   });
 
-  it("a compressed test run keeps its failing tests and totals inline and the notice it was shown, less the how-to line", async () => {
+  it('a compressed test run keeps its failing tests and totals inline and the notice it was shown, less the how-to line', async () => {
     const s = session();
     const { engine: e, compressed } = engine();
     const pytest = corpus('build/pytest-v.txt');
@@ -138,7 +169,14 @@ describe('ContextEngine: what a replaced result becomes', () => {
     expect(verdict.facts.length).toBeGreaterThan(0);
     for (const fact of verdict.facts) expect(text).toContain(fact.keep);
     const notice = arrived.shown.slice(arrived.shown.lastIndexOf('<<<CCR:'));
-    expect(text.endsWith(notice.split('\n').filter((line) => !HOW_TO.test(line)).join('\n'))).toBe(true);
+    expect(
+      text.endsWith(
+        notice
+          .split('\n')
+          .filter((line) => !HOW_TO.test(line))
+          .join('\n'),
+      ),
+    ).toBe(true);
     expect(text).toContain(`[${verdict.line}]`);
     expect(squeeze.estimator.estimate(text)).toBeLessThan(squeeze.estimator.estimate(arrived.shown) / 2);
   });
@@ -150,7 +188,10 @@ describe('ContextEngine: what a replaced result becomes', () => {
     const results: [Observation, string][] = [
       [{ callId: 'failed', toolName: 'read', isError: true }, big],
       [{ callId: 'kept', toolName: 'grep', isError: false }, corpus('grep/dsh-grep-throw.txt')],
-      [{ callId: 'small', toolName: 'bash', isError: false, command: 'tsc --noEmit -p .' }, corpus('build/tsc-noemit.txt')],
+      [
+        { callId: 'small', toolName: 'bash', isError: false, command: 'tsc --noEmit -p .' },
+        corpus('build/tsc-noemit.txt'),
+      ],
       [{ callId: 'newest', toolName: 'read', isError: false }, big],
     ];
     for (const [o, text] of results) {

@@ -54,7 +54,11 @@ const line = fc.oneof(
 );
 /** Lines with runs (a line repeated), joined by LF or CRLF, sometimes with a final break. */
 const text = fc
-  .tuple(fc.array(fc.tuple(line, fc.integer({ min: 1, max: 4 })), { minLength: 1, maxLength: 120 }), fc.boolean(), fc.boolean())
+  .tuple(
+    fc.array(fc.tuple(line, fc.integer({ min: 1, max: 4 })), { minLength: 1, maxLength: 120 }),
+    fc.boolean(),
+    fc.boolean(),
+  )
   .map(([runs, crlf, final]) => {
     const lines = runs.flatMap(([l, n]) => Array.from({ length: n }, () => l));
     const joined = lines.join(crlf ? '\r\n' : '\n');
@@ -63,13 +67,22 @@ const text = fc
   // An original line in squeeze's own syntax is ambiguous by nature (docs/MARKERS.md): not generated.
   .filter((t) => !t.split(/\r\n?|\n/).some(isSqueezeLine));
 
-const squeeze = createSqueeze({ backend: backendName, store: null, retainOriginal: false, recentResults: 0, minTokens: 1 });
+const squeeze = createSqueeze({
+  backend: backendName,
+  store: null,
+  retainOriginal: false,
+  recentResults: 0,
+  minTokens: 1,
+});
 
 describe(`extractive on random inputs (${backendName})`, () => {
   it('every kind and level under tight budgets: shown lines original and in order, the rest named exactly', () => {
     fc.assert(
       fc.property(
-        text, fc.constantFrom(...LINE_KINDS), fc.constantFrom(...LEVELS), fc.integer({ min: 20, max: 400 }),
+        text,
+        fc.constantFrom(...LINE_KINDS),
+        fc.constantFrom(...LEVELS),
+        fc.integer({ min: 20, max: 400 }),
         (input, kind, level, targetTokens) => {
           const result = squeeze.compress(input, { kind, level, targetTokens, maxTokens: targetTokens * 3 });
           if (result.outcome !== 'compressed') return;
@@ -84,17 +97,30 @@ describe(`extractive on random inputs (${backendName})`, () => {
 
   it('after blocks seen in an earlier result become references, markers still name the original lines', () => {
     fc.assert(
-      fc.property(text, text, fc.constantFrom(...LINE_KINDS), fc.constantFrom('lossless', 'light', 'aggressive'), (seen, fresh, kind, level) => {
-        const session = createSqueeze({ backend: backendName, store: null, retainOriginal: false, minTokens: 1, targetTokens: 200, maxTokens: 600 });
-        session.compress(seen, { kind, level: 'lossless' });
-        // The new result repeats what the model was just shown, between lines of its own.
-        const input = `${fresh}\n${seen}\n${fresh}`;
-        const result = session.compress(input, { kind, level });
-        if (result.outcome !== 'compressed') return;
-        const broken = extractiveViolation(input, result.output);
-        expect(broken, `${result.kind} ${result.level}: ${broken}`).toBeNull();
-        expect(result.omissions).toEqual(omissionsOf(result.output));
-      }),
+      fc.property(
+        text,
+        text,
+        fc.constantFrom(...LINE_KINDS),
+        fc.constantFrom('lossless', 'light', 'aggressive'),
+        (seen, fresh, kind, level) => {
+          const session = createSqueeze({
+            backend: backendName,
+            store: null,
+            retainOriginal: false,
+            minTokens: 1,
+            targetTokens: 200,
+            maxTokens: 600,
+          });
+          session.compress(seen, { kind, level: 'lossless' });
+          // The new result repeats what the model was just shown, between lines of its own.
+          const input = `${fresh}\n${seen}\n${fresh}`;
+          const result = session.compress(input, { kind, level });
+          if (result.outcome !== 'compressed') return;
+          const broken = extractiveViolation(input, result.output);
+          expect(broken, `${result.kind} ${result.level}: ${broken}`).toBeNull();
+          expect(result.omissions).toEqual(omissionsOf(result.output));
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -105,7 +131,8 @@ describe(`extractive on random inputs (${backendName})`, () => {
       fc.property(text, (input) => {
         const result = squeeze.compress(input, { level: 'aggressive', targetTokens: 20, maxTokens: 60 });
         for (const out of result.output.split('\n')) {
-          if (out.startsWith('[… lines ') || out.startsWith('[… line ')) expect(parseSqueezeLine(out)?.type, out).toBe('omission');
+          if (out.startsWith('[… lines ') || out.startsWith('[… line '))
+            expect(parseSqueezeLine(out)?.type, out).toBe('omission');
         }
       }),
       { numRuns: 1000 },

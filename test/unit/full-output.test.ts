@@ -114,7 +114,11 @@ describe('recoverFullOutput', () => {
     ['another process', () => join(folder, 'dsh-subprocess-1-1-0a1b2c3d4e5f-stdout.log'), 'is outside this harness'],
     ['another folder', () => join(root, 'dsh-subprocess-1-1-0a1b2c3d4e5f-stdout.log'), 'is outside this harness'],
     ['a relative path', () => 'dsh-subprocess-1-1-0a1b2c3d4e5f-stdout.log', 'is not a plain absolute path'],
-    ['a missing file', () => join(folder, `dsh-subprocess-${process.pid}-99-0a1b2c3d4e5f-stdout.log`), 'cannot be read (ENOENT)'],
+    [
+      'a missing file',
+      () => join(folder, `dsh-subprocess-${process.pid}-99-0a1b2c3d4e5f-stdout.log`),
+      'cannot be read (ENOENT)',
+    ],
   ])('falls back for %s', async (_case, path, reason) => {
     const text = `tail\n[output truncated; full output: ${path()}]`;
     const result = await recoverFullOutput('bash', text, options);
@@ -129,7 +133,9 @@ describe('recoverFullOutput', () => {
     chmodSync(folder, 0o755);
     expect((await recoverFullOutput('bash', text, options))?.note).toContain('is not a private folder of this user');
     chmodSync(folder, 0o700);
-    expect((await recoverFullOutput('bash', text, { ...options, maxBytes: 100 }))?.note).toContain('over the 100-byte cap');
+    expect((await recoverFullOutput('bash', text, { ...options, maxBytes: 100 }))?.note).toContain(
+      'over the 100-byte cap',
+    );
     rmSync(out.path);
     mkdirSync(out.path);
     expect((await recoverFullOutput('bash', text, options))?.note).toContain('is not a regular file');

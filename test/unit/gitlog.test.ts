@@ -9,17 +9,26 @@ import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
 
-const squeeze = createSqueeze({ backend: backendName, store: null, retainOriginal: false, recentResults: 0, minTokens: 50 });
+const squeeze = createSqueeze({
+  backend: backendName,
+  store: null,
+  retainOriginal: false,
+  recentResults: 0,
+  minTokens: 50,
+});
 const logs = fixtures('gitlog');
 
 describe(`git log processor (${backendName})`, () => {
-  it.each(logs.map((f) => [f.name, f] as const))('%s keeps every commit at light and aggressive, each line original or a marker', (_, fixture) => {
-    for (const level of ['light', 'aggressive'] as const) {
-      const result = squeeze.compress(fixture.text, { level, kind: 'gitlog' });
-      for (const needle of fixture.keep) expect(result.output).toContain(needle);
-      expect(extractiveViolation(fixture.text, result.output)).toBeNull();
-    }
-  });
+  it.each(logs.map((f) => [f.name, f] as const))(
+    '%s keeps every commit at light and aggressive, each line original or a marker',
+    (_, fixture) => {
+      for (const level of ['light', 'aggressive'] as const) {
+        const result = squeeze.compress(fixture.text, { level, kind: 'gitlog' });
+        for (const needle of fixture.keep) expect(result.output).toContain(needle);
+        expect(extractiveViolation(fixture.text, result.output)).toBeNull();
+      }
+    },
+  );
 
   it('folds bodies and per-file stats at light, keeping each stat summary line and the totals', () => {
     const log = logs.find((f) => f.name === 'log-stat')!;
@@ -29,7 +38,7 @@ describe(`git log processor (${backendName})`, () => {
     for (const line of summaries) expect(output).toContain(line);
     const insertions = summaries.reduce((sum, l) => sum + Number(/(\d+) insertions?/.exec(l)?.[1] ?? 0), 0);
     expect(output).toContain(`[… stats of ${summaries.length} commits: `);
-    expect(output).toContain(`${insertions.toLocaleString("en-US")} insertions(+)`);
+    expect(output).toContain(`${insertions.toLocaleString('en-US')} insertions(+)`);
   });
 
   it('keeps every commit line as printed at aggressive, its other lines one marker with author, date, subject and merge parents', () => {
@@ -37,7 +46,10 @@ describe(`git log processor (${backendName})`, () => {
     const output = squeeze.compress(log.text, { level: 'aggressive', kind: 'gitlog' }).output.split('\n');
     const commitLines = log.text.split('\n').filter((l) => l.startsWith('commit '));
     expect(output.filter((l) => l.startsWith('commit '))).toEqual(commitLines);
-    for (const line of commitLines) expect(output[output.indexOf(line) + 1]).toMatch(/^\[… lines \d+–\d+ \(\d+\): .+, \w{3} \w{3} +\d+ [\d:]+ \d{4} [+-]\d{4}, "/);
+    for (const line of commitLines)
+      expect(output[output.indexOf(line) + 1]).toMatch(
+        /^\[… lines \d+–\d+ \(\d+\): .+, \w{3} \w{3} +\d+ [\d:]+ \d{4} [+-]\d{4}, "/,
+      );
     const merge = /^Merge: (.*)$/m.exec(log.text)![1]!;
     expect(output.join('\n')).toContain(`merge of ${merge}`);
   });
@@ -47,7 +59,15 @@ describe(`git log processor (${backendName})`, () => {
     const lines = log.text.split('\n');
     const full = lines.filter((l) => /^commit [0-9a-f]{40}$/.test(l));
     const summaries = lines.filter((l) => /^ \d+ files? changed/.test(l)).map((l) => l.trim());
-    const wide = (targetTokens: number) => createSqueeze({ backend: backendName, store: null, retainOriginal: false, recentResults: 0, targetTokens, maxTokens: 100000 });
+    const wide = (targetTokens: number) =>
+      createSqueeze({
+        backend: backendName,
+        store: null,
+        retainOriginal: false,
+        recentResults: 0,
+        targetTokens,
+        maxTokens: 100000,
+      });
     // The budget is what one line and one marker per commit take (aggressive with room to spare);
     // the log with only its bodies and per-file stats folded is over it.
     const budget = wide(100000).compress(log.text, { level: 'aggressive', kind: 'gitlog' }).tokensOut;
@@ -63,7 +83,15 @@ describe(`git log processor (${backendName})`, () => {
     const lines = log.text.split('\n');
     const summaries = lines.filter((l) => /^ \d+ files? changed/.test(l)).map((l) => l.trim());
     const common = summaries.find((l) => summaries.filter((m) => m === l).length >= 2)!;
-    const wide = (targetTokens: number) => createSqueeze({ backend: backendName, store: null, retainOriginal: false, recentResults: 0, targetTokens, maxTokens: 100000 });
+    const wide = (targetTokens: number) =>
+      createSqueeze({
+        backend: backendName,
+        store: null,
+        retainOriginal: false,
+        recentResults: 0,
+        targetTokens,
+        maxTokens: 100000,
+      });
     // One token less than one line and one marker per commit with every summary take (the final line break's token apart).
     const budget = wide(100000).compress(log.text, { level: 'aggressive', kind: 'gitlog' }).tokensOut - 2;
     const result = wide(budget).compress(log.text, { level: 'light', kind: 'gitlog' });
@@ -78,7 +106,14 @@ describe(`git log processor (${backendName})`, () => {
 
   it('folds the oldest commits by hash range when even one line per commit is over maxTokens', () => {
     const log = logs.find((f) => f.name === 'project-log-stat')!;
-    const tight = createSqueeze({ backend: backendName, store: null, retainOriginal: false, recentResults: 0, targetTokens: 200, maxTokens: 800 });
+    const tight = createSqueeze({
+      backend: backendName,
+      store: null,
+      retainOriginal: false,
+      recentResults: 0,
+      targetTokens: 200,
+      maxTokens: 800,
+    });
     const result = tight.compress(log.text, { kind: 'gitlog' });
     expect(result.tokensOut).toBeLessThanOrEqual(800);
     expect(result.output).toMatch(/\[… lines \d+–\d+ \(\d+\): \d+ older commits, [0-9a-f]{10} … [0-9a-f]{10} …\]/);

@@ -11,13 +11,33 @@ import { backendName, testBackend } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 
-const squeeze = createSqueeze({ backend: backendName, targetTokens: 2000, maxTokens: 4000, level: 'light', store: null, retainOriginal: false });
+const squeeze = createSqueeze({
+  backend: backendName,
+  targetTokens: 2000,
+  maxTokens: 4000,
+  level: 'light',
+  store: null,
+  retainOriginal: false,
+});
 const estimator = createEstimator({ backend: backendName });
 const all = fixtures('grep');
 
-function run(text: string, level: ProcessorInput['level'], budget: number, maxTokens: number, extra: Partial<ProcessorInput> = {}) {
+function run(
+  text: string,
+  level: ProcessorInput['level'],
+  budget: number,
+  maxTokens: number,
+  extra: Partial<ProcessorInput> = {},
+) {
   return grepProcessor.process({
-    text, analysis: new TextAnalysis(text, testBackend()), level, budget, maxTokens, estimator, preserve: [], ...extra,
+    text,
+    analysis: new TextAnalysis(text, testBackend()),
+    level,
+    budget,
+    maxTokens,
+    estimator,
+    preserve: [],
+    ...extra,
   });
 }
 
@@ -47,38 +67,49 @@ describe(`grep processor on real grep, rg, git grep and DSH grep output (${backe
     for (const needle of fixture.keep) expect(result.output).toContain(needle);
   });
 
-  it.each(all.map((f) => [f.name, f] as const))('%s: shown lines are original lines in order, long ones cut around the match', (_, fixture) => {
-    const out = run(fixture.text, 'light', 600, 3000).text.split('\n');
-    const original = fixture.text.split('\n');
-    let at = 0;
-    for (const line of out) {
-      if (MARKER.test(line)) continue;
-      const cut = /^(.*?)\[… ([\d,]+) chars cut …\](.*?)(?:\[… [\d,]+ chars cut …\])?(?: \(line truncated\))?$/.exec(line);
-      const found = cut
-        ? original.findIndex((l, i) => i >= at && l.startsWith(cut[1]!) && l.includes(cut[3]!))
-        : original.indexOf(line, at);
-      expect(found, line).toBeGreaterThanOrEqual(at);
-      at = found + 1;
-    }
-  });
-
-  it.each(all.map((f) => [f.name, f] as const))('%s accounts for every match (shown, listed or counted)', (_, fixture) => {
-    const total = fixture.text.split('\n').filter((l) => MATCH_LINE.test(l)).length;
-    for (const budget of [2000, 600, 150]) {
-      const out = run(fixture.text, 'light', budget, 3 * budget).text;
-      expect(accountedMatches(out), `budget ${budget}`).toBe(total);
-    }
-  });
-
-  it.each(all.map((f) => [f.name, f] as const))('%s never exceeds maxTokens at any level, and shows a match', (_, fixture) => {
-    for (const level of ['lossless', 'light', 'aggressive'] as const) {
-      for (const maxTokens of [4000, 400, 120]) {
-        const out = run(fixture.text, level, Math.floor(maxTokens / 3), maxTokens);
-        expect(estimator.estimate(out.text), `${level} ${maxTokens}`).toBeLessThanOrEqual(maxTokens);
-        expect(out.text.split('\n').some((l) => !MARKER.test(l) && MATCH_LINE.test(l))).toBe(true);
+  it.each(all.map((f) => [f.name, f] as const))(
+    '%s: shown lines are original lines in order, long ones cut around the match',
+    (_, fixture) => {
+      const out = run(fixture.text, 'light', 600, 3000).text.split('\n');
+      const original = fixture.text.split('\n');
+      let at = 0;
+      for (const line of out) {
+        if (MARKER.test(line)) continue;
+        const cut = /^(.*?)\[… ([\d,]+) chars cut …\](.*?)(?:\[… [\d,]+ chars cut …\])?(?: \(line truncated\))?$/.exec(
+          line,
+        );
+        const found = cut
+          ? original.findIndex((l, i) => i >= at && l.startsWith(cut[1]!) && l.includes(cut[3]!))
+          : original.indexOf(line, at);
+        expect(found, line).toBeGreaterThanOrEqual(at);
+        at = found + 1;
       }
-    }
-  });
+    },
+  );
+
+  it.each(all.map((f) => [f.name, f] as const))(
+    '%s accounts for every match (shown, listed or counted)',
+    (_, fixture) => {
+      const total = fixture.text.split('\n').filter((l) => MATCH_LINE.test(l)).length;
+      for (const budget of [2000, 600, 150]) {
+        const out = run(fixture.text, 'light', budget, 3 * budget).text;
+        expect(accountedMatches(out), `budget ${budget}`).toBe(total);
+      }
+    },
+  );
+
+  it.each(all.map((f) => [f.name, f] as const))(
+    '%s never exceeds maxTokens at any level, and shows a match',
+    (_, fixture) => {
+      for (const level of ['lossless', 'light', 'aggressive'] as const) {
+        for (const maxTokens of [4000, 400, 120]) {
+          const out = run(fixture.text, level, Math.floor(maxTokens / 3), maxTokens);
+          expect(estimator.estimate(out.text), `${level} ${maxTokens}`).toBeLessThanOrEqual(maxTokens);
+          expect(out.text.split('\n').some((l) => !MARKER.test(l) && MATCH_LINE.test(l))).toBe(true);
+        }
+      }
+    },
+  );
 
   it.each(['rg-heading', 'dsh-grep'])('%s: every shown match sits under its own file header', (name) => {
     const fixture = all.find((f) => f.name === name)!;
@@ -116,9 +147,12 @@ describe(`grep processor on real grep, rg, git grep and DSH grep output (${backe
 
   it('collapses identical match texts into one line with every location', () => {
     const fixture = all.find((f) => f.name === 'grep-rn')!;
-    const text = fixture.text.split('\n').filter((l) => !l.includes('src/gen/')).join('\n');
+    const text = fixture.text
+      .split('\n')
+      .filter((l) => !l.includes('src/gen/'))
+      .join('\n');
     const out = run(text, 'light', 3000, 6000).text;
-    const marker = out.split('\n').find((l) => l.includes("same text at") && l.includes('vendor/lib2/index.js:3'))!;
+    const marker = out.split('\n').find((l) => l.includes('same text at') && l.includes('vendor/lib2/index.js:3'))!;
     expect(marker).toContain('./vendor/lib200/index.js:3');
     expect(out.split('\n').filter((l) => l.includes("throw new TypeError('expected a function')"))).toHaveLength(1);
   });
@@ -126,21 +160,31 @@ describe(`grep processor on real grep, rg, git grep and DSH grep output (${backe
   it('cuts a minified line to a window around the match: the pattern when given, else the text short matches share', () => {
     const fixture = all.find((f) => f.name === 'grep-rn')!;
     const minified = fixture.text.split('\n').find((l) => l.startsWith('./dist/app.min.js:1:'))!;
-    const short = "./src/router.ts:5:  throw new Error(`no route for ${req.url}`);";
-    for (const [text, extra] of [[minified, { pattern: 'throw new' }], [minified, { pattern: 'null\\)throw' }], [`${short}\n${minified}`, {}]] as const) {
+    const short = './src/router.ts:5:  throw new Error(`no route for ${req.url}`);';
+    for (const [text, extra] of [
+      [minified, { pattern: 'throw new' }],
+      [minified, { pattern: 'null\\)throw' }],
+      [`${short}\n${minified}`, {}],
+    ] as const) {
       const out = run(text, 'light', 400, 1000, extra).text.split('\n').at(-1)!;
-      expect(out).toMatch(/^\.\/dist\/app\.min\.js:1:\[… [\d,]+ chars cut …\].*throw new Error\("bad input"\).*\[… [\d,]+ chars cut …\]$/);
+      expect(out).toMatch(
+        /^\.\/dist\/app\.min\.js:1:\[… [\d,]+ chars cut …\].*throw new Error\("bad input"\).*\[… [\d,]+ chars cut …\]$/,
+      );
       expect(out.length).toBeLessThan(minified.length / 4);
     }
     // With neither, the window starts the line, and the cut is still marked.
-    expect(run(minified, 'light', 100, 400).text).toMatch(/^\.\/dist\/app\.min\.js:1:var a=function.*\[… [\d,]+ chars cut …\]$/);
+    expect(run(minified, 'light', 100, 400).text).toMatch(
+      /^\.\/dist\/app\.min\.js:1:var a=function.*\[… [\d,]+ chars cut …\]$/,
+    );
   });
 
   it('drops context lines before match lines, and counts them', () => {
     const fixture = all.find((f) => f.name === 'grep-context')!;
     const out = run(fixture.text, 'light', 1200, 4000);
     expect(out.omitted['context lines']).toBeGreaterThan(0);
-    expect(out.text).toContain("src/cart/checkout.ts:6:  if (cart.items.length > 100) throw new RangeError('too many items');");
+    expect(out.text).toContain(
+      "src/cart/checkout.ts:6:  if (cart.items.length > 100) throw new RangeError('too many items');",
+    );
   });
 
   it('past the budget counts the rest per file, never showing zero match texts', () => {
@@ -153,7 +197,9 @@ describe(`grep processor on real grep, rg, git grep and DSH grep output (${backe
   it('names hidden matches by path:line where the budget allows, a fraction of their lines', () => {
     const fixture = all.find((f) => f.name === 'git-grep')!;
     const out = run(fixture.text, 'light', 1000, 3000).text;
-    expect(out).toMatch(/\[… lines [\d–, ()]+: [\d,]+ matches at src\/server\.ts:5, src\/gen\/entity1\.ts:7, src\/gen\/entity2\.ts:7, /);
+    expect(out).toMatch(
+      /\[… lines [\d–, ()]+: [\d,]+ matches at src\/server\.ts:5, src\/gen\/entity1\.ts:7, src\/gen\/entity2\.ts:7, /,
+    );
     const named = new Set(out.match(/[\w./-]+\.ts:\d+/g));
     expect(named.size).toBeGreaterThan(40);
   });
@@ -167,9 +213,15 @@ describe(`grep processor on real grep, rg, git grep and DSH grep output (${backe
   it('refuses text without matches and sniffs grep output only', () => {
     expect(() => run('', 'light', 100, 300)).toThrow(ProcessorError);
     expect(() => run('just prose here\nand more', 'light', 100, 300)).toThrow(ProcessorError);
-    for (const fixture of all) expect(grepProcessor.sniff(fixture.text), fixture.name).toBeGreaterThan(fixture.name === 'grep-n-file' ? 0.5 : 0.9);
+    for (const fixture of all)
+      expect(grepProcessor.sniff(fixture.text), fixture.name).toBeGreaterThan(
+        fixture.name === 'grep-n-file' ? 0.5 : 0.9,
+      );
     expect(grepProcessor.sniff('hello world\nnothing here')).toBe(0);
-    const log = Array.from({ length: 50 }, (_, i) => `nova-api.log.1.2017-05-16_13:53:08 2017-05-16 00:00:${i} INFO request ${i}`).join('\n');
+    const log = Array.from(
+      { length: 50 },
+      (_, i) => `nova-api.log.1.2017-05-16_13:53:08 2017-05-16 00:00:${i} INFO request ${i}`,
+    ).join('\n');
     expect(grepProcessor.sniff(log)).toBeLessThan(0.1);
     const csv = Array.from({ length: 50 }, (_, i) => `${i},cust_${i},DE,paid,2026-11-05T12:${10 + i}:00Z`).join('\n');
     expect(grepProcessor.sniff(csv)).toBe(0);

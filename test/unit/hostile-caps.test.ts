@@ -15,10 +15,19 @@ import { backendName, testBackend } from '../support/backend.js';
 
 const estimator = { estimate: (s: string) => Math.ceil(s.length / 3) };
 function run(processor: Processor, text: string, level: ProcessorInput['level'] = 'light', budget = 4000) {
-  return processor.process({ text, analysis: new TextAnalysis(text, testBackend()), level, budget, maxTokens: 3 * budget, estimator, preserve: [] });
+  return processor.process({
+    text,
+    analysis: new TextAnalysis(text, testBackend()),
+    level,
+    budget,
+    maxTokens: 3 * budget,
+    estimator,
+    preserve: [],
+  });
 }
 
-const nested = (depth: number, inner = 'deep') => `<html><body>${'<div>'.repeat(depth)}${inner}${'</div>'.repeat(depth)}</body></html>`;
+const nested = (depth: number, inner = 'deep') =>
+  `<html><body>${'<div>'.repeat(depth)}${inner}${'</div>'.repeat(depth)}</body></html>`;
 
 describe(`HTML nesting cap (${backendName})`, () => {
   it('measures nesting: void, self-closed and raw-text bodies do not nest', () => {
@@ -57,7 +66,9 @@ describe(`JSON value cap (${backendName})`, () => {
     expect(lines.at(-2)).toBe(`"key${keys - 1}": ${keys - 1}`);
     // The gap names the entries by position, 0-based as JSON indexes: `[… $[40–1959] (1,920 keys) omitted …]`.
     const gap = lines.find((l) => l.startsWith('[… $['))!;
-    const [, first, last, n] = /^\[… \$\[(\d+)–(\d+)\] \(([\d,]+) keys\) omitted …\]$/.exec(gap)!.map((v) => Number(v.replace(/,/g, '')));
+    const [, first, last, n] = /^\[… \$\[(\d+)–(\d+)\] \(([\d,]+) keys\) omitted …\]$/
+      .exec(gap)!
+      .map((v) => Number(v.replace(/,/g, '')));
     const shown = lines.filter((l) => l.startsWith('"key')).length;
     expect(n).toBe(keys - shown);
     expect(last! - first! + 1).toBe(n);
@@ -86,9 +97,13 @@ describe('previews of huge lines', () => {
       return units.length <= max ? text : `${units.slice(0, Math.max(0, max - 1)).join('')}…`;
     };
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'é', '😀', '\ud800', '\udc00', ' '), maxLength: 60 }), fc.integer({ min: 0, max: 30 }), (text, max) => {
-        expect(cutChars(text, max)).toBe(reference(text, max));
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'é', '😀', '\ud800', '\udc00', ' '), maxLength: 60 }),
+        fc.integer({ min: 0, max: 30 }),
+        (text, max) => {
+          expect(cutChars(text, max)).toBe(reference(text, max));
+        },
+      ),
       { numRuns: 2000 },
     );
     expect(cutChars('😀'.repeat(5_000_000), 240)).toBe(`${'😀'.repeat(239)}…`);

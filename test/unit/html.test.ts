@@ -8,12 +8,21 @@ import { describeNeverLarger } from '../support/never-larger.js';
 
 const estimator = { estimate: (s: string) => Math.ceil(s.length / 3) };
 function run(text: string, level: ProcessorInput['level'], budget = 4000, preserve: string[] = []) {
-  return htmlProcessor.process({ text, analysis: new TextAnalysis(text, testBackend()), level, budget, maxTokens: 3 * budget, estimator, preserve });
+  return htmlProcessor.process({
+    text,
+    analysis: new TextAnalysis(text, testBackend()),
+    level,
+    budget,
+    maxTokens: 3 * budget,
+    estimator,
+    preserve,
+  });
 }
 
 const paragraphs = Array.from(
   { length: 40 },
-  (_, i) => `<p>Paragraph ${i} of the story explains step ${i} in plain words &amp; detail, with a <a href="/ref/${i % 5}">reference</a>.</p>`,
+  (_, i) =>
+    `<p>Paragraph ${i} of the story explains step ${i} in plain words &amp; detail, with a <a href="/ref/${i % 5}">reference</a>.</p>`,
 ).join('\n');
 
 const page = `<!DOCTYPE html>
@@ -61,7 +70,18 @@ describe(`html processor (${backendName})`, () => {
 
   it('drops scripts, styles, svg, noscript, comments and boilerplate', () => {
     const text = run(page, 'lossless').text;
-    for (const gone of ['color: red', 'script text', 'svg text', 'enable javascript', 'a comment', 'Menu A', 'We use cookies', 'Related story', 'Copyright footer', 'World']) {
+    for (const gone of [
+      'color: red',
+      'script text',
+      'svg text',
+      'enable javascript',
+      'a comment',
+      'Menu A',
+      'We use cookies',
+      'Related story',
+      'Copyright footer',
+      'World',
+    ]) {
       expect(text).not.toContain(gone);
     }
   });
@@ -74,7 +94,9 @@ describe(`html processor (${backendName})`, () => {
     expect(estimator.estimate(aggressive.text)).toBeLessThan(estimator.estimate(light.text));
     const paragraphsIn = (t: string) => (t.match(/^Paragraph \d+ of the story/gm) ?? []).length;
     // Each gap is named by the heading it sits under: `[… 3 blocks under "Episodes" omitted: 3 paragraphs …]`.
-    const marked = [...light.text.matchAll(/\[… ([\d,]+) blocks?(?: under "[^"]*")? omitted: ([\d,]+) paragraphs? …\]/g)].reduce((a, m) => a + Number(m[2]), 0);
+    const marked = [
+      ...light.text.matchAll(/\[… ([\d,]+) blocks?(?: under "[^"]*")? omitted: ([\d,]+) paragraphs? …\]/g),
+    ].reduce((a, m) => a + Number(m[2]), 0);
     expect(light.text).toMatch(/\[… [\d,]+ blocks? under "Episodes" omitted/);
     expect(marked).toBe(light.omitted.paragraphs);
     expect(paragraphsIn(light.text) + marked).toBeGreaterThanOrEqual(paragraphsIn(full.text));

@@ -8,7 +8,15 @@ import { describeNeverLarger } from '../support/never-larger.js';
 
 const estimator = { estimate: (s: string) => Math.ceil(s.length / 3) };
 function run(text: string, level: ProcessorInput['level'], budget = 4000, preserve: string[] = []) {
-  return jsonProcessor.process({ text, analysis: new TextAnalysis(text, testBackend()), level, budget, maxTokens: 3 * budget, estimator, preserve });
+  return jsonProcessor.process({
+    text,
+    analysis: new TextAnalysis(text, testBackend()),
+    level,
+    budget,
+    maxTokens: 3 * budget,
+    estimator,
+    preserve,
+  });
 }
 
 // An npm-audit-like report: many low advisories, two high ones in the middle.
@@ -58,7 +66,10 @@ describe(`json processor (${backendName})`, () => {
     const exchanges = Array.from({ length: 30 }, (_, i) => ({
       path: `/repos/o/r/items/${i}`,
       status: i === 17 ? 404 : 200,
-      response: i === 17 ? { message: 'Not Found', documentation_url: 'https://docs.example.com/rest' } : { body: 'x'.repeat(900) },
+      response:
+        i === 17
+          ? { message: 'Not Found', documentation_url: 'https://docs.example.com/rest' }
+          : { body: 'x'.repeat(900) },
     }));
     const out = run(JSON.stringify(exchanges), 'light', 800);
     expect(out.text).toContain('Not Found');
@@ -103,7 +114,19 @@ describe(`json processor (${backendName})`, () => {
   });
 
   it('quotes strings that would read as another type or as syntax', () => {
-    const out = run(JSON.stringify({ a: '42', b: 'true', c: 'x,y', d: '', e: 'plain text', f: 42, g: '(same as a)', pad: 'x'.repeat(40) }), 'lossless');
+    const out = run(
+      JSON.stringify({
+        a: '42',
+        b: 'true',
+        c: 'x,y',
+        d: '',
+        e: 'plain text',
+        f: 42,
+        g: '(same as a)',
+        pad: 'x'.repeat(40),
+      }),
+      'lossless',
+    );
     expect(out.text).toContain('g:"(same as a)"');
     expect(out.text).toContain('a:"42"');
     expect(out.text).toContain('b:"true"');
@@ -118,14 +141,21 @@ describe(`json processor (${backendName})`, () => {
     expect(jsonProcessor.sniff('[1,2')).toBeGreaterThan(0.5);
     expect(jsonProcessor.sniff('hello')).toBe(0);
     expect(jsonProcessor.sniff('{"a":1}\n{"a":2}\n{"a":3')).toBe(0.9);
-    expect(jsonProcessor.sniff('[    0.000000] Linux version 5.4.0 (gcc 9)\n[    0.000001] Command line: ro')).toBeLessThan(0.3);
+    expect(
+      jsonProcessor.sniff('[    0.000000] Linux version 5.4.0 (gcc 9)\n[    0.000001] Command line: ro'),
+    ).toBeLessThan(0.3);
     expect(jsonProcessor.sniff('[INFO] Scanning for projects...\n[INFO] BUILD SUCCESS')).toBeLessThan(0.3);
   });
 });
 
 describe(`json repeated subtrees (${backendName})`, () => {
   it('renders later copies of a large subtree as a reference to the first (lossless)', () => {
-    const user = { login: 'octocat', id: 1, url: 'https://api.example.com/users/octocat', html_url: 'https://example.com/octocat' };
+    const user = {
+      login: 'octocat',
+      id: 1,
+      url: 'https://api.example.com/users/octocat',
+      html_url: 'https://example.com/octocat',
+    };
     const issues = [1, 2, 3].map((n) => ({ number: n, title: `Issue ${n} title`, user: { ...user } }));
     const out = run(JSON.stringify({ issues }), 'lossless');
     expect(out.text.match(/login:octocat/g)).toHaveLength(1);
@@ -136,7 +166,8 @@ describe(`json repeated subtrees (${backendName})`, () => {
 
 describe(`json numbers beyond double precision (${backendName})`, () => {
   it('renders long ids and decimals exactly as written', () => {
-    const text = '{"id":12345678901234567890,"ratio":0.12345678901234567,"small":42,"list":[-98765432109876543210,1.5e300],"s":"12345678901234567890"}';
+    const text =
+      '{"id":12345678901234567890,"ratio":0.12345678901234567,"small":42,"list":[-98765432109876543210,1.5e300],"s":"12345678901234567890"}';
     const out = run(text, 'lossless');
     expect(out.text).toContain('id:12345678901234567890');
     expect(out.text).toContain('ratio:0.12345678901234567');

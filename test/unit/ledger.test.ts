@@ -30,7 +30,9 @@ describe('ledger strings (docs/GLOSSARY.md, byte for byte)', () => {
   it('maps store events to their lines', () => {
     expect(ledger.storeEventLine({ kind: 'evicted', id: HASH, reason: 'ttl' })).toBe(`ccr: evicted ${HASH} (ttl)`);
     expect(ledger.storeEventLine({ kind: 'retrieved', id: HASH })).toBe(`ccr: retrieved ${HASH}`);
-    expect(ledger.storeEventLine({ kind: 'miss', id: HASH, reason: 'unknown' })).toBe(`ccr: retrieval miss ${HASH} (unknown)`);
+    expect(ledger.storeEventLine({ kind: 'miss', id: HASH, reason: 'unknown' })).toBe(
+      `ccr: retrieval miss ${HASH} (unknown)`,
+    );
   });
 });
 

@@ -12,12 +12,28 @@ import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
 
-const squeeze = createSqueeze({ backend: backendName, targetTokens: 2000, maxTokens: 4000, minTokens: 1, level: 'light', store: null, retainOriginal: false });
+const squeeze = createSqueeze({
+  backend: backendName,
+  targetTokens: 2000,
+  maxTokens: 4000,
+  minTokens: 1,
+  level: 'light',
+  store: null,
+  retainOriginal: false,
+});
 const estimator = createEstimator({ backend: backendName });
 const all = fixtures('listing');
 
 function run(text: string, level: ProcessorInput['level'], budget: number, maxTokens: number, preserve: string[] = []) {
-  return listingProcessor.process({ text, analysis: new TextAnalysis(text, testBackend()), level, budget, maxTokens, estimator, preserve });
+  return listingProcessor.process({
+    text,
+    analysis: new TextAnalysis(text, testBackend()),
+    level,
+    budget,
+    maxTokens,
+    estimator,
+    preserve,
+  });
 }
 
 /** Entries the markers count: `[… lines 5–300 (296): 296 of 301 entries …]` or `[… lines 3, 9–190 (183): 180 entries …]`. */
@@ -37,13 +53,22 @@ describe(`listing processor on real ls, find, du, tree and DSH glob output (${ba
     for (const needle of fixture.keep) expect(result.output).toContain(needle);
   });
 
-  it.each(all.map((f) => [f.name, f] as const))('%s: shown lines are original lines in order; markers count what went', (_, fixture) => {
-    for (const [budget, level] of [[1500, 'light'], [300, 'aggressive'], [60, 'aggressive']] as const) {
-      const out = run(fixture.text, level, budget, 4 * budget);
-      expect(extractiveViolation(fixture.text, out.text), `budget ${budget}`).toBeNull();
-      expect(countedEntries(out.text), `budget ${budget}`).toBe(out.omitted['entries (counted per directory)'] ?? out.omitted['entries (counted)'] ?? 0);
-    }
-  });
+  it.each(all.map((f) => [f.name, f] as const))(
+    '%s: shown lines are original lines in order; markers count what went',
+    (_, fixture) => {
+      for (const [budget, level] of [
+        [1500, 'light'],
+        [300, 'aggressive'],
+        [60, 'aggressive'],
+      ] as const) {
+        const out = run(fixture.text, level, budget, 4 * budget);
+        expect(extractiveViolation(fixture.text, out.text), `budget ${budget}`).toBeNull();
+        expect(countedEntries(out.text), `budget ${budget}`).toBe(
+          out.omitted['entries (counted per directory)'] ?? out.omitted['entries (counted)'] ?? 0,
+        );
+      }
+    },
+  );
 
   it.each(all.map((f) => [f.name, f] as const))('%s never exceeds maxTokens at any level', (_, fixture) => {
     for (const level of ['lossless', 'light', 'aggressive'] as const) {
@@ -89,8 +114,14 @@ describe(`listing processor on real ls, find, du, tree and DSH glob output (${ba
   });
 
   it('keeps a dot directory apart from its dotless namesake', () => {
-    const files = (dir: string) => Array.from({ length: 20 }, (_, i) => `-rw-r--r-- 1 dev dev ${100 + i} Dec  1 15:31 ${dir}${i}.txt`);
-    const lines = ['.:', 'drwxr-xr-x 2 dev dev 4096 Dec  1 15:31 .git', 'drwxr-xr-x 2 dev dev 4096 Dec  1 15:31 git', ''];
+    const files = (dir: string) =>
+      Array.from({ length: 20 }, (_, i) => `-rw-r--r-- 1 dev dev ${100 + i} Dec  1 15:31 ${dir}${i}.txt`);
+    const lines = [
+      '.:',
+      'drwxr-xr-x 2 dev dev 4096 Dec  1 15:31 .git',
+      'drwxr-xr-x 2 dev dev 4096 Dec  1 15:31 git',
+      '',
+    ];
     const text = [...lines, './.git:', ...files('dot'), '', './git:', ...files('plain')].join('\n');
     const out = run(text, 'light', 2000, 6000).text;
     expect(out).toMatch(/\[… lines 9–23 \(15\): 15 of 20 entries in \.git\/: 15 \.txt …\]/);
@@ -99,14 +130,16 @@ describe(`listing processor on real ls, find, du, tree and DSH glob output (${ba
 
   it('keeps preserved entries and refuses empty listings', () => {
     const fixture = all.find((f) => f.name === 'find')!;
-    expect(run(fixture.text, 'aggressive', 100, 400, ['./src/gen/entity77.ts']).text).toContain('./src/gen/entity77.ts');
+    expect(run(fixture.text, 'aggressive', 100, 400, ['./src/gen/entity77.ts']).text).toContain(
+      './src/gen/entity77.ts',
+    );
     expect(() => run('', 'light', 100, 300)).toThrow(ProcessorError);
   });
 
   it('sniffs listings, not prose or grep output', () => {
     for (const fixture of all) expect(listingProcessor.sniff(fixture.text), fixture.name).toBeGreaterThan(0.9);
     expect(listingProcessor.sniff('This is a sentence.\nAnother one here.')).toBeLessThan(0.5);
-    expect(listingProcessor.sniff("src/a.ts:12:  const x = 1;\nsrc/b.ts:3:  return x;")).toBeLessThan(0.5);
+    expect(listingProcessor.sniff('src/a.ts:12:  const x = 1;\nsrc/b.ts:3:  return x;')).toBeLessThan(0.5);
   });
 });
 

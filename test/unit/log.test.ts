@@ -8,21 +8,34 @@ import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
 import { logProcessor } from '../../src/processors/log/index.js';
 
-const squeeze = createSqueeze({ backend: backendName, targetTokens: 800, maxTokens: 3000, level: 'light', store: null, retainOriginal: false });
+const squeeze = createSqueeze({
+  backend: backendName,
+  targetTokens: 800,
+  maxTokens: 3000,
+  level: 'light',
+  store: null,
+  retainOriginal: false,
+});
 
 describe(`log processor on runner and compiler output (${backendName})`, () => {
-  it.each(fixtures('logs').map((f) => [f.name, f] as const))('%s keeps its evidence under a tight budget', (_, fixture) => {
-    const result = squeeze.compress(fixture.text, { toolName: 'bash', kind: 'log' });
-    expect(result.outcome).toBe('compressed');
-    expect(result.tokensOut).toBeLessThan(result.tokensIn);
-    for (const needle of fixture.keep) expect(result.output).toContain(needle);
-  });
+  it.each(fixtures('logs').map((f) => [f.name, f] as const))(
+    '%s keeps its evidence under a tight budget',
+    (_, fixture) => {
+      const result = squeeze.compress(fixture.text, { toolName: 'bash', kind: 'log' });
+      expect(result.outcome).toBe('compressed');
+      expect(result.tokensOut).toBeLessThan(result.tokensIn);
+      for (const needle of fixture.keep) expect(result.output).toContain(needle);
+    },
+  );
 
-  it.each(fixtures('logs').map((f) => [f.name, f] as const))('%s accounts for every line: shown in order, or inside a marker naming it', (_, fixture) => {
-    const result = squeeze.compress(fixture.text, { toolName: 'bash', kind: 'log' });
-    expect(result.output).not.toBe(fixture.text);
-    expect(extractiveViolation(fixture.text, result.output)).toBeNull();
-  });
+  it.each(fixtures('logs').map((f) => [f.name, f] as const))(
+    '%s accounts for every line: shown in order, or inside a marker naming it',
+    (_, fixture) => {
+      const result = squeeze.compress(fixture.text, { toolName: 'bash', kind: 'log' });
+      expect(result.output).not.toBe(fixture.text);
+      expect(extractiveViolation(fixture.text, result.output)).toBeNull();
+    },
+  );
 
   it('names what it omitted by severity with exact counts', () => {
     const text = [
@@ -38,7 +51,10 @@ describe(`log processor on runner and compiler output (${backendName})`, () => {
 
   it('collapses consecutive identical lines with their exact count, losslessly', () => {
     const text = ['start', ...Array.from({ length: 1200 }, () => 'retrying connection to db:5432'), 'done'].join('\n');
-    const result = createSqueeze({ backend: backendName, minTokens: 10, store: null, retainOriginal: false }).compress(text, { kind: 'log', level: 'lossless' });
+    const result = createSqueeze({ backend: backendName, minTokens: 10, store: null, retainOriginal: false }).compress(
+      text,
+      { kind: 'log', level: 'lossless' },
+    );
     expect(result.output).toBe('start\n[×1,200 lines 2–1,201] retrying connection to db:5432\ndone\n');
   });
 });
@@ -61,10 +77,20 @@ function compilerBlocks(text: string): string[][] {
 }
 
 describe(`log processor: compiler diagnostics whole or gone (${backendName})`, () => {
-  const diagnostics = fixtures('logs').filter((f) => ['gcc-diagnostics', 'gcc-many', 'rustc-diagnostics', 'tsc-pretty'].includes(f.name));
-  const tight = createSqueeze({ backend: backendName, targetTokens: 300, maxTokens: 1500, recentResults: 0, store: null, retainOriginal: false });
+  const diagnostics = fixtures('logs').filter((f) =>
+    ['gcc-diagnostics', 'gcc-many', 'rustc-diagnostics', 'tsc-pretty'].includes(f.name),
+  );
+  const tight = createSqueeze({
+    backend: backendName,
+    targetTokens: 300,
+    maxTokens: 1500,
+    recentResults: 0,
+    store: null,
+    retainOriginal: false,
+  });
   it.each(diagnostics.flatMap((f) => (['light', 'aggressive'] as const).map((level) => [f.name, level, f] as const)))(
-    '%s at %s', (_, level, fixture) => {
+    '%s at %s',
+    (_, level, fixture) => {
       const output = tight.compress(fixture.text, { kind: 'log', level }).output.split('\n');
       const blocks = compilerBlocks(fixture.text);
       expect(blocks.length).toBeGreaterThan(0);
@@ -74,7 +100,8 @@ describe(`log processor: compiler diagnostics whole or gone (${backendName})`, (
         const at = output.findIndex((line, i) => line === block[0] && output[i + 1] === block[1]);
         if (at === -1) {
           // Gone whole: not one of its numbered source lines is shown.
-          for (const line of block.slice(1).filter((l) => /^\s*\d+\s*\||^\d+ |-->/.test(l))) expect(output, block[0]).not.toContain(line);
+          for (const line of block.slice(1).filter((l) => /^\s*\d+\s*\||^\d+ |-->/.test(l)))
+            expect(output, block[0]).not.toContain(line);
           continue;
         }
         expect(output.slice(at, at + block.length), block[0]).toEqual(block);
@@ -88,15 +115,27 @@ describe(`log processor: compiler diagnostics whole or gone (${backendName})`, (
 describe(`log processor: shape summaries true of every value (${backendName})`, () => {
   it('gives the minimum and maximum of every omitted number, past the first 256', () => {
     const rows = Array.from({ length: 4000 }, (_, i) => `row ${i + 1} processed in ${(i * 7919) % 9973} ms`);
-    const text = ['start', ...rows.slice(0, 2000), 'ERROR row 2001 failed: disk full', ...rows.slice(2000), 'done'].join('\n');
+    const text = [
+      'start',
+      ...rows.slice(0, 2000),
+      'ERROR row 2001 failed: disk full',
+      ...rows.slice(2000),
+      'done',
+    ].join('\n');
     const output = squeeze.compress(text, { kind: 'log', level: 'aggressive' }).output;
     const shown = new Set(output.split('\n'));
     const omitted = rows.filter((row) => !shown.has(row)).map((row) => row.match(/\d+/g)!.map(Number));
-    const summary = /^\[×([\d,]+) of this shape in lines [\d,]+–[\d,]+; varying: ([\d,]+) values, min (\d+), max (\d+); ([\d,]+) values, min (\d+), max (\d+)\] row /m.exec(output);
+    const summary =
+      /^\[×([\d,]+) of this shape in lines [\d,]+–[\d,]+; varying: ([\d,]+) values, min (\d+), max (\d+); ([\d,]+) values, min (\d+), max (\d+)\] row /m.exec(
+        output,
+      );
     expect(summary, output.slice(0, 400)).not.toBeNull();
     const [, k, , min1, max1, , min2, max2] = summary!;
     expect(Number(k!.replaceAll(',', ''))).toBe(omitted.length);
-    for (const [field, min, max] of [[0, min1, max1], [1, min2, max2]] as const) {
+    for (const [field, min, max] of [
+      [0, min1, max1],
+      [1, min2, max2],
+    ] as const) {
       const values = omitted.map((v) => v[field]!);
       expect(Number(min)).toBe(Math.min(...values));
       expect(Number(max)).toBe(Math.max(...values));
@@ -104,22 +143,44 @@ describe(`log processor: shape summaries true of every value (${backendName})`, 
   });
 
   it('names the first and last value in order for values that are not numbers', () => {
-    const text = Array.from({ length: 3000 }, (_, i) => `2026-11-30T10:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z INFO tick`).join('\n');
-    const output = squeeze.compress(`${text}\n2026-11-30T11:00:00Z ERROR stop`, { kind: 'log', level: 'aggressive' }).output;
+    const text = Array.from(
+      { length: 3000 },
+      (_, i) =>
+        `2026-11-30T10:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z INFO tick`,
+    ).join('\n');
+    const output = squeeze.compress(`${text}\n2026-11-30T11:00:00Z ERROR stop`, {
+      kind: 'log',
+      level: 'aggressive',
+    }).output;
     expect(output).toMatch(/varying: [\d,]+ values, first 2026-11-30T10:\d\d:\d\d, last 2026-11-30T10:\d\d:\d\d/);
   });
 });
 
 describe('log processor sniffing', () => {
-  it.each(fixtures('logs').map((f) => [f.name, f.text] as const))('claims the real runner and compiler output %s', (_, text) => {
-    expect(logProcessor.sniff(text)).toBeGreaterThan(0.5);
-  });
+  it.each(fixtures('logs').map((f) => [f.name, f.text] as const))(
+    'claims the real runner and compiler output %s',
+    (_, text) => {
+      expect(logProcessor.sniff(text)).toBeGreaterThan(0.5);
+    },
+  );
 
   it('leaves prose, source code and listings to others', () => {
-    const prose = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} explains why the team chose this design and what it costs.`).join('\n');
-    const code = Array.from({ length: 60 }, (_, i) => `export function step${i}(input: number): number {\n  return input * ${i} + 1;\n}`).join('\n');
-    const read = code.split('\n').map((line, i) => `${i + 1}: ${line}`).join('\n');
-    const listing = Array.from({ length: 50 }, (_, i) => `-rw-r--r-- 1 dev dev ${1000 + i} Dec  1 15:18 file${i}.ts`).join('\n');
+    const prose = Array.from(
+      { length: 40 },
+      (_, i) => `Paragraph ${i} explains why the team chose this design and what it costs.`,
+    ).join('\n');
+    const code = Array.from(
+      { length: 60 },
+      (_, i) => `export function step${i}(input: number): number {\n  return input * ${i} + 1;\n}`,
+    ).join('\n');
+    const read = code
+      .split('\n')
+      .map((line, i) => `${i + 1}: ${line}`)
+      .join('\n');
+    const listing = Array.from(
+      { length: 50 },
+      (_, i) => `-rw-r--r-- 1 dev dev ${1000 + i} Dec  1 15:18 file${i}.ts`,
+    ).join('\n');
     for (const text of [prose, code, read, listing, '']) expect(logProcessor.sniff(text)).toBeLessThan(0.5);
   });
 });

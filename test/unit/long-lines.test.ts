@@ -6,7 +6,8 @@ import { createSqueeze } from '../../src/pipeline/index.js';
 import { MAX_LINE_CHARS, shortenLongLines } from '../../src/pipeline/long-lines.js';
 import { backendName } from '../support/backend.js';
 
-const logLine = (i: number) => `2026-11-30T09:00:00Z ${i === 300 ? 'ERROR payment failed for order 17' : 'INFO worker processed a job'} ${i}`;
+const logLine = (i: number) =>
+  `2026-11-30T09:00:00Z ${i === 300 ? 'ERROR payment failed for order 17' : 'INFO worker processed a job'} ${i}`;
 
 describe(`over-long lines (${backendName})`, () => {
   it('leaves texts without a long line alone', () => {
@@ -16,13 +17,15 @@ describe(`over-long lines (${backendName})`, () => {
 
   it('replaces each long line by one marker with its number, length and start, breaks kept', () => {
     const long = 'y'.repeat(MAX_LINE_CHARS + 5);
-    const text = ['first', long, 'third', long].join('\r\n') + '\rlast';
+    const text = `${['first', long, 'third', long].join('\r\n')}\rlast`;
     const out = shortenLongLines(text)!;
     expect(out.lines).toBe(2);
     const lines = out.text.split(/\r\n|\r|\n/);
     expect(lines).toHaveLength(5);
     expect(lines[0]).toBe('first');
-    expect(lines[1]).toBe(`[… line 2: ${(MAX_LINE_CHARS + 5).toLocaleString('en-US')} characters, too long to analyse; it starts "${'y'.repeat(120)}" …]`);
+    expect(lines[1]).toBe(
+      `[… line 2: ${(MAX_LINE_CHARS + 5).toLocaleString('en-US')} characters, too long to analyse; it starts "${'y'.repeat(120)}" …]`,
+    );
     expect(lines[3]).toMatch(/^\[… line 4: /);
     expect(lines[4]).toBe('last');
     expect(out.text.split('\r\n')).toHaveLength(4); // the CRLF breaks are the original's
@@ -48,7 +51,9 @@ describe(`over-long lines (${backendName})`, () => {
   });
 
   it('leaves a one-line JSON document to the JSON processor', () => {
-    const text = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ id: i, status: i === 7 ? 'error' : 'ok' })));
+    const text = JSON.stringify(
+      Array.from({ length: 20_000 }, (_, i) => ({ id: i, status: i === 7 ? 'error' : 'ok' })),
+    );
     const result = createSqueeze({ backend: backendName, recentResults: 0 }).compress(text);
     expect(result.kind).toBe('json');
     expect(result.omitted['lines too long to analyse']).toBeUndefined();

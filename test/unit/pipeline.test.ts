@@ -11,10 +11,16 @@ import { extractiveViolation } from '../support/extractive.js';
 const backend = backendName;
 const buildLog = fixtures('logs').find((f) => f.name === 'gcc-make')!.text;
 const bigLog = [
-  ...Array.from({ length: 3000 }, (_, i) => `2026-11-30 10:${String(i % 60).padStart(2, '0')}:00 INFO  api: GET /items/${i} 200`),
+  ...Array.from(
+    { length: 3000 },
+    (_, i) => `2026-11-30 10:${String(i % 60).padStart(2, '0')}:00 INFO  api: GET /items/${i} 200`,
+  ),
   '2026-11-30 11:00:00 ERROR api: upstream timed out after 30000 ms',
   'SECURITY: CVE-2026-12345 (severity: critical) in libfoo 1.2.3 at vendor/libfoo/parse.c:88',
-  ...Array.from({ length: 3000 }, (_, i) => `2026-11-30 11:${String(i % 60).padStart(2, '0')}:00 INFO  api: GET /orders/${i} 200`),
+  ...Array.from(
+    { length: 3000 },
+    (_, i) => `2026-11-30 11:${String(i % 60).padStart(2, '0')}:00 INFO  api: GET /orders/${i} 200`,
+  ),
 ].join('\n');
 
 describe(`pipeline invariants (${backend})`, () => {
@@ -77,14 +83,18 @@ describe(`pipeline invariants (${backend})`, () => {
   it('keeps preserved items at every level, emergency included', () => {
     for (const level of ['light', 'aggressive', 'emergency'] as const) {
       const result = compress(bigLog, { backend, level, kind: 'log' });
-      expect(result.output).toContain('CVE-2026-12345 (severity: critical) in libfoo 1.2.3 at vendor/libfoo/parse.c:88');
+      expect(result.output).toContain(
+        'CVE-2026-12345 (severity: critical) in libfoo 1.2.3 at vendor/libfoo/parse.c:88',
+      );
     }
   });
 
   it('emergency keeps only the lines of preserved items, whole, under the one-line preview', () => {
     const result = compress(bigLog, { backend, level: 'emergency', toolName: 'bash', retainOriginal: false });
     const lines = result.output.split('\n');
-    expect(lines[0]).toMatch(/^\[terminal:exit \? \| 6,?002 lines \| 2026-11-30 10:00:00 INFO {2}api: GET \/items\/0 200\]$/);
+    expect(lines[0]).toMatch(
+      /^\[terminal:exit \? \| 6,?002 lines \| 2026-11-30 10:00:00 INFO {2}api: GET \/items\/0 200\]$/,
+    );
     expect(result.output).not.toContain('upstream timed out');
     expect(result.omitted).toEqual({ 'non-preserved lines': 6001 });
     expect(extractiveViolation(bigLog, result.output)).toBeNull();
@@ -102,12 +112,17 @@ describe(`pipeline invariants (${backend})`, () => {
 
   it('turns a block shown in one of the last results into a reference', () => {
     const squeeze = createSqueeze({ backend, minTokens: 10 });
-    const trace = Array.from({ length: 12 }, (_, i) => `    at com.example.Handler.step${i}(Handler.java:${100 + i})`).join('\n');
+    const trace = Array.from(
+      { length: 12 },
+      (_, i) => `    at com.example.Handler.step${i}(Handler.java:${100 + i})`,
+    ).join('\n');
     squeeze.compress(`first run\n${trace}\nend`, { level: 'lossless', kind: 'log' });
     const text = `second run\n${trace}\nend of second run with more words`;
     const second = squeeze.compress(text, { level: 'lossless', kind: 'log' });
     // The reference names the original's lines (2–13), as every marker after it does.
-    expect(second.output).toContain('[… lines 2–13 (12): repeated verbatim from an earlier tool result, starting: at com.example.Handler.step0');
+    expect(second.output).toContain(
+      '[… lines 2–13 (12): repeated verbatim from an earlier tool result, starting: at com.example.Handler.step0',
+    );
     expect(second.omitted['lines shown in earlier results']).toBe(12);
     expect(extractiveViolation(text, second.output.slice(0, second.output.indexOf('\n<<<CCR:')))).toBeNull();
     expect(second.omissions).toEqual([{ start: 2, count: 12 }]);

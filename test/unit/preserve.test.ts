@@ -23,14 +23,25 @@ describe(`preserved items (${backendName})`, () => {
     ].join('\n');
     const { items } = detectPreserved(text, true, estimator, 10_000);
     expect(items.map((i) => i.kind)).toEqual([
-      'vulnerability', 'breaking', 'action', 'action', 'security', 'decision', 'preference', 'error-fix', 'error-fix',
+      'vulnerability',
+      'breaking',
+      'action',
+      'action',
+      'security',
+      'decision',
+      'preference',
+      'error-fix',
+      'error-fix',
     ]);
     expect(items[2]!.text).toBe('- [ ] rotate the signing key (owner: @mira, due Friday)');
   });
 
   it('finds vulnerability ids anywhere, once, and not again inside a preserved line', () => {
     const json = '{"advisories":[{"id":"GHSA-8cf7-32gw-wr33"},{"cve":"CVE-2024-12345"},{"cve":"CVE-2024-12345"}]}';
-    expect(detectPreserved(json, false, estimator, 1000).items.map((i) => i.text)).toEqual(['GHSA-8cf7-32gw-wr33', 'CVE-2024-12345']);
+    expect(detectPreserved(json, false, estimator, 1000).items.map((i) => i.text)).toEqual([
+      'GHSA-8cf7-32gw-wr33',
+      'CVE-2024-12345',
+    ]);
     const log = 'vulnerability CVE-2024-12345 in openssl at src/tls.c:88\nok';
     expect(detectPreserved(log, true, estimator, 1000).items.map((i) => i.text)).toEqual([
       'vulnerability CVE-2024-12345 in openssl at src/tls.c:88',
@@ -45,12 +56,15 @@ describe(`preserved items (${backendName})`, () => {
   });
 
   it('reports the items an output lost', () => {
-    const items = [{ kind: 'action', text: 'TODO: a' }, { kind: 'decision', text: 'Decision: b' }] as const;
+    const items = [
+      { kind: 'action', text: 'TODO: a' },
+      { kind: 'decision', text: 'Decision: b' },
+    ] as const;
     expect(missingItems('x\nTODO: a\ny', items)).toEqual([items[1]]);
   });
 
   it('stays linear on long runs of blank lines', () => {
-    const text = '\n'.repeat(200_000) + 'TODO: the only item';
+    const text = `${'\n'.repeat(200_000)}TODO: the only item`;
     expect(detectPreserved(text, true, estimator, 1000).items.map((i) => i.text)).toEqual(['TODO: the only item']);
   });
 });

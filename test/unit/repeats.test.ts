@@ -35,19 +35,39 @@ describe(`repeated blocks in one text (${backendName})`, () => {
 
   it('finds traces under varying log headers: exact lines skip the header, templates include it', () => {
     const text = Array.from({ length: 5 }, (_, k) =>
-      [`2024-03-0${k + 1} 10:00:0${k},12${k} ERROR [pool-${k + 1}] upload failed`, ...TRACE, `retrying in ${k + 2}s`].join('\r\n'),
+      [
+        `2024-03-0${k + 1} 10:00:0${k},12${k} ERROR [pool-${k + 1}] upload failed`,
+        ...TRACE,
+        `retrying in ${k + 2}s`,
+      ].join('\r\n'),
     ).join('\r\n');
     const a = analyse(text);
-    expect(spans(a.repeatedBlocks(3))).toEqual([[15, 12, 1], [29, 12, 1], [43, 12, 1], [57, 12, 1]]);
-    expect(spans(a.repeatedBlocks(3, 'template'))).toEqual([[14, 14, 0], [28, 14, 0], [42, 14, 0], [56, 14, 0]]);
+    expect(spans(a.repeatedBlocks(3))).toEqual([
+      [15, 12, 1],
+      [29, 12, 1],
+      [43, 12, 1],
+      [57, 12, 1],
+    ]);
+    expect(spans(a.repeatedBlocks(3, 'template'))).toEqual([
+      [14, 14, 0],
+      [28, 14, 0],
+      [42, 14, 0],
+      [56, 14, 0],
+    ]);
   });
 
   it('splits ABABAB into copies of the first AB, and finds nothing when the period is below minLines', () => {
     const a = analyse('A\nB\nA\nB\nA\nB');
-    expect(spans(a.repeatedBlocks(2))).toEqual([[2, 2, 0], [4, 2, 0]]);
+    expect(spans(a.repeatedBlocks(2))).toEqual([
+      [2, 2, 0],
+      [4, 2, 0],
+    ]);
     expect(spans(a.repeatedBlocks(3))).toEqual([]);
     // single-line windows still extend to the whole earlier copy
-    expect(spans(a.repeatedBlocks(1))).toEqual([[2, 2, 0], [4, 2, 0]]);
+    expect(spans(a.repeatedBlocks(1))).toEqual([
+      [2, 2, 0],
+      [4, 2, 0],
+    ]);
   });
 
   it('finds a block at the very end, with or without a final LF, and across CRLF and LF', () => {
@@ -62,7 +82,10 @@ describe(`repeated blocks in one text (${backendName})`, () => {
 
   it('extends a block as far as the lines keep matching, up to where the earlier copy would be covered', () => {
     const a = analyse(['A', 'B', 'C', 'D', 'E', 'x', 'A', 'B', 'C', 'D', 'E', 'y', 'B', 'C', 'D'].join('\n'));
-    expect(spans(a.repeatedBlocks(3))).toEqual([[6, 5, 0], [12, 3, 1]]);
+    expect(spans(a.repeatedBlocks(3))).toEqual([
+      [6, 5, 0],
+      [12, 3, 1],
+    ]);
   });
 
   it('has no blocks for texts shorter than minLines, and rejects a minLines below 1', () => {
@@ -76,23 +99,27 @@ describe(`repeated blocks in one text (${backendName})`, () => {
 
   it('always reports sorted, non-overlapping blocks that equal an earlier copy no block covers', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('a', 'b', 'c', ''), { maxLength: 300 }), fc.integer({ min: 1, max: 5 }), (lines, minLines) => {
-        const a = analyse(`${lines.join('\n')}\n`);
-        const found = spans(a.repeatedBlocks(minLines));
-        const covered = new Set<number>();
-        let end = 0;
-        for (const [start, count, source] of found) {
-          expect(start).toBeGreaterThanOrEqual(end);
-          expect(count).toBeGreaterThanOrEqual(minLines);
-          expect(source + count).toBeLessThanOrEqual(start);
-          expect(lines.slice(start, start + count)).toEqual(lines.slice(source, source + count));
-          for (let k = start; k < start + count; k++) covered.add(k);
-          end = start + count;
-        }
-        for (const [, count, source] of found) {
-          for (let k = source; k < source + count; k++) expect(covered.has(k)).toBe(false);
-        }
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('a', 'b', 'c', ''), { maxLength: 300 }),
+        fc.integer({ min: 1, max: 5 }),
+        (lines, minLines) => {
+          const a = analyse(`${lines.join('\n')}\n`);
+          const found = spans(a.repeatedBlocks(minLines));
+          const covered = new Set<number>();
+          let end = 0;
+          for (const [start, count, source] of found) {
+            expect(start).toBeGreaterThanOrEqual(end);
+            expect(count).toBeGreaterThanOrEqual(minLines);
+            expect(source + count).toBeLessThanOrEqual(start);
+            expect(lines.slice(start, start + count)).toEqual(lines.slice(source, source + count));
+            for (let k = start; k < start + count; k++) covered.add(k);
+            end = start + count;
+          }
+          for (const [, count, source] of found) {
+            for (let k = source; k < source + count; k++) expect(covered.has(k)).toBe(false);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -154,6 +181,12 @@ describe(`blocks seen in recent results (${backendName})`, () => {
     expect(() => new RecentBlocks({ blockLines: 0 })).toThrow(RangeError);
     const backend = testBackend();
     const windows = { hashA: new Uint32Array(2), hashB: new Uint32Array(2) };
-    expect(() => backend.seenBlocks(windows, 3, { hashA: new Uint32Array(1), hashB: new Uint32Array(1), owner: new Int32Array(0) })).toThrow(RangeError);
+    expect(() =>
+      backend.seenBlocks(windows, 3, {
+        hashA: new Uint32Array(1),
+        hashB: new Uint32Array(1),
+        owner: new Int32Array(0),
+      }),
+    ).toThrow(RangeError);
   });
 });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import {
-  createStore, MAX_LINE_CHARS, MAX_OUTPUT_BYTES, MAX_PATTERN_CHARS, retrieve, retrieveAsync, type RetrieveResult,
+  createStore,
+  MAX_LINE_CHARS,
+  MAX_OUTPUT_BYTES,
+  MAX_PATTERN_CHARS,
+  retrieve,
+  retrieveAsync,
+  type RetrieveResult,
 } from '../../src/store/index.js';
 
 const TEXT = 'zero\r\none ERROR\ntwo\nthree error\nfour\n';
@@ -23,7 +29,12 @@ describe('retrieve', () => {
     const { store, id } = withText();
     const result = served(retrieve(store, { id }));
     expect(result.text).toBe(TEXT);
-    expect(result).toMatchObject({ type: 'file', size: Buffer.byteLength(TEXT), totalLines: 5, lines: { start: 1, count: 5 } });
+    expect(result).toMatchObject({
+      type: 'file',
+      size: Buffer.byteLength(TEXT),
+      totalLines: 5,
+      lines: { start: 1, count: 5 },
+    });
   });
 
   it('serves a 1-based line range with its exact bytes; ranges concatenate to the original', () => {
@@ -70,7 +81,12 @@ describe('retrieve', () => {
 
   it('takes the id in any case or inside a pasted marker or notice line; input naming no id is a bad-id miss', () => {
     const { store, id } = withText();
-    for (const given of [id.toUpperCase(), ` ${id}\n`, `<<<CCR:${id}|file|37>>>`, `[original: ccr_retrieve {"hash":"${id}"} (+ "range":{"start":N,"count":N})]`]) {
+    for (const given of [
+      id.toUpperCase(),
+      ` ${id}\n`,
+      `<<<CCR:${id}|file|37>>>`,
+      `[original: ccr_retrieve {"hash":"${id}"} (+ "range":{"start":N,"count":N})]`,
+    ]) {
       expect(served(retrieve(store, { id: given })).text).toBe(TEXT);
     }
     for (const given of [id.slice(1), `${id}0`, 'hello', `${id} ${'b'.repeat(24)}`]) {
@@ -153,7 +169,9 @@ describe('retrieve', () => {
     expect(!expired.ok && expired.message).toMatch(/expired.*Re-run the original tool/);
     const unknown = retrieve(store, { id: 'a'.repeat(24) });
     expect(unknown).toMatchObject({ ok: false, reason: 'unknown' });
-    expect(!unknown.ok && unknown.message).toMatch(/never stored in this store or it was evicted\. Re-run the original tool/);
+    expect(!unknown.ok && unknown.message).toMatch(
+      /never stored in this store or it was evicted\. Re-run the original tool/,
+    );
     const malformed = retrieve(store, { id: 'not-an-id' });
     expect(malformed).toMatchObject({ ok: false, reason: 'bad-id' });
   });
@@ -183,7 +201,11 @@ describe('safe grep', () => {
 
   it('names what RE2 lacks (backreferences, lookaround) and says what to do', () => {
     const { store, id } = withText();
-    for (const [grep, says] of [['(o)\\1', /backreferences/], ['one(?= ERROR)', /lookahead/], ['(?<!t)wo', /lookbehind/]] as const) {
+    for (const [grep, says] of [
+      ['(o)\\1', /backreferences/],
+      ['one(?= ERROR)', /lookahead/],
+      ['(?<!t)wo', /lookbehind/],
+    ] as const) {
       const result = retrieve(store, { id, grep });
       expect(result).toMatchObject({ ok: false, reason: 'bad-pattern' });
       expect(!result.ok && result.message).toMatch(says);
@@ -206,7 +228,9 @@ describe('safe grep', () => {
     const result = served(retrieve(store, { id, grep: 'E' }));
     expect(result.matches).toBe(40);
     const shown = result.text.split('\n');
-    expect(shown[0]).toBe(`1: ${'E'.repeat(MAX_LINE_CHARS)} [… ${(MAX_LINE_CHARS * 2).toLocaleString('en-US')} more characters of line 1; range {"start": 1, "count": 1} returns it whole …]`);
+    expect(shown[0]).toBe(
+      `1: ${'E'.repeat(MAX_LINE_CHARS)} [… ${(MAX_LINE_CHARS * 2).toLocaleString('en-US')} more characters of line 1; range {"start": 1, "count": 1} returns it whole …]`,
+    );
     expect(Buffer.byteLength(result.text)).toBeLessThan(MAX_OUTPUT_BYTES + 200);
     expect(shown.at(-1)).toMatch(/^\[… \d+ more matches \(the shown lines reached/);
   });
@@ -214,25 +238,45 @@ describe('safe grep', () => {
   it('matches literally with RE2 metacharacters and case folding', () => {
     const { store, id } = withText('a.b*c\naxbbc\nA.B*C\n');
     expect(served(retrieve(store, { id, grep: 'a.b*c', literal: true })).text).toBe('1: a.b*c');
-    expect(served(retrieve(store, { id, grep: 'a.b*c', literal: true, ignoreCase: true })).text).toBe('1: a.b*c\n3: A.B*C');
+    expect(served(retrieve(store, { id, grep: 'a.b*c', literal: true, ignoreCase: true })).text).toBe(
+      '1: a.b*c\n3: A.B*C',
+    );
   });
 
   it('finds exactly the lines a line-by-line match finds (blocks are only a shortcut)', async () => {
-    const patterns = ['^a', 'b$', '\\bab\\b', 'a\\s+b', '[^a]b', '^$', '\\Ab', 'a\\z', '(?s)a.b', '(?m)^b', 'x*', 'a|^c$'];
+    const patterns = [
+      '^a',
+      'b$',
+      '\\bab\\b',
+      'a\\s+b',
+      '[^a]b',
+      '^$',
+      '\\Ab',
+      'a\\z',
+      '(?s)a.b',
+      '(?m)^b',
+      'x*',
+      'a|^c$',
+    ];
     const line = fc.stringMatching(/^[abc ]{0,6}$/);
     await fc.assert(
-      fc.asyncProperty(fc.array(line, { maxLength: 300 }), fc.constantFrom(...patterns), fc.constantFrom('\n', '\r\n', '\r'), async (lines, grep, eol) => {
-        const text = lines.join(eol);
-        const { store, id } = withText(text);
-        const reference = RE2JS.compile(grep);
-        // A final break does not start a line.
-        const own = text === '' ? [] : text.split(/\r\n?|\n/);
-        if (/[\r\n]$/.test(text)) own.pop();
-        const expected = own.flatMap((l, i) => (reference.test(l) ? [`${i + 1}: ${l}`] : []));
-        const result = served(await retrieveAsync(store, { id, grep, maxMatches: 1000 }));
-        expect(result.text).toBe(expected.join('\n'));
-        expect(result.matches).toBe(expected.length);
-      }),
+      fc.asyncProperty(
+        fc.array(line, { maxLength: 300 }),
+        fc.constantFrom(...patterns),
+        fc.constantFrom('\n', '\r\n', '\r'),
+        async (lines, grep, eol) => {
+          const text = lines.join(eol);
+          const { store, id } = withText(text);
+          const reference = RE2JS.compile(grep);
+          // A final break does not start a line.
+          const own = text === '' ? [] : text.split(/\r\n?|\n/);
+          if (/[\r\n]$/.test(text)) own.pop();
+          const expected = own.flatMap((l, i) => (reference.test(l) ? [`${i + 1}: ${l}`] : []));
+          const result = served(await retrieveAsync(store, { id, grep, maxMatches: 1000 }));
+          expect(result.text).toBe(expected.join('\n'));
+          expect(result.matches).toBe(expected.length);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -22,7 +22,9 @@ interface Table {
 const table: Table = JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/routing.json'), 'utf8'));
 /** Kinds whose processor is in the table and claims commands or file extensions (rows for others wait for them). */
 const claimable = new Set<string>(
-  CONTENT_KINDS.filter((kind) => (processors[kind].commands?.length ?? 0) + (processors[kind].fileExtensions?.length ?? 0) > 0),
+  CONTENT_KINDS.filter(
+    (kind) => (processors[kind].commands?.length ?? 0) + (processors[kind].fileExtensions?.length ?? 0) > 0,
+  ),
 );
 
 describe(`routing by command line (${backendName})`, () => {
@@ -53,11 +55,52 @@ describe('shell words', () => {
   });
 
   it('never throws or hangs on any line', () => {
-    const pieces = fc.constantFrom('"', "'", '\\', '$(', '`', ')', '(', '|', '||', '&&', '&', ';', '<<', '<<-', 'EOF', '\n', ' ', '#', '2>&1', '>', 'git', 'diff', 'sudo', '-C', 'x', 'sh', '-c', 'xargs', 'cat', 'a.json', '=');
-    fc.assert(fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.array(pieces, { maxLength: 80 }).map((p) => p.join(''))), (line) => {
-      producingCommand(line);
-      claimOfCommand(line);
-    }), { numRuns: 500 });
+    const pieces = fc.constantFrom(
+      '"',
+      "'",
+      '\\',
+      '$(',
+      '`',
+      ')',
+      '(',
+      '|',
+      '||',
+      '&&',
+      '&',
+      ';',
+      '<<',
+      '<<-',
+      'EOF',
+      '\n',
+      ' ',
+      '#',
+      '2>&1',
+      '>',
+      'git',
+      'diff',
+      'sudo',
+      '-C',
+      'x',
+      'sh',
+      '-c',
+      'xargs',
+      'cat',
+      'a.json',
+      '=',
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.array(pieces, { maxLength: 80 }).map((p) => p.join('')),
+        ),
+        (line) => {
+          producingCommand(line);
+          claimOfCommand(line);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('never throws on unbalanced input', () => {
@@ -70,8 +113,14 @@ describe('shell words', () => {
 describe(`routing order of trust (${backendName})`, () => {
   const squeeze = createSqueeze({ backend: backendName, store: null, retainOriginal: false, minTokens: 1 });
   const jest = fixtures('logs').find((f) => f.name === 'jest')!.text;
-  const json = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: `user ${i}`, active: i % 3 === 0 })), null, 2);
-  const prose = expand('@@repeat 60: Paragraph {i} of the notes says what the team decided and why it matters to them.@@');
+  const json = JSON.stringify(
+    Array.from({ length: 200 }, (_, i) => ({ id: i, name: `user ${i}`, active: i % 3 === 0 })),
+    null,
+    2,
+  );
+  const prose = expand(
+    '@@repeat 60: Paragraph {i} of the notes says what the team decided and why it matters to them.@@',
+  );
   const grepHits = expand('@@repeat 80: src/module{i}.ts:{i}:  const value = compute({i});@@');
 
   it('trusts the tool name first, then the command line, then the text', () => {
@@ -82,14 +131,22 @@ describe(`routing order of trust (${backendName})`, () => {
   });
 
   it('needs the sniff above a floor: an error message is not the output the command promises', () => {
-    expect(route('cat: data/users.json: No such file or directory\n', { kind: 'auto', command: 'cat data/users.json' })).toBe('text');
+    expect(
+      route('cat: data/users.json: No such file or directory\n', { kind: 'auto', command: 'cat data/users.json' }),
+    ).toBe('text');
     expect(route('', { kind: 'auto', command: 'npm test' })).toBe('text');
   });
 
   it('takes grep-picked lines as their kind only while they still look like it', () => {
-    const picked = json.split('\n').filter((line) => line.includes('"name"')).join('\n');
+    const picked = json
+      .split('\n')
+      .filter((line) => line.includes('"name"'))
+      .join('\n');
     expect(route(picked, { kind: 'auto', command: 'cat data/users.json | grep name' })).toBe('text');
-    const failures = jest.split('\n').filter((line) => line.includes('FAIL') || line.includes('PASS')).join('\n');
+    const failures = jest
+      .split('\n')
+      .filter((line) => line.includes('FAIL') || line.includes('PASS'))
+      .join('\n');
     expect(route(failures, { kind: 'auto', command: 'npm test 2>&1 | grep -E "PASS|FAIL"' })).toBe('log');
   });
 
@@ -100,7 +157,10 @@ describe(`routing order of trust (${backendName})`, () => {
   });
 
   it('falls back along the chain when the processor a command chose refuses the text', () => {
-    const cut = ['[', ...Array.from({ length: 400 }, (_, i) => `  {"id": ${i}, "name": "user ${i}", "active": ${i % 3 === 0}},`)].join('\n');
+    const cut = [
+      '[',
+      ...Array.from({ length: 400 }, (_, i) => `  {"id": ${i}, "name": "user ${i}", "active": ${i % 3 === 0}},`),
+    ].join('\n');
     expect(route(cut, { kind: 'auto', command: 'head -n 401 users.json' })).toBe('json');
     const result = squeeze.compress(cut, { command: 'head -n 401 users.json', level: 'light' });
     expect(result.outcome).toBe('compressed');
@@ -108,7 +168,9 @@ describe(`routing order of trust (${backendName})`, () => {
   });
 
   it('routes through the pipeline with the per-call command option', () => {
-    expect(squeeze.compress(jest, { toolName: 'bash', command: 'cd app && npx jest --ci 2>&1 | tail -400' }).kind).toBe('log');
+    expect(squeeze.compress(jest, { toolName: 'bash', command: 'cd app && npx jest --ci 2>&1 | tail -400' }).kind).toBe(
+      'log',
+    );
     expect(squeeze.compress(json, { toolName: 'bash', command: 'head -n 2000 users.json' }).kind).toBe('json');
     expect(() => squeeze.compress(jest, { command: 42 as unknown as string })).toThrow(/'command' must be a string/);
   });

@@ -13,12 +13,28 @@ import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
 
-const squeeze = createSqueeze({ backend: backendName, targetTokens: 600, maxTokens: 3000, minTokens: 1, level: 'light', store: null, retainOriginal: false });
+const squeeze = createSqueeze({
+  backend: backendName,
+  targetTokens: 600,
+  maxTokens: 3000,
+  minTokens: 1,
+  level: 'light',
+  store: null,
+  retainOriginal: false,
+});
 const estimator = createEstimator({ backend: backendName });
 const all = fixtures('table');
 
 function run(text: string, level: ProcessorInput['level'], budget: number, maxTokens: number, preserve: string[] = []) {
-  return tableProcessor.process({ text, analysis: new TextAnalysis(text, testBackend()), level, budget, maxTokens, estimator, preserve });
+  return tableProcessor.process({
+    text,
+    analysis: new TextAnalysis(text, testBackend()),
+    level,
+    budget,
+    maxTokens,
+    estimator,
+    preserve,
+  });
 }
 
 const MARKER = /^\[… .* …\]$/;
@@ -32,33 +48,43 @@ function countedRows(output: string): number {
 }
 
 describe(`table processor on ps, kubectl, docker, df, npm, pip, CSV and TSV tables (${backendName})`, () => {
-  it.each(all.map((f) => [f.name, f] as const))('%s keeps its header and outliers under a tight budget', (_, fixture) => {
-    const result = squeeze.compress(fixture.text, { toolName: 'bash', kind: 'table' });
-    expect(result.outcome).toBe('compressed');
-    expect(result.kind).toBe('table');
-    expect(result.tokensOut).toBeLessThan(result.tokensIn);
-    expect(result.output.split('\n')[0]).toBe(fixture.text.split('\n')[0]);
-    for (const needle of fixture.keep) expect(result.output).toContain(needle);
-  });
+  it.each(all.map((f) => [f.name, f] as const))(
+    '%s keeps its header and outliers under a tight budget',
+    (_, fixture) => {
+      const result = squeeze.compress(fixture.text, { toolName: 'bash', kind: 'table' });
+      expect(result.outcome).toBe('compressed');
+      expect(result.kind).toBe('table');
+      expect(result.tokensOut).toBeLessThan(result.tokensIn);
+      expect(result.output.split('\n')[0]).toBe(fixture.text.split('\n')[0]);
+      for (const needle of fixture.keep) expect(result.output).toContain(needle);
+    },
+  );
 
-  it.each(all.map((f) => [f.name, f] as const))('%s: shown lines are original lines in order; every row shown or counted', (_, fixture) => {
-    const original = fixture.text.split('\n');
-    const rows = original.slice(1).filter((l) => l.trim() !== '' && !/^[-=+|\s]+$/.test(l)).length;
-    for (const [budget, level] of [[600, 'light'], [150, 'aggressive'], [40, 'aggressive']] as const) {
-      const out = run(fixture.text, level, budget, 4 * budget);
-      let at = 0;
-      let shown = 0;
-      for (const line of out.text.split('\n')) {
-        if (MARKER.test(line)) continue;
-        const found = original.indexOf(line, at);
-        expect(found, line).toBeGreaterThanOrEqual(at);
-        at = found + 1;
-        if (found > 0 && line.trim() !== '' && !/^[-=+|\s]+$/.test(line)) shown++;
+  it.each(all.map((f) => [f.name, f] as const))(
+    '%s: shown lines are original lines in order; every row shown or counted',
+    (_, fixture) => {
+      const original = fixture.text.split('\n');
+      const rows = original.slice(1).filter((l) => l.trim() !== '' && !/^[-=+|\s]+$/.test(l)).length;
+      for (const [budget, level] of [
+        [600, 'light'],
+        [150, 'aggressive'],
+        [40, 'aggressive'],
+      ] as const) {
+        const out = run(fixture.text, level, budget, 4 * budget);
+        let at = 0;
+        let shown = 0;
+        for (const line of out.text.split('\n')) {
+          if (MARKER.test(line)) continue;
+          const found = original.indexOf(line, at);
+          expect(found, line).toBeGreaterThanOrEqual(at);
+          at = found + 1;
+          if (found > 0 && line.trim() !== '' && !/^[-=+|\s]+$/.test(line)) shown++;
+        }
+        expect(shown + countedRows(out.text), `budget ${budget}`).toBe(rows);
+        expect(extractiveViolation(fixture.text, out.text), `budget ${budget}`).toBeNull();
       }
-      expect(shown + countedRows(out.text), `budget ${budget}`).toBe(rows);
-      expect(extractiveViolation(fixture.text, out.text), `budget ${budget}`).toBeNull();
-    }
-  });
+    },
+  );
 
   it.each(all.map((f) => [f.name, f] as const))('%s never exceeds maxTokens at any level', (_, fixture) => {
     for (const level of ['lossless', 'light', 'aggressive'] as const) {
@@ -83,7 +109,9 @@ describe(`table processor on ps, kubectl, docker, df, npm, pip, CSV and TSV tabl
 
   it('keeps preserved rows and refuses text that is no table', () => {
     const fixture = all.find((f) => f.name === 'orders')!;
-    expect(run(fixture.text, 'aggressive', 100, 400, ['177,cust_0042']).text).toContain('177,cust_0042,DE,paid,49.90,EUR,2026-11-04T10:00:00Z');
+    expect(run(fixture.text, 'aggressive', 100, 400, ['177,cust_0042']).text).toContain(
+      '177,cust_0042,DE,paid,49.90,EUR,2026-11-04T10:00:00Z',
+    );
     expect(() => run('', 'light', 100, 300)).toThrow(ProcessorError);
     expect(() => run('one line only', 'light', 100, 300)).toThrow(ProcessorError);
   });

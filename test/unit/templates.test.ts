@@ -22,14 +22,23 @@ describe('volatile fields (host helper, the masking rule)', () => {
   it.each([
     ['took 5ms', ['5']],
     ['took 12345ms', ['12345']],
-    ['at 0x1f3a and 9f4ef63, commit 3b04890c1d2e7f5a6b8c9d0e1f2a3b4c5d6e7f80', ['0x1f3a', '9f4ef63', '3b04890c1d2e7f5a6b8c9d0e1f2a3b4c5d6e7f80']],
-    ['[req-38101a0b-2096-447d-96ea-a692162415ae 113d3a99c3da401fbd62cc2caa5b96d2]', ['38101a0b-2096-447d-96ea-a692162415ae', '113d3a99c3da401fbd62cc2caa5b96d2']],
+    [
+      'at 0x1f3a and 9f4ef63, commit 3b04890c1d2e7f5a6b8c9d0e1f2a3b4c5d6e7f80',
+      ['0x1f3a', '9f4ef63', '3b04890c1d2e7f5a6b8c9d0e1f2a3b4c5d6e7f80'],
+    ],
+    [
+      '[req-38101a0b-2096-447d-96ea-a692162415ae 113d3a99c3da401fbd62cc2caa5b96d2]',
+      ['38101a0b-2096-447d-96ea-a692162415ae', '113d3a99c3da401fbd62cc2caa5b96d2'],
+    ],
     ['uuid abcdefab-cdef-abcd-efab-cdefabcdef12 ok', ['abcdefab-cdef-abcd-efab-cdefabcdef12']],
     ['2005-06-03-15.42.50.675872 R02-M1-N0-C:J12-U11 RAS', ['2005-06-03-15.42.50.675872', '02-M1-N0-C:J12-U11']],
     ['081109 214043 148 INFO dfs.DataNode', ['081109', '214043', '148']],
     ['2015-10-18 18:01:47,978 INFO [main]', ['2015-10-18', '18:01:47,978']],
     ['at 2017-05-16T00:00:00.008Z done', ['2017-05-16T00:00:00.008']],
-    ['from /10.251.73.220:50010 to [fe80::1ff:fe23:4567:890a]:8080', ['10.251.73.220:50010', 'fe80::1ff:fe23:4567:890a', '8080']],
+    [
+      'from /10.251.73.220:50010 to [fe80::1ff:fe23:4567:890a]:8080',
+      ['10.251.73.220:50010', 'fe80::1ff:fe23:4567:890a', '8080'],
+    ],
     ['Zookeeper 0:0:0:0:0:0:0:0:2181 up', ['0:0:0:0:0:0:0:0:2181']],
     ['block blk_-1608999687919862906 and blk_38865049064139660', ['-1608999687919862906', '38865049064139660']],
     ['[Sun Dec 04 04:47:44 2005] [notice]', ['Sun', 'Dec', '04', '04:47:44', '2005']],
@@ -49,7 +58,9 @@ describe('volatile fields (host helper, the masking rule)', () => {
   });
 
   it('shows templates with a placeholder and collapses column padding next to a field', () => {
-    expect(templateText('PacketResponder 1 for block blk_-695 terminating')).toBe('PacketResponder <*> for block blk_<*> terminating');
+    expect(templateText('PacketResponder 1 for block blk_-695 terminating')).toBe(
+      'PacketResponder <*> for block blk_<*> terminating',
+    );
     expect(templateText('Jun  1 x')).toBe('<*> <*> x');
     expect(templateText('a  b', '#')).toBe('a  b');
   });
@@ -83,7 +94,9 @@ describe(`template fingerprints (${backendName})`, () => {
   });
 
   it('keeps lines of different shape apart', () => {
-    const groups = templateGroups(['took 5ms', 'took 5 ms', 'took 5s', 'took  5ms', 'Took 5ms', 'a  b', 'a b'].join('\n'));
+    const groups = templateGroups(
+      ['took 5ms', 'took 5 ms', 'took 5s', 'took  5ms', 'Took 5ms', 'a  b', 'a b'].join('\n'),
+    );
     expect(groups).toHaveLength(6);
     expect(groups).toContainEqual(['took 5ms', 'took  5ms']);
   });
@@ -94,7 +107,9 @@ describe(`template fingerprints (${backendName})`, () => {
       .flatMap((f) => f.text.split('\n').slice(0, 150));
     // every line ends in LF, so a CR before it is never content
     const a = analyse(`${lines.join('\n')}\n`);
-    const masked = analyse(`${lines.map((l) => templateText(l.endsWith('\r') ? l.slice(0, -1) : l, '\uffff')).join('\n')}\n`);
+    const masked = analyse(
+      `${lines.map((l) => templateText(l.endsWith('\r') ? l.slice(0, -1) : l, '\uffff')).join('\n')}\n`,
+    );
     expect(masked.lines.count).toBe(a.lines.count);
     expect(Array.from(a.templateHashes.hashA)).toEqual(Array.from(masked.lines.hashA));
     expect(Array.from(a.templateHashes.hashB)).toEqual(Array.from(masked.lines.hashB));

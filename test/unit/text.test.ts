@@ -9,7 +9,15 @@ import { omissionsOf } from '../../src/processors/markers.js';
 
 const estimator = { estimate: (s: string) => Math.ceil(s.length / 3) };
 function run(text: string, level: ProcessorInput['level'], budget = 4000, preserve: string[] = []) {
-  return textProcessor.process({ text, analysis: new TextAnalysis(text, testBackend()), level, budget, maxTokens: 3 * budget, estimator, preserve });
+  return textProcessor.process({
+    text,
+    analysis: new TextAnalysis(text, testBackend()),
+    level,
+    budget,
+    maxTokens: 3 * budget,
+    estimator,
+    preserve,
+  });
 }
 
 const code = [
@@ -70,7 +78,9 @@ describe(`text processor (${backendName})`, () => {
   });
 
   it('over budget, keeps evidence, head and tail with exact gap markers', () => {
-    const lines = Array.from({ length: 400 }, (_, i) => (i === 200 ? 'ERROR: disk full on /dev/sda1' : `step ${i} finished normally and nothing happened here`));
+    const lines = Array.from({ length: 400 }, (_, i) =>
+      i === 200 ? 'ERROR: disk full on /dev/sda1' : `step ${i} finished normally and nothing happened here`,
+    );
     const out = run(lines.join('\n'), 'light', 300);
     expect(estimator.estimate(out.text)).toBeLessThanOrEqual(300);
     expect(out.text).toContain('ERROR: disk full on /dev/sda1');
@@ -94,7 +104,11 @@ describe(`text processor (${backendName})`, () => {
 
 describe(`text counts stay exact through every stage (${backendName})`, () => {
   it('every original line is either shown, inside a [×N …] collapse, or inside a marker naming it', () => {
-    const paragraphs = Array.from({ length: 120 }, (_, i) => `Paragraph ${i % 60} explains one step of the release process in detail.\nIt has a second line ${i % 60} as well.`);
+    const paragraphs = Array.from(
+      { length: 120 },
+      (_, i) =>
+        `Paragraph ${i % 60} explains one step of the release process in detail.\nIt has a second line ${i % 60} as well.`,
+    );
     const repeats = Array.from({ length: 5 }, () => 'polling for status...').join('\n');
     const text = [...paragraphs, repeats, 'ERROR: release failed at step 42'].join('\n\n');
     const originalLines = text.split('\n').length;
@@ -105,7 +119,9 @@ describe(`text counts stay exact through every stage (${backendName})`, () => {
       const spans = omissionsOf(out.text).reduce((a, o) => a + o.count - (o.collapsed ? 1 : 0), 0);
       const omitted = Object.values(out.omitted).reduce((a, b) => a + b, 0);
       expect(omitted, level).toBe(spans);
-      expect(omitted + out.text.split('\n').length - (out.text.match(/^\[…/gm) ?? []).length, level).toBe(originalLines);
+      expect(omitted + out.text.split('\n').length - (out.text.match(/^\[…/gm) ?? []).length, level).toBe(
+        originalLines,
+      );
     }
     expect(run(text, 'light', 300).text).toContain('ERROR: release failed at step 42');
   });

@@ -8,7 +8,12 @@ import { backendName } from '../support/backend.js';
 /** Records of an API listing: lossless, light and aggressive each cut more of it. */
 function listing(records: number): string {
   return JSON.stringify(
-    Array.from({ length: records }, (_, i) => ({ id: i, name: `order ${i}`, status: i === 170 ? 'error: card declined' : 'ok', total: (i * 7.3) % 100 })),
+    Array.from({ length: records }, (_, i) => ({
+      id: i,
+      name: `order ${i}`,
+      status: i === 170 ? 'error: card declined' : 'ok',
+      total: (i * 7.3) % 100,
+    })),
     null,
     2,
   );

@@ -21,7 +21,8 @@ describe(`token estimator (${backendName})`, () => {
 
   it('costs nothing for nothing and something for anything else', () => {
     expect(estimate('')).toBe(0);
-    for (const text of ['a', ' ', '\n', '\u0000', '.', '7', '中', '😀', '\ud800']) expect(estimate(text)).toBeGreaterThan(0);
+    for (const text of ['a', ' ', '\n', '\u0000', '.', '7', '中', '😀', '\ud800'])
+      expect(estimate(text)).toBeGreaterThan(0);
   });
 
   it('counts CJK denser than ASCII words, and kana and hangul as dense scripts', () => {
@@ -60,7 +61,7 @@ describe(`token estimator (${backendName})`, () => {
   });
 
   it('prices emoji as astral pairs and lone surrogates without failing', () => {
-    expect(estimate('😀'.repeat(100))).toBeGreaterThan(estimate('a'.repeat(100)) );
+    expect(estimate('😀'.repeat(100))).toBeGreaterThan(estimate('a'.repeat(100)));
     const lone = '\ud800x\udfff\udbff';
     expect(estimate(lone)).toBeGreaterThanOrEqual(3);
     expect(estimate('\ud83d')).toBeGreaterThan(0); // a high surrogate at the very end
@@ -75,7 +76,9 @@ describe(`token estimator (${backendName})`, () => {
   });
 
   it('estimates o200k differently from DeepSeek-V3 but in the same range', () => {
-    const text = 'ERROR 2024-05-01T10:00:00Z [worker-3] request /api/v1/items failed: timeout after 30000 ms\n'.repeat(50);
+    const text = 'ERROR 2024-05-01T10:00:00Z [worker-3] request /api/v1/items failed: timeout after 30000 ms\n'.repeat(
+      50,
+    );
     const a = estimate(text);
     const b = o200k.estimate(text);
     expect(b).toBeGreaterThan(a * 0.7);
@@ -113,7 +116,9 @@ describe(`token estimator (${backendName})`, () => {
 
   it('rejects unknown profiles and malformed cost tables with a clear error', () => {
     expect(() => createEstimator({ profile: 'gpt2' as never, backend })).toThrow(/unknown token profile/);
-    expect(() => createEstimator({ profile: { name: 'bad', costs: new Int32Array(3) }, backend })).toThrow(/non-negative costs/);
+    expect(() => createEstimator({ profile: { name: 'bad', costs: new Int32Array(3) }, backend })).toThrow(
+      /non-negative costs/,
+    );
   });
 });
 
@@ -129,15 +134,18 @@ describe(`per-line tokens (${backendName})`, () => {
     'ERROR: [main] something failed at /usr/lib/x.so:123\n'.repeat(3000),
   ];
 
-  it.each(samples.map((s) => [JSON.stringify(s.slice(0, 40)), s]))('sum to the whole-text estimate on %s', (_, text) => {
-    const a = new TextAnalysis(text as string, backend);
-    const { milli, tokens } = a.lineTokens;
-    expect(milli.length).toBe(a.lines.count);
-    const sum = milli.reduce((s, m) => s + m, 0);
-    expect(Math.ceil(sum / 1000)).toBe(tokens);
-    expect(tokens).toBe(estimate(text as string));
-    for (const m of milli) expect(Number.isInteger(m) && m >= 0).toBe(true);
-  });
+  it.each(samples.map((s) => [JSON.stringify(s.slice(0, 40)), s]))(
+    'sum to the whole-text estimate on %s',
+    (_, text) => {
+      const a = new TextAnalysis(text as string, backend);
+      const { milli, tokens } = a.lineTokens;
+      expect(milli.length).toBe(a.lines.count);
+      const sum = milli.reduce((s, m) => s + m, 0);
+      expect(Math.ceil(sum / 1000)).toBe(tokens);
+      expect(tokens).toBe(estimate(text as string));
+      for (const m of milli) expect(Number.isInteger(m) && m >= 0).toBe(true);
+    },
+  );
 
   it('gives a joined selection of lines the sum of their values', () => {
     const text = 'first line here\n\n  second: 42\nthird 中文 line\nlast';

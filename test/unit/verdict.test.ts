@@ -54,20 +54,46 @@ describe(`verdict facts per runner and compiler (${backend})`, () => {
 
   it.each([
     ['pytest', '==== 298 passed, 2 skipped in 12.31s ====\n', 'verdict: 298 tests passed, none failed, 2 skipped'],
-    ['cargo', 'test result: ok. 40 passed; 0 failed; 3 ignored; 0 measured; 0 filtered out; finished in 0.01s\n', 'verdict: 40 tests passed, none failed, 3 skipped'],
+    [
+      'cargo',
+      'test result: ok. 40 passed; 0 failed; 3 ignored; 0 measured; 0 filtered out; finished in 0.01s\n',
+      'verdict: 40 tests passed, none failed, 3 skipped',
+    ],
     ['vitest', '      Tests  2316 passed | 3 skipped (2319)\n', 'verdict: 2,316 tests passed, none failed, 3 skipped'],
-    ['maven', '[INFO] Tests run: 1209, Failures: 0, Errors: 0, Skipped: 3\n[INFO] BUILD SUCCESS\n', 'verdict: 1,206 tests passed, none failed, 3 skipped; maven: BUILD SUCCESS'],
-    ['jest', 'Tests:       2 skipped, 1315 passed, 1317 total\n', 'verdict: 1,315 tests passed, none failed, 2 skipped'],
+    [
+      'maven',
+      '[INFO] Tests run: 1209, Failures: 0, Errors: 0, Skipped: 3\n[INFO] BUILD SUCCESS\n',
+      'verdict: 1,206 tests passed, none failed, 3 skipped; maven: BUILD SUCCESS',
+    ],
+    [
+      'jest',
+      'Tests:       2 skipped, 1315 passed, 1317 total\n',
+      'verdict: 1,315 tests passed, none failed, 2 skipped',
+    ],
     ['unittest', 'Ran 12 tests in 0.01s\n\nOK (skipped=1)\n', 'verdict: 11 tests passed, none failed, 1 skipped'],
-    ['vitest, failures', '      Tests  2 failed | 2316 passed | 1 skipped (2319)\n', 'verdict: 2 of 2,319 tests failed, 1 skipped'],
+    [
+      'vitest, failures',
+      '      Tests  2 failed | 2316 passed | 1 skipped (2319)\n',
+      'verdict: 2 of 2,319 tests failed, 1 skipped',
+    ],
   ])('%s: skipped tests are not counted as passed; counts are written as markers write them', (_runner, text, line) => {
     expect(readVerdict(text)?.line).toBe(line);
   });
 
   it('keeps the verdict line short: parts past MAX_VERDICT_CHARS become `; …`', () => {
-    const text = Array.from({ length: 40 }, (_, i) => `src/m${i}/file${i}.c:${i + 1}:1: error: x\nmake[${i}]: *** [Makefile:${i}: m${i}.o] Error ${i}`).join('\n');
-    const tools = Array.from({ length: 40 }, (_, i) => `src/t${i}.ts(${i + 1},1): error TS1: y\n${i}.go:1:1: z`).join('\n');
-    const ends = ['[INFO] BUILD FAILURE', 'BUILD FAILED in 3s', 'ninja: build stopped: subcommand failed.', 'error Command failed with exit code 3.'];
+    const text = Array.from(
+      { length: 40 },
+      (_, i) => `src/m${i}/file${i}.c:${i + 1}:1: error: x\nmake[${i}]: *** [Makefile:${i}: m${i}.o] Error ${i}`,
+    ).join('\n');
+    const tools = Array.from({ length: 40 }, (_, i) => `src/t${i}.ts(${i + 1},1): error TS1: y\n${i}.go:1:1: z`).join(
+      '\n',
+    );
+    const ends = [
+      '[INFO] BUILD FAILURE',
+      'BUILD FAILED in 3s',
+      'ninja: build stopped: subcommand failed.',
+      'error Command failed with exit code 3.',
+    ];
     const { line } = readVerdict(`${text}\n${tools}\n${ends.join('\n')}\n[exit code: 2]\nnpm ERR! code E1\n`)!;
     expect(line.length).toBeLessThanOrEqual(MAX_VERDICT_CHARS + 3);
     expect(line).toMatch(/^verdict: gcc\/clang: 40 errors, first at src\/m0\/file0\.c:1:1; .*; …$/);
@@ -99,10 +125,13 @@ describe(`the verdict gate at every level (${backend})`, () => {
     else expect(result.output).toBe(fixture.text);
   });
 
-  it.each(cases)('%s at %s cut to maxTokens 400: every demanded fact inline, within the ceiling', (_, level, fixture) => {
-    const result = expectFactsInline(fixture.text, { level, maxTokens: 400, targetTokens: 200 });
-    if (result.outcome === 'compressed') expect(result.tokensOut).toBeLessThanOrEqual(400);
-  });
+  it.each(cases)(
+    '%s at %s cut to maxTokens 400: every demanded fact inline, within the ceiling',
+    (_, level, fixture) => {
+      const result = expectFactsInline(fixture.text, { level, maxTokens: 400, targetTokens: 200 });
+      if (result.outcome === 'compressed') expect(result.tokensOut).toBeLessThanOrEqual(400);
+    },
+  );
 
   const logs = fixtures('logs');
 
@@ -129,7 +158,8 @@ describe(`the verdict gate at every level (${backend})`, () => {
       const squeeze = createSqueeze({ backend, minTokens: 1 });
       squeeze.compress(fixture.text, { level: 'light' });
       const again = squeeze.compress(fixture.text, { level: 'light' });
-      for (const fact of again.verdict!.facts) expect(again.output, `${fixture.name}: ${fact.keep}`).toContain(fact.keep);
+      for (const fact of again.verdict!.facts)
+        expect(again.output, `${fixture.name}: ${fact.keep}`).toContain(fact.keep);
       expect(again.outcome, fixture.name).not.toBe('verdict');
     }
   });
@@ -137,7 +167,14 @@ describe(`the verdict gate at every level (${backend})`, () => {
 
 describe(`the verdict in the notice and the result (${backend})`, () => {
   it('the notice line is one bracketed line after the retrieval hint', () => {
-    const notice = retrievalNotice('0123456789abcdef01234567', 'terminal', 100, undefined, {}, 'verdict: 2 of 600 tests failed; tsc: 1 error');
+    const notice = retrievalNotice(
+      '0123456789abcdef01234567',
+      'terminal',
+      100,
+      undefined,
+      {},
+      'verdict: 2 of 600 tests failed; tsc: 1 error',
+    );
     expect(notice.split('\n').at(-1)).toBe('[verdict: 2 of 600 tests failed; tsc: 1 error]');
     expect(retrievalNotice('0123456789abcdef01234567', 'terminal', 100).includes('verdict')).toBe(false);
   });
@@ -145,7 +182,11 @@ describe(`the verdict in the notice and the result (${backend})`, () => {
   it('the result carries the verdict as data', () => {
     const fixture = verdicts.find((f) => f.name === 'pytest')!;
     const result = compress(fixture.text, { backend, minTokens: 1, level: 'aggressive' });
-    expect(result.verdict).toMatchObject({ tests: { failed: 2, total: 600, passed: 596, skipped: 2 }, gate: 'held', undemanded: 0 });
+    expect(result.verdict).toMatchObject({
+      tests: { failed: 2, total: 600, passed: 596, skipped: 2 },
+      gate: 'held',
+      undemanded: 0,
+    });
     expect(result.verdict?.facts.map((f) => f.kind)).toEqual(['failing-test', 'failing-test', 'tests']);
   });
 
@@ -192,7 +233,11 @@ describe(`the DSH smoke's cases, with verdicts (${backend})`, () => {
     const squeeze = createSqueeze({ backend });
     const result = squeeze.compress(run, { toolName: 'bash' });
     expect(result.outcome).toBe('compressed');
-    for (const line of ['FAIL  src/cart.test.ts > cart total > applies the bulk discount', 'Tests  1 failed | 12000 passed (12001)', '[exit code: 1]']) {
+    for (const line of [
+      'FAIL  src/cart.test.ts > cart total > applies the bulk discount',
+      'Tests  1 failed | 12000 passed (12001)',
+      '[exit code: 1]',
+    ]) {
       expect(result.output).toContain(line);
     }
     expect(result.output).toContain('[verdict: 1 of 12,001 tests failed; exit code 1]');
@@ -219,41 +264,73 @@ describe(`the everyday corpus's test and build outputs (${backend})`, () => {
     expect(outputs.length).toBeGreaterThanOrEqual(10);
   });
 
-  it.each(outputs.flatMap((o) => LEVELS.map((level) => [o.file, level, o] as const)))('%s at %s: every fact inline', (_, level, o) => {
-    const call = { toolName: o.tool, ...(o.command ? { command: o.command } : {}) };
-    expectFactsInline(o.text, { level, ...call });
-    expectFactsInline(o.text, { level, maxTokens: 600, targetTokens: 300, ...call });
-  });
+  it.each(outputs.flatMap((o) => LEVELS.map((level) => [o.file, level, o] as const)))(
+    '%s at %s: every fact inline',
+    (_, level, o) => {
+      const call = { toolName: o.tool, ...(o.command ? { command: o.command } : {}) };
+      expectFactsInline(o.text, { level, ...call });
+      expectFactsInline(o.text, { level, maxTokens: 600, targetTokens: 300, ...call });
+    },
+  );
 });
 
-describe.skipIf(skipWithoutSharedCorpus('verdict facts on the shared corpus'))(`the shared corpus's build logs and test reports (${backend})`, () => {
-  const outputs = () => corpusFiles().filter((f) => ['build-logs', 'test-reports'].includes(f.folder) && readVerdict(f.text) !== null);
+describe.skipIf(skipWithoutSharedCorpus('verdict facts on the shared corpus'))(
+  `the shared corpus's build logs and test reports (${backend})`,
+  () => {
+    const outputs = () =>
+      corpusFiles().filter((f) => ['build-logs', 'test-reports'].includes(f.folder) && readVerdict(f.text) !== null);
 
-  it('every demanded fact inline at every level, and at maxTokens 600', () => {
-    const checked = outputs();
-    expect(checked.length).toBeGreaterThanOrEqual(10);
-    for (const file of checked) {
-      for (const level of LEVELS) {
-        expectFactsInline(file.text, { level, toolName: file.tool });
-        expectFactsInline(file.text, { level, toolName: file.tool, maxTokens: 600, targetTokens: 300 });
+    it('every demanded fact inline at every level, and at maxTokens 600', () => {
+      const checked = outputs();
+      expect(checked.length).toBeGreaterThanOrEqual(10);
+      for (const file of checked) {
+        for (const level of LEVELS) {
+          expectFactsInline(file.text, { level, toolName: file.tool });
+          expectFactsInline(file.text, { level, toolName: file.tool, maxTokens: 600, targetTokens: 300 });
+        }
       }
-    }
-  });
-});
+    });
+  },
+);
 
 describe(`verdict reading on hostile input (${backend})`, () => {
   it('never throws, and every fact it states is a line of the input', () => {
     const piece = fc.constantFrom(
-      'FAIL', '--- FAIL: T', 'Tests:', ' 1 failed', ', 2 passed', ' 3 total', '\n', '\r\n', '\r', '\u001b[31m', 'error', ': ', 'error[E1]: ',
-      ' --> a.rs:1:2', 'a.c:1:2: error: x', 'make: *** ', 'Error 1', '(1,2): error TS1: ', '===', ' in 1.0s', '\u0000', '\ud83d', '# fail 1',
+      'FAIL',
+      '--- FAIL: T',
+      'Tests:',
+      ' 1 failed',
+      ', 2 passed',
+      ' 3 total',
+      '\n',
+      '\r\n',
+      '\r',
+      '\u001b[31m',
+      'error',
+      ': ',
+      'error[E1]: ',
+      ' --> a.rs:1:2',
+      'a.c:1:2: error: x',
+      'make: *** ',
+      'Error 1',
+      '(1,2): error TS1: ',
+      '===',
+      ' in 1.0s',
+      '\u0000',
+      '\ud83d',
+      '# fail 1',
     );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 400 }), fc.string({ unit: 'binary', maxLength: 200 }), (parts, noise) => {
-        const text = parts.join('') + noise;
-        const verdict = readVerdict(text);
-        const lines = text.split(/\r\n|\r|\n/);
-        for (const fact of verdict?.facts ?? []) expect(lines[fact.line - 1]?.trimEnd()).toBe(fact.text);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 400 }),
+        fc.string({ unit: 'binary', maxLength: 200 }),
+        (parts, noise) => {
+          const text = parts.join('') + noise;
+          const verdict = readVerdict(text);
+          const lines = text.split(/\r\n|\r|\n/);
+          for (const fact of verdict?.facts ?? []) expect(lines[fact.line - 1]?.trimEnd()).toBe(fact.text);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -265,8 +342,13 @@ describe(`verdict reading on hostile input (${backend})`, () => {
 
   it('grows linearly on lines built to make the patterns backtrack (doubling, not wall-clock)', () => {
     const unit = [
-      `${'a('.repeat(200)}1,2`, `${'x:'.repeat(200)}`, `Tests:${' 1 failed,'.repeat(40)}`, `\u001b[31m${'\u001b['.repeat(150)}`,
-      `==${' 1 passed,'.repeat(40)} in`, `make: *** ${'Error '.repeat(60)}`, `error: could not compile \`x\`${' due to'.repeat(50)}`,
+      `${'a('.repeat(200)}1,2`,
+      `${'x:'.repeat(200)}`,
+      `Tests:${' 1 failed,'.repeat(40)}`,
+      `\u001b[31m${'\u001b['.repeat(150)}`,
+      `==${' 1 passed,'.repeat(40)} in`,
+      `make: *** ${'Error '.repeat(60)}`,
+      `error: could not compile \`x\`${' due to'.repeat(50)}`,
     ].join('\n');
     const time = (text: string) => {
       const runs: number[] = [];

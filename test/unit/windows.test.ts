@@ -5,13 +5,20 @@ import { EVIDENCE_FLAGS, LineFlag, SEVERITY_COUNT, Severity, TextAnalysis } from
 import type { WindowPlan, WindowRequest } from '../../src/engine/index.js';
 import { backendName, testBackend } from '../support/backend.js';
 
-interface Span { start: number; end: number; kept: boolean; omitted: number[] }
+interface Span {
+  start: number;
+  end: number;
+  kept: boolean;
+  omitted: number[];
+}
 
 function spansOf(plan: WindowPlan): Span[] {
   const spans: Span[] = [];
   for (let k = 0; k * 3 < plan.spans.length; k++) {
     spans.push({
-      start: plan.spans[3 * k]!, end: plan.spans[3 * k + 1]!, kept: plan.spans[3 * k + 2] === 1,
+      start: plan.spans[3 * k]!,
+      end: plan.spans[3 * k + 1]!,
+      kept: plan.spans[3 * k + 2] === 1,
       omitted: Array.from(plan.omittedBySeverity.subarray(k * SEVERITY_COUNT, (k + 1) * SEVERITY_COUNT)),
     });
   }
@@ -21,8 +28,14 @@ function spansOf(plan: WindowPlan): Span[] {
 function request(count: number, overrides: Partial<WindowRequest> = {}): WindowRequest {
   return {
     count,
-    priority: new Int32Array(count), cost: new Int32Array(count).fill(1), levels: new Int32Array(count),
-    budget: 1000, head: 0, tail: 0, before: 0, after: 0,
+    priority: new Int32Array(count),
+    cost: new Int32Array(count).fill(1),
+    levels: new Int32Array(count),
+    budget: 1000,
+    head: 0,
+    tail: 0,
+    before: 0,
+    after: 0,
     ...overrides,
   };
 }
@@ -105,7 +118,10 @@ describe(`log window selection (${backendName})`, () => {
     priority[19] = 1; // its window 17..21 touches 14's 12..16
     priority[33] = 1;
     const spans = plan(request(40, { priority, before: 2, after: 2 }));
-    expect(spans.filter((s) => s.kept).map((s) => [s.start, s.end])).toEqual([[8, 22], [31, 36]]);
+    expect(spans.filter((s) => s.kept).map((s) => [s.start, s.end])).toEqual([
+      [8, 22],
+      [31, 36],
+    ]);
   });
 
   it('serves higher priority first, then earlier lines', () => {
@@ -142,20 +158,28 @@ describe(`log window selection (${backendName})`, () => {
   it('satisfies every invariant on random requests', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 0, max: 300 }).chain((count) => fc.record({
-          count: fc.constant(count),
-          priority: fc.array(fc.oneof(fc.constant(0), fc.constant(0), fc.integer({ min: -2, max: 5 })), { minLength: count, maxLength: count }),
-          cost: fc.array(fc.integer({ min: -3, max: 40 }), { minLength: count, maxLength: count }),
-          levels: fc.array(fc.integer({ min: 0, max: 15 }), { minLength: count, maxLength: count }),
-          budget: fc.integer({ min: -5, max: 3000 }),
-          head: fc.integer({ min: -2, max: 40 }),
-          tail: fc.integer({ min: -2, max: 40 }),
-          before: fc.integer({ min: -2, max: 8 }),
-          after: fc.integer({ min: -2, max: 8 }),
-        })),
+        fc.integer({ min: 0, max: 300 }).chain((count) =>
+          fc.record({
+            count: fc.constant(count),
+            priority: fc.array(fc.oneof(fc.constant(0), fc.constant(0), fc.integer({ min: -2, max: 5 })), {
+              minLength: count,
+              maxLength: count,
+            }),
+            cost: fc.array(fc.integer({ min: -3, max: 40 }), { minLength: count, maxLength: count }),
+            levels: fc.array(fc.integer({ min: 0, max: 15 }), { minLength: count, maxLength: count }),
+            budget: fc.integer({ min: -5, max: 3000 }),
+            head: fc.integer({ min: -2, max: 40 }),
+            tail: fc.integer({ min: -2, max: 40 }),
+            before: fc.integer({ min: -2, max: 8 }),
+            after: fc.integer({ min: -2, max: 8 }),
+          }),
+        ),
         (r) => {
           const req: WindowRequest = {
-            ...r, priority: Int32Array.from(r.priority), cost: Int32Array.from(r.cost), levels: Int32Array.from(r.levels),
+            ...r,
+            priority: Int32Array.from(r.priority),
+            cost: Int32Array.from(r.cost),
+            levels: Int32Array.from(r.levels),
           };
           checkInvariants(req, testBackend().planWindows(req));
         },
@@ -174,9 +198,21 @@ describe(`log window selection (${backendName})`, () => {
     const a = new TextAnalysis(log, testBackend());
     const flags = a.classes.flags;
     const count = a.lines.count;
-    const priority = Int32Array.from(flags, (f) => ((f & EVIDENCE_FLAGS) !== 0 ? 1 + ((f & LineFlag.Diagnostic) !== 0 ? 1 : 0) : 0));
+    const priority = Int32Array.from(flags, (f) =>
+      (f & EVIDENCE_FLAGS) !== 0 ? 1 + ((f & LineFlag.Diagnostic) !== 0 ? 1 : 0) : 0,
+    );
     const cost = Int32Array.from({ length: count }, (_, i) => Math.ceil((a.lines.end[i]! - a.lines.start[i]!) / 4));
-    const req: WindowRequest = { count, priority, cost, levels: flags, budget: 120, head: 3, tail: 3, before: 2, after: 2 };
+    const req: WindowRequest = {
+      count,
+      priority,
+      cost,
+      levels: flags,
+      budget: 120,
+      head: 3,
+      tail: 3,
+      before: 2,
+      after: 2,
+    };
     const result = testBackend().planWindows(req);
     checkInvariants(req, result);
     const kept = keptLines(spansOf(result)).map((i) => a.line(i));

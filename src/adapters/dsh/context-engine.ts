@@ -62,7 +62,10 @@ export interface EngineDeps {
   /** The original stored under `id`, or undefined when the store no longer has it. */
   original(id: string): Promise<string | undefined>;
   /** Keeps `text` retrievable (CCR store, spill store) and returns its notice, or undefined when it could not be kept. */
-  retain(text: string, source: { toolName: string; callId: string; type: string; sessionId: string | undefined }): Promise<string | undefined>;
+  retain(
+    text: string,
+    source: { toolName: string; callId: string; type: string; sessionId: string | undefined },
+  ): Promise<string | undefined>;
   /** The token meter's price of a message, when one is loaded: its projections expect a shadow price before each replacement. */
   shadowPrice(): ((message: unknown) => number) | undefined;
   ledger(line: string): void;
@@ -99,7 +102,13 @@ interface ResultEvent {
   readonly surfaceOp?: unknown;
   readonly data: {
     readonly turn: number;
-    readonly message: MessageLike & { readonly content: readonly { readonly toolCallId?: unknown; readonly content?: unknown; readonly isError?: unknown }[] };
+    readonly message: MessageLike & {
+      readonly content: readonly {
+        readonly toolCallId?: unknown;
+        readonly content?: unknown;
+        readonly isError?: unknown;
+      }[];
+    };
   };
 }
 
@@ -108,7 +117,11 @@ interface SurfaceSession {
   readonly header?: { readonly id?: string };
   readonly surface: { readonly nodes: readonly number[] };
   readonly events: readonly ResultEvent[];
-  append(type: string, data: unknown, options?: { surfaceOp: { op: 'replace'; start: number; end: number }; sourceEventSeqs: number[] }): { seq: number };
+  append(
+    type: string,
+    data: unknown,
+    options?: { surfaceOp: { op: 'replace'; start: number; end: number }; sourceEventSeqs: number[] },
+  ): { seq: number };
   deriveMessages(): readonly MessageLike[];
   requestContext?(): { readonly contextWindow?: number } | undefined;
 }
@@ -124,7 +137,9 @@ export interface PreStepView {
 type Observed = Omit<Observation, 'callId'>;
 
 /** A prepared replacement, or `keep` when the result stays as it is. */
-type Prepared = { readonly text: string; readonly before: number; readonly after: number; readonly toolName: string } | 'keep';
+type Prepared =
+  | { readonly text: string; readonly before: number; readonly after: number; readonly toolName: string }
+  | 'keep';
 
 /** Per turn, what the engine replaced so far: results and tokens before -> after. */
 interface TurnReport {
@@ -213,7 +228,8 @@ export class ContextEngine {
     const tokens = this.measure(session?.deriveMessages?.() ?? [], payload.messages);
     this.fill = tokens / windowTokens;
     if (this.fill * 100 < this.config.contextEngineThresholdPct || !isSurfaceSession(session)) return;
-    const turn = typeof payload.turn === 'number' && Number.isFinite(payload.turn) ? payload.turn : Number.POSITIVE_INFINITY;
+    const turn =
+      typeof payload.turn === 'number' && Number.isFinite(payload.turn) ? payload.turn : Number.POSITIVE_INFINITY;
     const batch = selectBatch(this.resultNodes(session), turn, this.config);
     const ready: { node: ResultNode & { event: ResultEvent }; replacement: Exclude<Prepared, 'keep'> }[] = [];
     for (const node of batch) {
@@ -239,7 +255,9 @@ export class ContextEngine {
       `ccr: engine rewrite ${this.rewriteCount}: replaced ${replaced.length} results, context ${count(tokens)} -> ${count(after)} tokens (${pct(tokens / windowTokens)} -> ${pct(this.fill)} of ${count(windowTokens)})`,
     );
     for (const [t, r] of [...this.report.entries()].sort((a, b) => a[0] - b[0])) {
-      this.deps.ledger(`ccr: engine report turn ${t}: ${r.results} results replaced, ${count(r.before)} -> ${count(r.after)} tokens`);
+      this.deps.ledger(
+        `ccr: engine report turn ${t}: ${r.results} results replaced, ${count(r.before)} -> ${count(r.after)} tokens`,
+      );
     }
   }
 
@@ -271,7 +289,9 @@ export class ContextEngine {
     const known = this.prepared.get(event.seq);
     if (known !== undefined) return known;
     const result = await this.build(session, event).catch((error: unknown) => {
-      this.deps.warn(`squeeze: context engine: could not prepare a replacement (${error instanceof Error ? error.message : String(error)}); result kept`);
+      this.deps.warn(
+        `squeeze: context engine: could not prepare a replacement (${error instanceof Error ? error.message : String(error)}); result kept`,
+      );
       return 'keep' as const;
     });
     this.prepared.set(event.seq, result);
@@ -296,7 +316,8 @@ export class ContextEngine {
       // however small: the share below decides whether a replacement pays
       minTokens: 1,
     });
-    if (form.outcome !== 'compressed' || this.deps.estimator.estimate(form.output) > before * MAX_REPLACED_SHARE) return 'keep';
+    if (form.outcome !== 'compressed' || this.deps.estimator.estimate(form.output) > before * MAX_REPLACED_SHARE)
+      return 'keep';
     // The notice the model was shown stays, byte for byte, but for its how-to line; a result left alone is kept now
     // (its notice has no verdict line: the form above shows the lines the verdict is read from).
     const notice =
@@ -320,7 +341,10 @@ export class ContextEngine {
    * while the batch was prepared (a compaction summarized it) is skipped; a
    * rejected append ends the batch, the ones before it stand.
    */
-  private replace<T extends { node: ResultNode & { event: ResultEvent }; replacement: Exclude<Prepared, 'keep'> }>(session: SurfaceSession, ready: readonly T[]): T[] {
+  private replace<T extends { node: ResultNode & { event: ResultEvent }; replacement: Exclude<Prepared, 'keep'> }>(
+    session: SurfaceSession,
+    ready: readonly T[],
+  ): T[] {
     const done: T[] = [];
     const price = this.deps.shadowPrice();
     for (const item of ready) {
@@ -328,13 +352,27 @@ export class ContextEngine {
       if (!session.surface.nodes.includes(event.seq)) continue;
       const message = event.data.message;
       const [result] = message.content;
-      const replacement = freezeMessage({ ...message, content: [{ ...result, content: [{ type: 'text', text: item.replacement.text }] }] } as never);
+      const replacement = freezeMessage({
+        ...message,
+        content: [{ ...result, content: [{ type: 'text', text: item.replacement.text }] }],
+      } as never);
       const range = { start: event.seq, end: event.seq };
       try {
-        if (price) session.append('compaction/prune', { shadowedRange: range, shadowedSeqs: [event.seq], shadowedTokenCount: price(message) });
-        session.append('tool/result', { ...event.data, message: replacement }, { surfaceOp: { op: 'replace', ...range }, sourceEventSeqs: [event.seq] });
+        if (price)
+          session.append('compaction/prune', {
+            shadowedRange: range,
+            shadowedSeqs: [event.seq],
+            shadowedTokenCount: price(message),
+          });
+        session.append(
+          'tool/result',
+          { ...event.data, message: replacement },
+          { surfaceOp: { op: 'replace', ...range }, sourceEventSeqs: [event.seq] },
+        );
       } catch (error) {
-        this.deps.warn(`squeeze: context engine: the session refused a replacement (${error instanceof Error ? error.message : String(error)}); the rest of the batch is kept`);
+        this.deps.warn(
+          `squeeze: context engine: the session refused a replacement (${error instanceof Error ? error.message : String(error)}); the rest of the batch is kept`,
+        );
         break;
       }
       this.deps.ledger(

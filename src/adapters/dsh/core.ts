@@ -8,7 +8,15 @@
 // it can (not for a store in this process's memory).
 import { createSqueeze, type Squeeze } from '../../index.js';
 import {
-  cliRetrieval, idFrom, lookupStore, openStoreSpec, retrievalNotice, retrieveAsync, StoreUnavailableError, type Lookup, type RetrievalWays,
+  cliRetrieval,
+  idFrom,
+  lookupStore,
+  openStoreSpec,
+  retrievalNotice,
+  retrieveAsync,
+  StoreUnavailableError,
+  type Lookup,
+  type RetrievalWays,
 } from '../../store/index.js';
 import { RETRIEVE_TOOL } from './gate.js';
 import { squeezeOptionsOf } from './config.js';
@@ -66,7 +74,12 @@ export function retrievalWays(spec: string): RetrievalWays {
  * then pass through whole, the spill store still saves, nothing claims an id.
  */
 function openOrExplain(options: Parameters<typeof coreServices>[1]) {
-  const storeOptions = { storeBudgetBytes: options.storeBudgetBytes, ttlSeconds: options.ttlSeconds, onEvent: options.onEvent, warn: options.warn };
+  const storeOptions = {
+    storeBudgetBytes: options.storeBudgetBytes,
+    ttlSeconds: options.ttlSeconds,
+    onEvent: options.onEvent,
+    warn: options.warn,
+  };
   try {
     return openStoreSpec(expandHome(options.store), storeOptions);
   } catch (error) {

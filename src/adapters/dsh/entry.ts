@@ -17,7 +17,8 @@ class DshMissingError extends Error {
 }
 
 const isMissingHarness = (error: unknown) =>
-  (error as NodeJS.ErrnoException | null)?.code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes("'@deepseek-ai/");
+  (error as NodeJS.ErrnoException | null)?.code === 'ERR_MODULE_NOT_FOUND' &&
+  String((error as Error).message).includes("'@deepseek-ai/");
 
 async function load(): Promise<typeof Plugin> {
   try {

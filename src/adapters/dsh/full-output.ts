@@ -54,7 +54,6 @@ export interface FullOutput {
   readonly recovered: boolean;
 }
 
-
 /** Why a path is not (provably) the harness's own spill file, or its stream label. */
 function locate(path: string, options: FullOutputOptions): { stream: 'stdout' | 'stderr' } | { reason: string } {
   if (path === UNAVAILABLE) return { reason: 'the harness kept no full-output file' };
@@ -84,7 +83,7 @@ async function readSpill(path: string, maxBytes: number): Promise<Read> {
   } catch (error) {
     return { reason: `${dirname(path)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
   }
-  let handle;
+  let handle: Awaited<ReturnType<typeof open>>;
   try {
     // O_NOFOLLOW: a symlink fails here instead of being followed (no check-then-use race).
     handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
@@ -96,7 +95,8 @@ async function readSpill(path: string, maxBytes: number): Promise<Read> {
     const stat = await handle.stat();
     if (!stat.isFile()) return { reason: `${path} is not a regular file` };
     if (stat.uid !== uid) return { reason: `${path} is not owned by this user` };
-    if (stat.size > maxBytes) return { reason: `${path} holds ${count(stat.size)} bytes, over the ${count(maxBytes)}-byte cap` };
+    if (stat.size > maxBytes)
+      return { reason: `${path} holds ${count(stat.size)} bytes, over the ${count(maxBytes)}-byte cap` };
     const bytes = await handle.readFile();
     return { text: bytes.toString('utf8'), bytes: bytes.length };
   } catch (error) {
@@ -135,7 +135,11 @@ interface Notice {
 function sectionStarts(text: string, stream: 'stdout' | 'stderr', from: number, notice: Notice): number[] {
   if (stream === 'stdout') return [0];
   const starts: number[] = [];
-  for (let i = text.indexOf(STDERR_HEADER, from); i !== -1 && i < notice.start; i = text.indexOf(STDERR_HEADER, i + 1)) {
+  for (
+    let i = text.indexOf(STDERR_HEADER, from);
+    i !== -1 && i < notice.start;
+    i = text.indexOf(STDERR_HEADER, i + 1)
+  ) {
     if (i === 0 || text[i - 1] === '\n') starts.push(i + STDERR_HEADER.length);
   }
   return starts;
@@ -157,14 +161,20 @@ interface Replacement {
 }
 
 /** One truncated stream: the note's fact about it and, when its file checks out, the uncut section. */
-async function recoverStream(text: string, notice: Notice, from: number, options: FullOutputOptions): Promise<{ fact: string; replacement?: Replacement }> {
+async function recoverStream(
+  text: string,
+  notice: Notice,
+  from: number,
+  options: FullOutputOptions,
+): Promise<{ fact: string; replacement?: Replacement }> {
   const place = locate(notice.path, options);
   if ('reason' in place) return { fact: `full output not used: ${place.reason}` };
   const label = place.stream === 'stderr' ? 'full stderr' : 'full output';
   const read = await readSpill(notice.path, options.maxBytes);
   if ('reason' in read) return { fact: `${label} not used: ${read.reason}` };
   const section = matchSection(text, place.stream, from, notice, read.text);
-  if (section === undefined) return { fact: `${label} not used: ${notice.path} does not end with the output the harness kept` };
+  if (section === undefined)
+    return { fact: `${label} not used: ${notice.path} does not end with the output the harness kept` };
   // Rendered as the harness renders an uncut stream: a separating newline only when the stream lacks one.
   const separator = read.text.endsWith('\n') && text[notice.end] === '\n' ? 1 : 0;
   return {
@@ -177,7 +187,11 @@ async function recoverStream(text: string, notice: Notice, from: number, options
  * The uncut text of a shell result whose streams the harness truncated, or
  * undefined when there is nothing to do (another tool, no notice, feature off).
  */
-export async function recoverFullOutput(toolName: string, text: string, options: FullOutputOptions): Promise<FullOutput | undefined> {
+export async function recoverFullOutput(
+  toolName: string,
+  text: string,
+  options: FullOutputOptions,
+): Promise<FullOutput | undefined> {
   if (options.maxBytes === 0 || !FULL_OUTPUT_TOOLS.has(toolName)) return undefined;
   const notices: Notice[] = [...text.matchAll(NOTICE)]
     .map((m) => ({ start: m.index, end: m.index + m[0].length, path: m[1]! }))

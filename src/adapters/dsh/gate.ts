@@ -43,7 +43,11 @@ export function gateSize(content: readonly Block[], text: string, ceiling: numbe
 /** The largest size any step of the gate compares against. */
 export function gateCeiling(config: GateConfig): number {
   const widest = Math.max(...Object.values(config.multipliers));
-  return Math.max(config.inlineThresholdBytes, config.thresholdBytes * widest, config.autoExpand ? config.autoExpandLimitBytes : 0);
+  return Math.max(
+    config.inlineThresholdBytes,
+    config.thresholdBytes * widest,
+    config.autoExpand ? config.autoExpandLimitBytes : 0,
+  );
 }
 
 export type GateVerdict =
@@ -80,14 +84,19 @@ export const RETRIEVE_TOOL = 'ccr_retrieve';
 export function gate(input: GateInput, config: GateConfig): GateVerdict {
   if (input.text.length === 0) return { action: 'pass', reason: 'empty' };
   // The pipeline's `exclude` and the gate's `exempt` mean the same here: never touched.
-  if (input.toolName === RETRIEVE_TOOL || config.exempt.includes(input.toolName) || config.exclude.includes(input.toolName)) {
+  if (
+    input.toolName === RETRIEVE_TOOL ||
+    config.exempt.includes(input.toolName) ||
+    config.exclude.includes(input.toolName)
+  ) {
     return { action: 'pass', reason: 'exempt' };
   }
   if (input.isError && !config.compressFailures) return { action: 'pass', reason: 'failure' };
   if (!config.targets.includes(input.toolName)) return { action: 'pass', reason: 'not-target' };
   if (input.size <= config.inlineThresholdBytes) return { action: 'pass', reason: 'inline' };
   const type = ccrType(input.toolName, input.isError, input.text);
-  if (input.size <= config.thresholdBytes * config.multipliers[type]) return { action: 'pass', reason: 'under-threshold' };
+  if (input.size <= config.thresholdBytes * config.multipliers[type])
+    return { action: 'pass', reason: 'under-threshold' };
   if (config.autoExpand && input.size <= config.autoExpandLimitBytes) return { action: 'store', type };
   return { action: 'replace', type };
 }

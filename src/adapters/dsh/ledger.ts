@@ -25,12 +25,17 @@ export interface Ledger {
  */
 export function expandHome(path: string, env: NodeJS.ProcessEnv = process.env): string {
   const dshHome = env.DSH_HOME?.trim() ? resolve(env.DSH_HOME) : undefined;
-  if (dshHome !== undefined && (path === '~/.dsh' || path.startsWith('~/.dsh/'))) return join(dshHome, path.slice('~/.dsh'.length));
+  if (dshHome !== undefined && (path === '~/.dsh' || path.startsWith('~/.dsh/')))
+    return join(dshHome, path.slice('~/.dsh'.length));
   return path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
 }
 
 export function createLedger(logger: LedgerLogger, options: { enabled: boolean; file: string }): Ledger {
-  const sink = lines.createLogSink({ log: options.enabled, logFile: expandHome(options.file), warn: (m) => logger.warn(m) });
+  const sink = lines.createLogSink({
+    log: options.enabled,
+    logFile: expandHome(options.file),
+    warn: (m) => logger.warn(m),
+  });
   return {
     write(line) {
       if (!options.enabled) return;

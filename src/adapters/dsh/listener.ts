@@ -4,7 +4,15 @@
 // decision through untouched or returns a new decision with smaller content
 // that says how to get the original back. Every failure keeps the original.
 import type { PostToolDecision, ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools';
-import { type CcrType, type CompressResult, type Level, LEVELS, levelNotKeptText, MAX_VERDICT_CHARS, notShownNote } from '../../index.js';
+import {
+  type CcrType,
+  type CompressResult,
+  type Level,
+  LEVELS,
+  levelNotKeptText,
+  MAX_VERDICT_CHARS,
+  notShownNote,
+} from '../../index.js';
 import { idFrom, SAMPLE_ID } from '../../store/index.js';
 import type { PluginConfig } from './config.js';
 import type { ContextEngine } from './context-engine.js';
@@ -64,8 +72,13 @@ function withNewline(text: string): string {
 
 /** The longest level note, to leave room for it under the ceiling when a level is forced. */
 const LONGEST_LEVEL_NOTE = (['lossless', 'light', 'aggressive', 'emergency'] as const)
-  .flatMap((requested) => (['over-max-tokens', 'preserved-item-lost'] as const).flatMap((reason) =>
-    (['lossless', 'light', 'aggressive', 'emergency'] as const).map((level) => levelNote({ level, levelNotKept: { requested, reason } })!)))
+  .flatMap((requested) =>
+    (['over-max-tokens', 'preserved-item-lost'] as const).flatMap((reason) =>
+      (['lossless', 'light', 'aggressive', 'emergency'] as const).map(
+        (level) => levelNote({ level, levelNotKept: { requested, reason } })!,
+      ),
+    ),
+  )
   .reduce((a, b) => (b.length > a.length ? b : a));
 
 /**
@@ -79,8 +92,9 @@ const SAMPLE_SPILL = {
 
 /** A verdict line as long as one gets (with the facts it could not show), to size the notice before the result is known. */
 const SAMPLE_VERDICT =
-  'verdict: 12 of 3456 tests failed; tsc: 7 errors, first at src/a.ts:12:3; make: Error 2; '.repeat(3).slice(0, MAX_VERDICT_CHARS + 3) +
-  notShownNote(99);
+  'verdict: 12 of 3456 tests failed; tsc: 7 errors, first at src/a.ts:12:3; make: Error 2; '
+    .repeat(3)
+    .slice(0, MAX_VERDICT_CHARS + 3) + notShownNote(99);
 
 /** The harness's file reader, never spilled (see `spill`). */
 const READ_TOOL = 'read';
@@ -166,7 +180,9 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
         return { locator: ref.locator, hint: ref.retrievalHint };
       },
       (error: unknown) => {
-        warn(`squeeze: spill store could not save ${exec.name} (${describeError(error)}); original kept for ccr_retrieve only`);
+        warn(
+          `squeeze: spill store could not save ${exec.name} (${describeError(error)}); original kept for ccr_retrieve only`,
+        );
         return undefined;
       },
     );
@@ -174,7 +190,13 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
 
   /** Tokens of the notice the plugin appends (`\n\n` + the store's notice). */
   function notice(type: CcrType, size: number, spilled: boolean): number {
-    const input: NoticeInput = { id: SAMPLE_ID, type, size, verdict: SAMPLE_VERDICT, ...(spilled ? { spill: SAMPLE_SPILL } : {}) };
+    const input: NoticeInput = {
+      id: SAMPLE_ID,
+      type,
+      size,
+      verdict: SAMPLE_VERDICT,
+      ...(spilled ? { spill: SAMPLE_SPILL } : {}),
+    };
     return services.estimator.estimate(`\n\n${services.notice(input)}`);
   }
 
@@ -207,7 +229,8 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
       ...(exec.agent !== undefined ? { conversation: exec.agent } : {}),
       ...(contextFill !== undefined ? { contextFill } : {}),
     });
-    if (result.outcome === 'failed') warn(`squeeze: compressing ${exec.name} failed (${describeError(result.error)}); keeping the original content`);
+    if (result.outcome === 'failed')
+      warn(`squeeze: compressing ${exec.name} failed (${describeError(result.error)}); keeping the original content`);
     if (result.outcome !== 'compressed' || exec.signal.aborted) return { decision };
     // What the model would see otherwise: the pipeline measured `text`, or the harness's tail when `text` is the full output.
     const originalBytes = full ? Math.min(result.bytesIn, Buffer.byteLength(full.shown, 'utf8')) : result.bytesIn;
@@ -225,12 +248,18 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     try {
       stored = await services.store.put(text, { type, tool: exec.name });
     } catch (error) {
-      warn(`squeeze: could not store the original of ${exec.name} (${describeError(error)}); keeping the original content`);
+      warn(
+        `squeeze: could not store the original of ${exec.name} (${describeError(error)}); keeping the original content`,
+      );
       return { decision };
     }
     const saved = await spillSave;
     const retention: NoticeInput = {
-      id: stored.id, type, size: stored.size, ...(saved ? { spill: saved } : {}), ...(result.verdict ? { verdict: result.verdict.line } : {}),
+      id: stored.id,
+      type,
+      size: stored.size,
+      ...(saved ? { spill: saved } : {}),
+      ...(result.verdict ? { verdict: result.verdict.line } : {}),
     };
     const output = `${body}${full ? '' : '\n'}${services.notice(retention)}`;
     // Invariant 6: replace only when what the model sees gets smaller, in bytes and in tokens.
@@ -245,7 +274,8 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
   /** A successful retrieval of a result this session was shown compressed: its tool's next results gentler. */
   function noteRetrieval(exec: ToolExecution, id: string | undefined): void {
     const regret = id === undefined ? undefined : backOffOf(exec)?.retrieved(id);
-    if (regret !== undefined && id !== undefined) ledger.write(lines.backedOff(regret.tool, id, regret.retrievals, regret.key, regret.level));
+    if (regret !== undefined && id !== undefined)
+      ledger.write(lines.backedOff(regret.tool, id, regret.retrievals, regret.key, regret.level));
   }
 
   /**
@@ -254,11 +284,17 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
    * original counts as a retrieval; the CLI's store, not this one, saw the hit,
    * so the ledger line is written here.
    */
-  function shellRetrieval(exec: ToolExecution, result: Readonly<ToolExecutionResult>, decision: PostToolDecision): boolean {
+  function shellRetrieval(
+    exec: ToolExecution,
+    result: Readonly<ToolExecutionResult>,
+    decision: PostToolDecision,
+  ): boolean {
     const command = commandOf(exec);
     const retrieval = command === undefined ? null : squeezeRetrieval(command);
     if (retrieval === null) return false;
-    const content = (decision.kind === 'accept' ? decision.content ?? result.content : undefined) as readonly Block[] | undefined;
+    const content = (decision.kind === 'accept' ? (decision.content ?? result.content) : undefined) as
+      | readonly Block[]
+      | undefined;
     const text = content === undefined ? undefined : plainText(content);
     // The bash tool ends a failed command's output with `[exit code: N]` (squeeze retrieve exits 3 on an unknown id).
     const printed = !result.isError && text !== undefined && !/\[exit code: \d+\]\s*$/.test(text);
@@ -281,7 +317,12 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
       if (text === undefined) return decision;
       const engine = deps.engineOf?.(exec.agent);
       const command = commandOf(exec);
-      const seen = { callId: exec.callId, toolName: exec.name, isError: result.isError, ...(command !== undefined ? { command } : {}) };
+      const seen = {
+        callId: exec.callId,
+        toolName: exec.name,
+        isError: result.isError,
+        ...(command !== undefined ? { command } : {}),
+      };
       const size = gateSize(content, text, ceiling);
       const verdict = gate({ toolName: exec.name, isError: result.isError, text, size }, config);
       if (verdict.action === 'pass') {
@@ -296,7 +337,15 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
         return decision;
       }
       const full = await recoverFullOutput(exec.name, text, { maxBytes: config.fullOutputMaxBytes });
-      const outcome = await compress(exec, decision, full?.text ?? text, verdict.type, result.isError, engine, full && { ...full, shown: text });
+      const outcome = await compress(
+        exec,
+        decision,
+        full?.text ?? text,
+        verdict.type,
+        result.isError,
+        engine,
+        full && { ...full, shown: text },
+      );
       engine?.observe({ ...seen, ...(outcome.id ? { id: outcome.id } : {}) });
       return outcome.decision;
     } catch (error) {

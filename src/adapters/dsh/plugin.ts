@@ -37,7 +37,12 @@ export function applyWith(ctx: Context, rawConfig: unknown, makeServices: Servic
 
   ctx.effect(() => () => void services.close());
   // Registered even when disabled: markers already in a transcript stay retrievable.
-  ctx.tools.register(createRetrieveTool(services, { pageBytes: config.retrievePageBytes, inlineCap: () => spillPolicyCap(ctx.registry) }));
+  ctx.tools.register(
+    createRetrieveTool(services, {
+      pageBytes: config.retrievePageBytes,
+      inlineCap: () => spillPolicyCap(ctx.registry),
+    }),
+  );
   if (!config.enabled) return;
 
   const engines = config.contextEngine ? createEngines(ctx, config, services, ledger, warn) : undefined;
@@ -133,7 +138,9 @@ async function spillOriginal(
     });
     return { locator: ref.locator, hint: ref.retrievalHint };
   } catch (error) {
-    warn(`squeeze: spill store could not save ${source.toolName} (${describeError(error)}); original kept for ccr_retrieve only`);
+    warn(
+      `squeeze: spill store could not save ${source.toolName} (${describeError(error)}); original kept for ccr_retrieve only`,
+    );
     return undefined;
   }
 }

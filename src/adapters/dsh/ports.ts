@@ -3,7 +3,15 @@
 // the real ones (tests swap in stand-ins for failure modes); the rest of the
 // adapter uses only these types.
 import type { CompressResult, ContentKind, Level, TokenEstimator } from '../../index.js';
-import type { Lookup, PutMeta, RetrieveRequest, RetrieveResult, SpillLocation, StoreEvent, Stored } from '../../store/index.js';
+import type {
+  Lookup,
+  PutMeta,
+  RetrieveRequest,
+  RetrieveResult,
+  SpillLocation,
+  StoreEvent,
+  Stored,
+} from '../../store/index.js';
 
 export interface CompressCall {
   readonly toolName: string;

@@ -65,7 +65,12 @@ export function pageLine(result: Pick<Served, 'lines' | 'totalLines' | 'next' | 
 /** The longest page line, so a page leaves room for it. */
 function pageLineBytes(): number {
   const big = Number.MAX_SAFE_INTEGER;
-  const line = pageLine({ lines: { start: big, count: 1 }, totalLines: big, next: { start: big, count: big }, cutLine: { shownBytes: big, bytes: big } });
+  const line = pageLine({
+    lines: { start: big, count: 1 },
+    totalLines: big,
+    next: { start: big, count: big },
+    cutLine: { shownBytes: big, bytes: big },
+  });
   return Buffer.byteLength(`\n${line}`, 'utf8');
 }
 
@@ -117,7 +122,15 @@ export function createRetrieveTool(services: Services, options: RetrieveToolOpti
         },
         additionalProperties: false,
       },
-      render: (_args, value) => [{ type: 'text', text: value.page === undefined ? value.text : `${value.text}${value.text.endsWith('\n') ? '' : '\n'}${value.page}` }],
+      render: (_args, value) => [
+        {
+          type: 'text',
+          text:
+            value.page === undefined
+              ? value.text
+              : `${value.text}${value.text.endsWith('\n') ? '' : '\n'}${value.page}`,
+        },
+      ],
     },
     isConcurrencySafe: () => true,
     async execute(args) {
@@ -132,7 +145,13 @@ export function createRetrieveTool(services: Services, options: RetrieveToolOpti
       });
       if (!result.ok) throw new Error(result.message);
       const page = pageLine(result);
-      return { hash: result.id, type: result.type, size: result.size, text: result.text, ...(page === undefined ? {} : { page }) };
+      return {
+        hash: result.id,
+        type: result.type,
+        size: result.size,
+        text: result.text,
+        ...(page === undefined ? {} : { page }),
+      };
     },
   });
 }

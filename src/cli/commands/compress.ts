@@ -1,7 +1,12 @@
 // `squeeze compress`: one text through the pipeline, the original kept in the
 // store so `squeeze retrieve` gives it back later.
 import {
-  createSqueeze, DEFAULTS, OptionsError, type CallOptions, type CompressResult, type SqueezeSetup,
+  createSqueeze,
+  DEFAULTS,
+  OptionsError,
+  type CallOptions,
+  type CompressResult,
+  type SqueezeSetup,
 } from '../../pipeline/index.js';
 import { levelNotKeptText } from '../../pipeline/level-note.js';
 import { count as formatCount } from '../../text/strings.js';
@@ -11,7 +16,14 @@ import type { Command } from '../command.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { decodeUtf8, readInput, type CliIo } from '../io.js';
 import { openStore, STORE_OPTION, type CliStore } from '../open-store.js';
-import { cliRetrieval, MEMORY_STORE, StoreError, type OriginalStore, type PutMeta, type Stored } from '../../store/index.js';
+import {
+  cliRetrieval,
+  MEMORY_STORE,
+  StoreError,
+  type OriginalStore,
+  type PutMeta,
+  type Stored,
+} from '../../store/index.js';
 import { originalId } from '../../store/id.js';
 
 const KINDS: readonly ContentKind[] = CONTENT_KINDS;
@@ -158,12 +170,14 @@ The compressed text ends with a line break, and so does its notice.
           // A ceiling below the defaults lowers the budget and the activation threshold with
           // it; without --max-tokens, a budget above the default ceiling raises the ceiling.
           ...(maxTokens === undefined
-            ? targetTokens === undefined ? {} : { targetTokens, maxTokens: Math.max(DEFAULTS.maxTokens, targetTokens) }
+            ? targetTokens === undefined
+              ? {}
+              : { targetTokens, maxTokens: Math.max(DEFAULTS.maxTokens, targetTokens) }
             : {
-              maxTokens,
-              targetTokens: targetTokens ?? Math.min(DEFAULTS.targetTokens, maxTokens),
-              minTokens: Math.min(DEFAULTS.minTokens, maxTokens),
-            }),
+                maxTokens,
+                targetTokens: targetTokens ?? Math.min(DEFAULTS.targetTokens, maxTokens),
+                minTokens: Math.min(DEFAULTS.minTokens, maxTokens),
+              }),
         });
       } catch (error) {
         if (error instanceof OptionsError) throw usageError(error.message);
@@ -178,11 +192,12 @@ The compressed text ends with a line break, and so does its notice.
     // The notice names `squeeze retrieve` with the --store that reaches this store (none it cannot name safely).
     const cli = cliRetrieval(spec);
     let result = pipeline({ store: staging, retrieval: cli === undefined ? {} : { cli } }).compress(text, call);
-    const storeError = result.id === null
-      ? undefined
-      : spec === MEMORY_STORE
-        ? 'a :memory: store lasts only while this command runs'
-        : await keep(() => openStore(values.store, io), staging.staged);
+    const storeError =
+      result.id === null
+        ? undefined
+        : spec === MEMORY_STORE
+          ? 'a :memory: store lasts only while this command runs'
+          : await keep(() => openStore(values.store, io), staging.staged);
     if (storeError !== undefined) {
       // Never an id that will not retrieve: the same compression without the notice, and a non-zero exit.
       result = pipeline({ store: null, retainOriginal: false }).compress(text, call);
@@ -195,7 +210,11 @@ The compressed text ends with a line break, and so does its notice.
       if (result.output !== '' && !result.output.endsWith('\n')) io.stderr('\n');
       const notKept = levelNotKeptText(result, { level: '--level', maxTokens: '--max-tokens' });
       if (notKept !== undefined) io.stderr(`squeeze: ${notKept}\n`);
-      io.stderr(storeError === undefined ? summary(result, cli) : `squeeze: the original could not be stored (${storeError}); the output above cannot be expanded\n`);
+      io.stderr(
+        storeError === undefined
+          ? summary(result, cli)
+          : `squeeze: the original could not be stored (${storeError}); the output above cannot be expanded\n`,
+      );
     }
     return storeError === undefined ? ExitCode.ok : ExitCode.storeUnavailable;
   },

@@ -42,9 +42,11 @@ the table says which. Progress goes to stderr.
   async run(parsed, io) {
     const dirs = parsed.positionals.length > 0 ? parsed.positionals : [DEFAULT_DIR];
     if (parsed.positionals.length === 0 && !existsSync(DEFAULT_DIR)) {
-      throw usageError(`give a folder of labelled samples: squeeze eval DIR (the default ${DEFAULT_DIR} is not here; see squeeze eval --help)`);
+      throw usageError(
+        `give a folder of labelled samples: squeeze eval DIR (the default ${DEFAULT_DIR} is not here; see squeeze eval --help)`,
+      );
     }
-    let samples;
+    let samples: ReturnType<typeof loadSamples>;
     try {
       samples = dirs.flatMap((dir) => loadSamples(resolve(dir)));
     } catch (error) {

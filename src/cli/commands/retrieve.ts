@@ -1,5 +1,11 @@
 // `squeeze retrieve ID`: an original back, whole (its exact bytes), by line range, or grepped.
-import { MAX_LINE_CHARS, MAX_OUTPUT_BYTES, MAX_PATTERN_CHARS, retrieve, SEARCH_DEADLINE_MS } from '../../store/index.js';
+import {
+  MAX_LINE_CHARS,
+  MAX_OUTPUT_BYTES,
+  MAX_PATTERN_CHARS,
+  retrieve,
+  SEARCH_DEADLINE_MS,
+} from '../../store/index.js';
 import { count as thousands } from '../../text/strings.js';
 import { count, positionals } from '../args.js';
 import type { Command } from '../command.js';
@@ -61,7 +67,9 @@ Exit status: 0 printed, 2 bad usage, pattern or id, 3 no such id or it expired (
     const result = retrieve(store, {
       id,
       ...(start !== undefined || lines !== undefined ? { range: { start, count: lines } } : {}),
-      ...(grep !== undefined ? { grep, literal: Boolean(values.literal), ignoreCase: Boolean(values['ignore-case']) } : {}),
+      ...(grep !== undefined
+        ? { grep, literal: Boolean(values.literal), ignoreCase: Boolean(values['ignore-case']) }
+        : {}),
       ...(maxMatches !== undefined ? { maxMatches } : {}),
     });
     if (!result.ok) {

@@ -4,7 +4,16 @@ import { groupLines, lineTable } from './lines.js';
 import { repeatedBlocks, seenBlocks, windowHashes } from './repeats.js';
 import { templateHashes } from './templates.js';
 import type {
-  Backend, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows, WindowPlan, WindowRequest,
+  Backend,
+  BlockSpans,
+  Fingerprints,
+  LineClasses,
+  LineGroups,
+  LineTable,
+  LineTokens,
+  SeenWindows,
+  WindowPlan,
+  WindowRequest,
 } from '../types.js';
 import { estimateTokens, lineTokens } from './tokens.js';
 import { classifyLines } from './classify.js';

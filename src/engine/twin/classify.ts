@@ -23,14 +23,30 @@ let T = ''; // the text of the current call
 function at(i: number): number {
   return T.charCodeAt(i);
 }
-function isUpper(c: number): boolean { return ((c - 65) >>> 0) < 26; }
-function isLower(c: number): boolean { return ((c - 97) >>> 0) < 26; }
-function isLetter(c: number): boolean { return (((c | 32) - 97) >>> 0) < 26; }
-function isDigit(c: number): boolean { return ((c - 48) >>> 0) < 10; }
-function isHexDigit(c: number): boolean { return isDigit(c) || (((c | 32) - 97) >>> 0) < 6; }
-function isWordChar(c: number): boolean { return isLetter(c) || isDigit(c) || c == 95; }
-function isBlankChar(c: number): boolean { return c == 32 || c == 9 || c == 13 || c == 11 || c == 12; }
-function lower(c: number): number { return isUpper(c) ? c | 32 : c; }
+function isUpper(c: number): boolean {
+  return (c - 65) >>> 0 < 26;
+}
+function isLower(c: number): boolean {
+  return (c - 97) >>> 0 < 26;
+}
+function isLetter(c: number): boolean {
+  return ((c | 32) - 97) >>> 0 < 26;
+}
+function isDigit(c: number): boolean {
+  return (c - 48) >>> 0 < 10;
+}
+function isHexDigit(c: number): boolean {
+  return isDigit(c) || ((c | 32) - 97) >>> 0 < 6;
+}
+function isWordChar(c: number): boolean {
+  return isLetter(c) || isDigit(c) || c == 95;
+}
+function isBlankChar(c: number): boolean {
+  return c == 32 || c == 9 || c == 13 || c == 11 || c == 12;
+}
+function lower(c: number): number {
+  return isUpper(c) ? c | 32 : c;
+}
 
 // First two letters (lowercase) of every word a rule looks at: level words,
 // keys, keywords, count words. A word or segment starting otherwise is skipped
@@ -48,7 +64,7 @@ function secondLetters(first: number): number {
 function candidate(a: number): boolean {
   const first = lower(at(a)) - 97;
   const second = lower(at(a + 1)) - 97;
-  return ((first) >>> 0) < 26 && ((second) >>> 0) < 26 && (secondLetters(first) & (1 << second)) != 0;
+  return first >>> 0 < 26 && second >>> 0 < 26 && (secondLetters(first) & (1 << second)) != 0;
 }
 
 /** text[a, a+len) equals `s` (lowercase) ignoring ASCII case. */
@@ -80,13 +96,15 @@ function skipAnsi(i: number, e: number): number {
   if (j >= e) return e;
   const kind = at(j);
   j++;
-  if (kind == 91) { // CSI: ESC [ params intermediates final
-    while (j < e && ((at(j) - 0x30) >>> 0) < 0x10) j++;
-    while (j < e && ((at(j) - 0x20) >>> 0) < 0x10) j++;
-    if (j < e && ((at(j) - 0x40) >>> 0) < 0x3f) j++;
+  if (kind == 91) {
+    // CSI: ESC [ params intermediates final
+    while (j < e && (at(j) - 0x30) >>> 0 < 0x10) j++;
+    while (j < e && (at(j) - 0x20) >>> 0 < 0x10) j++;
+    if (j < e && (at(j) - 0x40) >>> 0 < 0x3f) j++;
     return j;
   }
-  if (kind == 93) { // OSC: up to BEL; an ESC ends it too (ESC \ is then its own escape)
+  if (kind == 93) {
+    // OSC: up to BEL; an ESC ends it too (ESC \ is then its own escape)
     while (j < e && at(j) != 7 && at(j) != ESC) j++;
     if (j < e && at(j) == 7) j++;
     return j;
@@ -162,7 +180,8 @@ function levelWord(a: number, len: number): number {
  */
 function levelField(n: number, e: number): boolean {
   const p = prevSig;
-  if (!(p == 0 || isBlankChar(p) || p == 91 || p == 124 || p == 40 || p == 60 || p == 93 || p == 44 || p == 58)) return false;
+  if (!(p == 0 || isBlankChar(p) || p == 91 || p == 124 || p == 40 || p == 60 || p == 93 || p == 44 || p == 58))
+    return false;
   if (n < e) {
     const c = at(n);
     if (!(isBlankChar(c) || c == 58 || c == 93 || c == 124 || c == 41 || c == 33)) return false;
@@ -176,13 +195,20 @@ function levelField(n: number, e: number): boolean {
 /** Severity of a one-letter Android/glog level (V D I W E F A), or 0. */
 function letterLevel(c: number): number {
   switch (c) {
-    case 86: return 1; // V
-    case 68: return 2; // D
-    case 73: return 3; // I
-    case 87: return 4; // W
-    case 69: return 5; // E
-    case 70: return 6; // F
-    case 65: return 6; // A (assert)
+    case 86:
+      return 1; // V
+    case 68:
+      return 2; // D
+    case 73:
+      return 3; // I
+    case 87:
+      return 4; // W
+    case 69:
+      return 5; // E
+    case 70:
+      return 6; // F
+    case 65:
+      return 6; // A (assert)
   }
   return 0;
 }
@@ -190,10 +216,14 @@ function letterLevel(c: number): number {
 /** Severity from the very start of an unindented line: `<3>`, `E/Tag`, pytest `E `, glog `E0317 `. */
 function startSeverity(s: number, e: number): number {
   const c = at(s);
-  if (c == 60) { // <N> syslog priority, severity = N & 7
+  if (c == 60) {
+    // <N> syslog priority, severity = N & 7
     let k = s + 1;
     let n = 0;
-    while (k < e && k < s + 4 && isDigit(at(k))) { n = n * 10 + at(k) - 48; k++; }
+    while (k < e && k < s + 4 && isDigit(at(k))) {
+      n = n * 10 + at(k) - 48;
+      k++;
+    }
     if (k > s + 1 && k < e && at(k) == 62) {
       const level = n & 7;
       return level <= 2 ? 6 : level == 3 ? 5 : level == 4 ? 4 : level <= 6 ? 3 : 2;
@@ -205,8 +235,16 @@ function startSeverity(s: number, e: number): number {
   const next = at(s + 1);
   if (next == 47 && s + 2 < e && isLetter(at(s + 2))) return letter; // E/Tag(
   if (c == 69 && next == 32) return 5; // pytest's `E   assert ...`
-  if ((c == 73 || c == 87 || c == 69 || c == 70) && s + 5 < e && at(s + 5) == 32 &&
-      isDigit(next) && isDigit(at(s + 2)) && isDigit(at(s + 3)) && isDigit(at(s + 4))) return letter;
+  if (
+    (c == 73 || c == 87 || c == 69 || c == 70) &&
+    s + 5 < e &&
+    at(s + 5) == 32 &&
+    isDigit(next) &&
+    isDigit(at(s + 2)) &&
+    isDigit(at(s + 3)) &&
+    isDigit(at(s + 4))
+  )
+    return letter;
   return 0;
 }
 
@@ -224,15 +262,24 @@ function startShape(f: number, e: number, indented: boolean): number {
     case 46: // .
       if (indented && startsWith(f, e, '... ') && f + 4 < e && isDigit(at(f + 4))) return STACK_FRAME;
       break;
-    case 0x2717: case 0x2715: case 0xd7: case 0x2718: // ✗ ✕ × ✘
+    case 0x2717:
+    case 0x2715:
+    case 0xd7:
+    case 0x2718: // ✗ ✕ × ✘
       return TEST_FAILURE;
     case 35: // #
       if (startsWith(f, e, '# fail') || startsWith(f, e, '# pass') || startsWith(f, e, '# tests')) return SUMMARY;
       if (numberedAddress(f + 1, e)) return STACK_FRAME; // gdb / sanitizers: `#0 0x4a5b in main x.c:12`
       break;
     case 84: // T
-      if (startsWith(f, e, 'Tests:') || startsWith(f, e, 'Test Suites:') || startsWith(f, e, 'Tests run:') ||
-          startsWith(f, e, 'Test Files') || startsWith(f, e, 'Total errors')) return SUMMARY;
+      if (
+        startsWith(f, e, 'Tests:') ||
+        startsWith(f, e, 'Test Suites:') ||
+        startsWith(f, e, 'Tests run:') ||
+        startsWith(f, e, 'Test Files') ||
+        startsWith(f, e, 'Total errors')
+      )
+        return SUMMARY;
       if (startsWith(f, e, 'The above exception was the direct cause')) return STACK_HEADER;
       break;
     case 68: // D
@@ -242,8 +289,13 @@ function startShape(f: number, e: number, indented: boolean): number {
       if (startsWith(f, e, 'test result:')) return SUMMARY;
       break;
     case 66: // B
-      if (startsWith(f, e, 'BUILD FAIL') || startsWith(f, e, 'BUILD SUCC') ||
-          startsWith(f, e, 'Build FAILED') || startsWith(f, e, 'Build succeeded')) return SUMMARY;
+      if (
+        startsWith(f, e, 'BUILD FAIL') ||
+        startsWith(f, e, 'BUILD SUCC') ||
+        startsWith(f, e, 'Build FAILED') ||
+        startsWith(f, e, 'Build succeeded')
+      )
+        return SUMMARY;
       break;
     case 110: // n
       if (startsWith(f, e, 'npm ERR!')) return SUMMARY;
@@ -300,7 +352,8 @@ function rustFrameStart(f: number, e: number): boolean {
  */
 function locationAt(p: number, e: number): number {
   let k = p + 1;
-  if (at(p) == 40) { // (12) or (12,5)
+  if (at(p) == 40) {
+    // (12) or (12,5)
     const d = k;
     while (k < e && isDigit(at(k))) k++;
     if (k == d) return 0;
@@ -332,7 +385,8 @@ function diagnosticAfter(we: number, e: number, afterColon: boolean): boolean {
   if (n >= e) return false;
   const c = at(n);
   if (c == 58) return n + 1 >= e || at(n + 1) != 58; // error:  (not error::)
-  if (c == 91) { // error[E0382]:  Warning[Pe177]:
+  if (c == 91) {
+    // error[E0382]:  Warning[Pe177]:
     let k = n + 1;
     const limit = Math.min(e, n + 24);
     while (k < limit && at(k) != 93 && !isBlankChar(at(k))) k++;
@@ -380,7 +434,8 @@ function segmentFlags(a: number, b: number, e: number): number {
   if (len < 3 || len > 12 || !candidate(a)) return 0;
   switch (lower(at(a))) {
     case 97: // a
-      if (eqi(a, len, 'abort') || eqi(a, len, 'aborts') || eqi(a, len, 'aborted') || eqi(a, len, 'aborting')) return FAILURE;
+      if (eqi(a, len, 'abort') || eqi(a, len, 'aborts') || eqi(a, len, 'aborted') || eqi(a, len, 'aborting'))
+        return FAILURE;
       if (eqi(a, len, 'assert') || eqi(a, len, 'asserts') || eqi(a, len, 'assertion')) return TEST_FAILURE;
       break;
     case 99: // c
@@ -390,11 +445,20 @@ function segmentFlags(a: number, b: number, e: number): number {
       if (eqi(a, len, 'denied')) return FAILURE;
       break;
     case 101: // e
-      if (eqi(a, len, 'error') || eqi(a, len, 'errors') || eqi(a, len, 'exception') || eqi(a, len, 'exceptions')) return FAILURE;
+      if (eqi(a, len, 'error') || eqi(a, len, 'errors') || eqi(a, len, 'exception') || eqi(a, len, 'exceptions'))
+        return FAILURE;
       break;
     case 102: // f
-      if (eqi(a, len, 'fail') || eqi(a, len, 'fails') || eqi(a, len, 'failed') || eqi(a, len, 'failure') ||
-          eqi(a, len, 'failures') || eqi(a, len, 'failing') || eqi(a, len, 'fatal')) return FAILURE;
+      if (
+        eqi(a, len, 'fail') ||
+        eqi(a, len, 'fails') ||
+        eqi(a, len, 'failed') ||
+        eqi(a, len, 'failure') ||
+        eqi(a, len, 'failures') ||
+        eqi(a, len, 'failing') ||
+        eqi(a, len, 'fatal')
+      )
+        return FAILURE;
       break;
     case 110: // n
       if (len == 3 && eqi(a, len, 'not') && phraseAt(b, e, ' found')) return FAILURE;
@@ -439,8 +503,12 @@ let extLen: number = 0;
 function word(ws: number, we: number, upper: number, lowerCount: number, f: number, e: number): void {
   const len = we - ws;
   const c0 = at(ws);
-  if (dotAt >= 0 && ws == dotAt + 1 && isLetter(c0) && len <= 8) { extEnd = we; extLen = len; }
-  if (upper + lowerCount == 0) { // a number, standing alone if a blank or the line start precedes it
+  if (dotAt >= 0 && ws == dotAt + 1 && isLetter(c0) && len <= 8) {
+    extEnd = we;
+    extLen = len;
+  }
+  if (upper + lowerCount == 0) {
+    // a number, standing alone if a blank or the line start precedes it
     numberEnd = prevSig == 32 || prevSig == 9 || prevSig == 0 ? we : -1;
     return;
   }
@@ -450,8 +518,17 @@ function word(ws: number, we: number, upper: number, lowerCount: number, f: numb
 
   if (len == 1) {
     // logcat threadtime: `  1702  2395 D WindowManager:`
-    if (sev == 0 && firstLetterWord && upper == 1 && isDigit(lastNonBlank) && prevSig == 32 &&
-        we + 1 < e && at(we) == 32 && isLetter(at(we + 1))) sev = letterLevel(c0);
+    if (
+      sev == 0 &&
+      firstLetterWord &&
+      upper == 1 &&
+      isDigit(lastNonBlank) &&
+      prevSig == 32 &&
+      we + 1 < e &&
+      at(we) == 32 &&
+      isLetter(at(we + 1))
+    )
+      sev = letterLevel(c0);
     return;
   }
   if (upper + lowerCount == len && candidate(ws)) {
@@ -476,7 +553,9 @@ function word(ws: number, we: number, upper: number, lowerCount: number, f: numb
         }
         const named = level & 7;
         if (bracketed || keyed) sev = named;
-        else if (level >= 8) { if (allUpper && len == 3 && lower(c0) == 101) sev = named; } // npm's ERR!
+        else if (level >= 8) {
+          if (allUpper && len == 3 && lower(c0) == 101) sev = named;
+        } // npm's ERR!
         else if ((allUpper && levelField(n, e)) || (firstLetterWord && title)) sev = named;
         else if (firstLetterWord && next == 58 && (n + 1 >= e || at(n + 1) != 58)) sev = named;
       }
@@ -510,7 +589,8 @@ function word(ws: number, we: number, upper: number, lowerCount: number, f: numb
         }
         break;
       case 103: // g
-        if (firstLetterWord && eqi(ws, len, 'goroutine') && we + 1 < e && at(we) == 32 && isDigit(at(we + 1))) flags |= STACK_HEADER;
+        if (firstLetterWord && eqi(ws, len, 'goroutine') && we + 1 < e && at(we) == 32 && isDigit(at(we + 1)))
+          flags |= STACK_HEADER;
         break;
       case 108: // l
         if (eqi(ws, len, 'level') || eqi(ws, len, 'lvl') || eqi(ws, len, 'loglevel') || eqi(ws, len, 'levelname')) {
@@ -521,8 +601,15 @@ function word(ws: number, we: number, upper: number, lowerCount: number, f: numb
         if (ws == f && startsWith(ws, e, 'not ok') && (ws + 6 == e || !isWordChar(at(ws + 6)))) flags |= TEST_FAILURE;
         break;
       case 111: // o
-        if (ws == f && len == 2 && at(ws) == 111 && at(ws + 1) == 107 && we + 1 < e &&
-            (at(we) == 9 || (at(we) == 32 && isBlankChar(at(we + 1))))) flags |= SUMMARY; // go test's `ok  \tpkg`
+        if (
+          ws == f &&
+          len == 2 &&
+          at(ws) == 111 &&
+          at(ws + 1) == 107 &&
+          we + 1 < e &&
+          (at(we) == 9 || (at(we) == 32 && isBlankChar(at(we + 1))))
+        )
+          flags |= SUMMARY; // go test's `ok  \tpkg`
         break;
       case 112: // p
         if (allUpper && ws == f && eqi(ws, len, 'pass')) flags |= SUMMARY;
@@ -542,12 +629,22 @@ function word(ws: number, we: number, upper: number, lowerCount: number, f: numb
 
     // `3 failed`, `0 error(s)`, `5 passing`, `2 warnings`: a lowercase count phrase marks a summary.
     if (numberEnd >= 0 && ws == numberEnd + 1 && at(numberEnd) == 32 && lowerCount == len) {
-      if ((eqi(ws, len, 'failed') || eqi(ws, len, 'passed') || eqi(ws, len, 'failing') || eqi(ws, len, 'passing') ||
-           eqi(ws, len, 'errors') || eqi(ws, len, 'warnings') || eqi(ws, len, 'failures')) && countEnds(we, e)) {
+      if (
+        (eqi(ws, len, 'failed') ||
+          eqi(ws, len, 'passed') ||
+          eqi(ws, len, 'failing') ||
+          eqi(ws, len, 'passing') ||
+          eqi(ws, len, 'errors') ||
+          eqi(ws, len, 'warnings') ||
+          eqi(ws, len, 'failures')) &&
+        countEnds(we, e)
+      ) {
         flags |= SUMMARY;
-      } else if ((eqi(ws, len, 'error') || eqi(ws, len, 'warning')) &&
-                 (startsWith(we, e, '(s)') || startsWith(we, e, ' generated') ||
-                  ((flags & DIAGNOSTIC) != 0 && countEnds(we, e)))) { // cargo's `warning: ... generated 1 warning`
+      } else if (
+        (eqi(ws, len, 'error') || eqi(ws, len, 'warning')) &&
+        (startsWith(we, e, '(s)') || startsWith(we, e, ' generated') || ((flags & DIAGNOSTIC) != 0 && countEnds(we, e)))
+      ) {
+        // cargo's `warning: ... generated 1 warning`
         flags |= SUMMARY;
       }
     }
@@ -562,7 +659,10 @@ function word(ws: number, we: number, upper: number, lowerCount: number, f: numb
   }
   let k = ws;
   while (k < we) {
-    if (!isLetter(at(k))) { k++; continue; }
+    if (!isLetter(at(k))) {
+      k++;
+      continue;
+    }
     const runStart = k;
     while (k < we && isLetter(at(k))) k++;
     const runEnd = k;
@@ -601,7 +701,11 @@ function classifyLine(s: number, e: number): number {
   let indented = false;
   while (f < e) {
     const c = at(f);
-    if (c == ESC) { flags |= ANSI; f = skipAnsi(f, e); continue; }
+    if (c == ESC) {
+      flags |= ANSI;
+      f = skipAnsi(f, e);
+      continue;
+    }
     if (!isBlankChar(c)) break;
     indented = true;
     f++;
@@ -627,7 +731,11 @@ function classifyLine(s: number, e: number): number {
   let i = f;
   while (i < e) {
     const c = at(i);
-    if (c == ESC) { flags |= ANSI; i = skipAnsi(i, e); continue; }
+    if (c == ESC) {
+      flags |= ANSI;
+      i = skipAnsi(i, e);
+      continue;
+    }
     if (isWordChar(c)) {
       let j = i;
       let upper = 0;
@@ -653,8 +761,13 @@ function classifyLine(s: number, e: number): number {
       if ((c == 58 || c == 40) && i == extEnd) {
         const where = locationAt(i, e);
         // `name.ext(12)` needs a short extension (not `com.apple.Addres(31211)`); `(12,5)` and `:12:` do not.
-        if (where == 2 || where == 3 || (where == 1 && (c == 58 || extLen <= 5)) ||
-            (where == 4 && (flags & STACK_FRAME) != 0)) flags |= LOCATION;
+        if (
+          where == 2 ||
+          where == 3 ||
+          (where == 1 && (c == 58 || extLen <= 5)) ||
+          (where == 4 && (flags & STACK_FRAME) != 0)
+        )
+          flags |= LOCATION;
         if (where == 2 && indented) flags |= STACK_FRAME;
       }
       if (c == 91 && i + 1 < e && at(i + 1) == 60 && kernelAddress(i, e)) flags |= STACK_FRAME;
@@ -674,7 +787,10 @@ function classifyLine(s: number, e: number): number {
  * every line's class bits with the highest severity in bits 0-2.
  */
 export function classifyLines(
-  text: string, count: number, start: Int32Array, end: Int32Array,
+  text: string,
+  count: number,
+  start: Int32Array,
+  end: Int32Array,
 ): { flags: Int32Array; summary: number } {
   checkLineBounds(count, start, end);
   T = text;

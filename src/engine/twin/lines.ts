@@ -31,7 +31,14 @@ export function fmix(h: number): number {
 }
 
 /** Fingerprint lanes of text[from, to): [A, B]. */
-export function hashRange(text: string, from: number, to: number, out: Uint32Array, at: number, outB: Uint32Array): void {
+export function hashRange(
+  text: string,
+  from: number,
+  to: number,
+  out: Uint32Array,
+  at: number,
+  outB: Uint32Array,
+): void {
   const len = to - from;
   let a = (SEED_A ^ len) | 0;
   let b = (SEED_B ^ len) | 0;

@@ -110,7 +110,8 @@ export function repeatedBlocks(count: number, hashA: Uint32Array, hashB: Uint32A
         const cap = Math.min(covered, i) - j;
         if (cap >= minLines) {
           let len = minLines;
-          while (len < cap && i + len < count && hashA[i + len] === hashA[j + len] && hashB[i + len] === hashB[j + len]) len++;
+          while (len < cap && i + len < count && hashA[i + len] === hashA[j + len] && hashB[i + len] === hashB[j + len])
+            len++;
           start[blocks] = i;
           lines[blocks] = len;
           source[blocks] = j;
@@ -124,7 +125,12 @@ export function repeatedBlocks(count: number, hashA: Uint32Array, hashB: Uint32A
     if (i + 1 < windows) roll = (Math.imul(roll, ROLL_A) + hashA[i + minLines]! - Math.imul(hashA[i]!, drop)) | 0;
     i++;
   }
-  return { count: blocks, start: start.slice(0, blocks), lines: lines.slice(0, blocks), source: source.slice(0, blocks) };
+  return {
+    count: blocks,
+    start: start.slice(0, blocks),
+    lines: lines.slice(0, blocks),
+    source: source.slice(0, blocks),
+  };
 }
 
 /**
@@ -183,14 +189,23 @@ export function seenBlocks(windows: Fingerprints, size: number, seen: SeenWindow
     }
     let t = 0;
     while (
-      i + t + 1 < winCount && e + t + 1 < seenCount && owner[e + t + 1] === owner[e] &&
-      seenA[e + t + 1] === winA[i + t + 1] && seenB[e + t + 1] === winB[i + t + 1]
-    ) t++;
+      i + t + 1 < winCount &&
+      e + t + 1 < seenCount &&
+      owner[e + t + 1] === owner[e] &&
+      seenA[e + t + 1] === winA[i + t + 1] &&
+      seenB[e + t + 1] === winB[i + t + 1]
+    )
+      t++;
     start[blocks] = i;
     lines[blocks] = t + size;
     source[blocks] = e;
     blocks++;
     i += t + size;
   }
-  return { count: blocks, start: start.slice(0, blocks), lines: lines.slice(0, blocks), source: source.slice(0, blocks) };
+  return {
+    count: blocks,
+    start: start.slice(0, blocks),
+    lines: lines.slice(0, blocks),
+    source: source.slice(0, blocks),
+  };
 }

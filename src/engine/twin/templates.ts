@@ -32,8 +32,27 @@ import { fmix, mixA, mixB, SEED_A, SEED_B } from './lines.js';
 export const PLACEHOLDER = 0xffff;
 
 const DATE_WORDS = new Set(
-  ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec',
-    'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((w) => (w.charCodeAt(0) << 16) | (w.charCodeAt(1) << 8) | w.charCodeAt(2)),
+  [
+    'Jan',
+    'Feb',
+    'Mar',
+    'Apr',
+    'May',
+    'Jun',
+    'Jul',
+    'Aug',
+    'Sep',
+    'Oct',
+    'Nov',
+    'Dec',
+    'Mon',
+    'Tue',
+    'Wed',
+    'Thu',
+    'Fri',
+    'Sat',
+    'Sun',
+  ].map((w) => (w.charCodeAt(0) << 16) | (w.charCodeAt(1) << 8) | w.charCodeAt(2)),
 );
 
 function isDigit(c: number): boolean {
@@ -104,7 +123,10 @@ class FieldScanner {
         continue;
       }
       if (digits > 0) {
-        if (nonHex === 0 || (nonHex === 1 && len >= 3 && text.charCodeAt(p) === 48 && (text.charCodeAt(p + 1) | 32) === 120)) {
+        if (
+          nonHex === 0 ||
+          (nonHex === 1 && len >= 3 && text.charCodeAt(p) === 48 && (text.charCodeAt(p + 1) | 32) === 120)
+        ) {
           this.span(p, q);
         } else {
           this.digitRuns(p, q);
@@ -120,8 +142,8 @@ class FieldScanner {
   /** Past the parameters and final unit of an escape sequence whose parameters start at q. */
   private pastEscape(q: number): number {
     const text = this.text;
-    while (q < this.to && ((text.charCodeAt(q) - 0x20) >>> 0) < 0x20) q++;
-    if (q < this.to && ((text.charCodeAt(q) - 0x40) >>> 0) < 0x3f) q++;
+    while (q < this.to && (text.charCodeAt(q) - 0x20) >>> 0 < 0x20) q++;
+    if (q < this.to && (text.charCodeAt(q) - 0x40) >>> 0 < 0x3f) q++;
     return q;
   }
 

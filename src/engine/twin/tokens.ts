@@ -13,12 +13,17 @@ const C_PUNCT = 5;
 const ASCII_CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   ASCII_CLASS[c] =
-    c === 9 || c === 11 || c === 12 || c === 32 ? C_SPACE
-    : c >= 97 && c <= 122 ? C_LOWER
-    : c >= 65 && c <= 90 ? C_UPPER
-    : c >= 48 && c <= 57 ? C_DIGIT
-    : c > 32 && c < 127 ? C_PUNCT
-    : C_CONTROL;
+    c === 9 || c === 11 || c === 12 || c === 32
+      ? C_SPACE
+      : c >= 97 && c <= 122
+        ? C_LOWER
+        : c >= 65 && c <= 90
+          ? C_UPPER
+          : c >= 48 && c <= 57
+            ? C_DIGIT
+            : c > 32 && c < 127
+              ? C_PUNCT
+              : C_CONTROL;
 }
 
 function classOf(c: number): number {
@@ -30,9 +35,10 @@ const isLower = (c: number) => c >= 97 && c <= 122;
 const isUpper = (c: number) => c >= 65 && c <= 90;
 
 function wordCost(n: number, capitalsOnly: boolean, costs: Int32Array): number {
-  const sum = n <= WORD_TABLE
-    ? costs[COST.WORD + n - 1]!
-    : costs[COST.WORD + WORD_TABLE - 1]! + (n - WORD_TABLE) * costs[COST.WORD_LONG_UNIT]!;
+  const sum =
+    n <= WORD_TABLE
+      ? costs[COST.WORD + n - 1]!
+      : costs[COST.WORD + WORD_TABLE - 1]! + (n - WORD_TABLE) * costs[COST.WORD_LONG_UNIT]!;
   return capitalsOnly ? sum + (n - 1) * costs[COST.UPPER_UNIT]! : sum;
 }
 
@@ -53,7 +59,8 @@ function alnumRun(text: string, i: number, to: number, costs: Int32Array, hexFro
   for (;;) {
     const start = i;
     if (isDigit(c)) {
-      do i++; while (i < to && isDigit(text.charCodeAt(i)));
+      do i++;
+      while (i < to && isDigit(text.charCodeAt(i)));
       sum += Math.floor((i - start + 2) / 3) * costs[COST.DIGIT_GROUP]!;
       digits = true;
     } else {
@@ -75,9 +82,11 @@ function wideCost(c: number, pair: boolean, costs: Int32Array): number {
   if (c >= 0xd800 && c <= 0xdfff) return costs[pair ? COST.ASTRAL : COST.LONE_SURROGATE]!;
   if (c < 0x250) return costs[COST.LATIN_EXT]!;
   if (c < 0x800) return costs[COST.SCRIPT2]!;
-  if ((c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0xf900 && c <= 0xfaff)) return costs[COST.CJK]!;
+  if ((c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0xf900 && c <= 0xfaff))
+    return costs[COST.CJK]!;
   if (c >= 0x3040 && c <= 0x30ff) return costs[COST.KANA]!;
-  if ((c >= 0xac00 && c <= 0xd7af) || (c >= 0x1100 && c <= 0x11ff) || (c >= 0x3130 && c <= 0x318f)) return costs[COST.HANGUL]!;
+  if ((c >= 0xac00 && c <= 0xd7af) || (c >= 0x1100 && c <= 0x11ff) || (c >= 0x3130 && c <= 0x318f))
+    return costs[COST.HANGUL]!;
   if (c >= 0x2000 && c <= 0x2bff) return costs[COST.SYMBOL3]!;
   return costs[COST.SCRIPT3]!;
 }
@@ -150,7 +159,11 @@ export function estimateTokens(text: string, costs: Int32Array): number {
 
 /** Milli-tokens of each line (break included) of a line table, and the whole text's tokens. */
 export function lineTokens(
-  text: string, start: Int32Array, end: Int32Array, count: number, costs: Int32Array,
+  text: string,
+  start: Int32Array,
+  end: Int32Array,
+  count: number,
+  costs: Int32Array,
 ): { milli: Float64Array; tokens: number } {
   const milli = new Float64Array(count);
   let sum = 0;

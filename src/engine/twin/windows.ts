@@ -6,7 +6,8 @@ import { SEVERITY_COUNT } from '../flags.js';
 import type { WindowPlan, WindowRequest } from '../types.js';
 
 function siftDown(order: Int32Array, priority: Int32Array, root: number, size: number): void {
-  const before = (a: number, b: number): boolean => priority[a]! > priority[b]! || (priority[a] === priority[b] && a < b);
+  const before = (a: number, b: number): boolean =>
+    priority[a]! > priority[b]! || (priority[a] === priority[b] && a < b);
   let parent = root;
   for (;;) {
     let child = 2 * parent + 1;
@@ -56,14 +57,20 @@ export function planWindows(request: WindowRequest): WindowPlan {
     if (headOpen) {
       if (h >= headEnd) headOpen = false;
       else if (keep[h] !== 0) h++;
-      else if (costAt(h) <= budget - tokens) { keep[h] = 1; tokens += costAt(h); h++; }
-      else headOpen = false;
+      else if (costAt(h) <= budget - tokens) {
+        keep[h] = 1;
+        tokens += costAt(h);
+        h++;
+      } else headOpen = false;
     }
     if (tailOpen) {
       if (t < tailStop) tailOpen = false;
       else if (keep[t] !== 0) t--;
-      else if (costAt(t) <= budget - tokens) { keep[t] = 1; tokens += costAt(t); t--; }
-      else tailOpen = false;
+      else if (costAt(t) <= budget - tokens) {
+        keep[t] = 1;
+        tokens += costAt(t);
+        t--;
+      } else tailOpen = false;
     }
   }
 
@@ -81,7 +88,10 @@ export function planWindows(request: WindowRequest): WindowPlan {
     for (let j = lo; j <= hi; j++) {
       if (keep[j] !== 0) continue;
       const c = costAt(j);
-      if (c > room - need) { fits = false; break; }
+      if (c > room - need) {
+        fits = false;
+        break;
+      }
       need += c;
     }
     if (fits) {

@@ -2,12 +2,28 @@
 // kernel, and copies numbers and spans out. The text is copied in once by
 // `begin` and stays below the arena mark until the next `begin`.
 import {
-  checkBlockSize, checkLanes, checkLineBounds, checkLineRanges, checkWindowRequest, checkWindows, maxBlocks,
-  repeatsTableSize, tableSizeFor,
+  checkBlockSize,
+  checkLanes,
+  checkLineBounds,
+  checkLineRanges,
+  checkWindowRequest,
+  checkWindows,
+  maxBlocks,
+  repeatsTableSize,
+  tableSizeFor,
 } from '../contract.js';
 import { SEVERITY_COUNT } from '../flags.js';
 import type {
-  Backend, BlockSpans, Fingerprints, LineClasses, LineGroups, LineTable, LineTokens, SeenWindows, WindowPlan, WindowRequest,
+  Backend,
+  BlockSpans,
+  Fingerprints,
+  LineClasses,
+  LineGroups,
+  LineTable,
+  LineTokens,
+  SeenWindows,
+  WindowPlan,
+  WindowRequest,
 } from '../types.js';
 import { Arena, type WasmExports } from './runtime.js';
 
@@ -136,14 +152,31 @@ export class WasmBackend implements Backend {
       const tableSize = repeatsTableSize(seenCount);
       const table = arena.alloc(tableSize * 8);
       const blocks = this.exports.seen_blocks(
-        winCount, winA, winB, size, seenCount, seenA, seenB, owner, start, lines, source, table, tableSize,
+        winCount,
+        winA,
+        winB,
+        size,
+        seenCount,
+        seenA,
+        seenB,
+        owner,
+        start,
+        lines,
+        source,
+        table,
+        tableSize,
       );
       return this.spans(arena, blocks, start, lines, source);
     });
   }
 
   private spans(arena: Arena, count: number, start: number, lines: number, source: number): BlockSpans {
-    return { count, start: arena.readI32(start, count), lines: arena.readI32(lines, count), source: arena.readI32(source, count) };
+    return {
+      count,
+      start: arena.readI32(start, count),
+      lines: arena.readI32(lines, count),
+      source: arena.readI32(source, count),
+    };
   }
 
   estimateTokens(costs: Int32Array): number {
@@ -156,7 +189,13 @@ export class WasmBackend implements Backend {
       const ends = arena.writeArray(end);
       const milli = arena.alloc(count * 8);
       const tokens = this.exports.line_tokens(
-        this.textPtr, this.textLen, starts, ends, count, milli, arena.writeArray(costs),
+        this.textPtr,
+        this.textLen,
+        starts,
+        ends,
+        count,
+        milli,
+        arena.writeArray(costs),
       );
       return { milli: arena.readF64(milli, count), tokens };
     });
@@ -188,14 +227,27 @@ export class WasmBackend implements Backend {
       const keep = arena.alloc(count);
       const order = arena.alloc(count * 4);
       const n = this.exports.plan_windows(
-        count, priority, cost, levels, spans, omitted, totals, keep, order,
-        request.budget, request.head, request.tail, request.before, request.after,
+        count,
+        priority,
+        cost,
+        levels,
+        spans,
+        omitted,
+        totals,
+        keep,
+        order,
+        request.budget,
+        request.head,
+        request.tail,
+        request.before,
+        request.after,
       );
       const [keptTokens, keptLines] = arena.readI32(totals, 2);
       return {
         spans: arena.readI32(spans, n * 3),
         omittedBySeverity: arena.readI32(omitted, n * SEVERITY_COUNT),
-        keptTokens: keptTokens!, keptLines: keptLines!,
+        keptTokens: keptTokens!,
+        keptLines: keptLines!,
       };
     });
   }

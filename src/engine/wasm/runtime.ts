@@ -11,33 +11,76 @@ export interface WasmExports {
   count_lines(text: number, len: number): number;
   lines(text: number, len: number, outStart: number, outEnd: number, outHashA: number, outHashB: number): number;
   group_lines(
-    count: number, hashA: number, hashB: number,
-    outGroup: number, outSize: number, table: number, tableSize: number,
+    count: number,
+    hashA: number,
+    hashB: number,
+    outGroup: number,
+    outSize: number,
+    table: number,
+    tableSize: number,
   ): number;
   template_hashes(
-    text: number, starts: number, ends: number, count: number,
-    outA: number, outB: number, scratch: number,
+    text: number,
+    starts: number,
+    ends: number,
+    count: number,
+    outA: number,
+    outB: number,
+    scratch: number,
   ): number;
   window_hashes(count: number, hashA: number, hashB: number, size: number, outA: number, outB: number): number;
   repeated_blocks(
-    count: number, hashA: number, hashB: number, minLines: number,
-    outStart: number, outLines: number, outSource: number, table: number, tableSize: number,
+    count: number,
+    hashA: number,
+    hashB: number,
+    minLines: number,
+    outStart: number,
+    outLines: number,
+    outSource: number,
+    table: number,
+    tableSize: number,
   ): number;
   seen_blocks(
-    winCount: number, winA: number, winB: number, size: number,
-    seenCount: number, seenA: number, seenB: number, seenOwner: number,
-    outStart: number, outLines: number, outSource: number, table: number, tableSize: number,
+    winCount: number,
+    winA: number,
+    winB: number,
+    size: number,
+    seenCount: number,
+    seenA: number,
+    seenB: number,
+    seenOwner: number,
+    outStart: number,
+    outLines: number,
+    outSource: number,
+    table: number,
+    tableSize: number,
   ): number;
   estimate_tokens(text: number, len: number, costs: number): number;
   line_tokens(
-    text: number, len: number, lineStart: number, lineEnd: number, count: number,
-    outMilli: number, costs: number,
+    text: number,
+    len: number,
+    lineStart: number,
+    lineEnd: number,
+    count: number,
+    outMilli: number,
+    costs: number,
   ): number;
   classify_lines(text: number, len: number, count: number, starts: number, ends: number, outFlags: number): number;
   plan_windows(
-    count: number, priority: number, cost: number, levels: number,
-    outSpans: number, outOmitted: number, outTotals: number, keep: number, order: number,
-    budget: number, head: number, tail: number, before: number, after: number,
+    count: number,
+    priority: number,
+    cost: number,
+    levels: number,
+    outSpans: number,
+    outOmitted: number,
+    outTotals: number,
+    keep: number,
+    order: number,
+    budget: number,
+    head: number,
+    tail: number,
+    before: number,
+    after: number,
   ): number;
 }
 

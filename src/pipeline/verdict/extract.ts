@@ -90,7 +90,12 @@ export interface Verdict {
 const byFirst = new Map<string, Rule[]>();
 const anyFirst = RULES.filter((rule) => rule.first === '');
 for (const rule of RULES) {
-  for (const c of rule.first) if (!byFirst.has(c)) byFirst.set(c, RULES.filter((r) => r.first === '' || r.first.includes(c)));
+  for (const c of rule.first)
+    if (!byFirst.has(c))
+      byFirst.set(
+        c,
+        RULES.filter((r) => r.first === '' || r.first.includes(c)),
+      );
 }
 
 function keepOf(raw: string): string {
@@ -234,10 +239,17 @@ class Reader {
     if (reading.errors === undefined && reading.warnings === undefined) return;
     const counted = this.counted(tool);
     if (reading.errors !== undefined) counted.countedErrors = Math.max(counted.countedErrors ?? 0, reading.errors);
-    if (reading.warnings !== undefined) counted.countedWarnings = Math.max(counted.countedWarnings ?? 0, reading.warnings);
+    if (reading.warnings !== undefined)
+      counted.countedWarnings = Math.max(counted.countedWarnings ?? 0, reading.warnings);
   }
 
-  private diagnostic(tool: string, line: number, raw: string, reading: Reading, arrow?: { line: number; text: string }): void {
+  private diagnostic(
+    tool: string,
+    line: number,
+    raw: string,
+    reading: Reading,
+    arrow?: { line: number; text: string },
+  ): void {
     this.tools.add(tool);
     const counted = this.counted(tool);
     counted.errors += reading.errors ?? 0;
@@ -250,7 +262,8 @@ class Reader {
   }
 
   verdict(): Verdict | null {
-    for (const { rule, tool, line, raw, reading } of this.weak) if (this.tools.has(tool)) this.apply(rule, tool, line, raw, reading);
+    for (const { rule, tool, line, raw, reading } of this.weak)
+      if (this.tools.has(tool)) this.apply(rule, tool, line, raw, reading);
     for (const [tool, c] of this.diagnostics) {
       // A build with warnings only: its first warning stands for them.
       if (c.firstError === undefined && c.firstWarning && (c.countedErrors ?? 0) === 0) {
@@ -270,10 +283,18 @@ class Reader {
       diagnostics.push({ tool, errors, warnings, ...(c.firstError ? { firstError: c.firstError } : {}) });
     }
     const last = new Map<string, string>();
-    for (const fact of this.facts) if (fact.kind === 'exit-status' && fact.reading.status) last.set(fact.tool, fact.reading.status);
+    for (const fact of this.facts)
+      if (fact.kind === 'exit-status' && fact.reading.status) last.set(fact.tool, fact.reading.status);
     const exits = [...last].map(([tool, status]) => ({ tool, status }));
     const unnamedFailures = Math.max(0, this.named.size - MAX_NAMED_FAILURES);
-    return { facts: this.facts, tests, diagnostics, exits, unnamedFailures, line: verdictLine(tests, diagnostics, exits) };
+    return {
+      facts: this.facts,
+      tests,
+      diagnostics,
+      exits,
+      unnamedFailures,
+      line: verdictLine(tests, diagnostics, exits),
+    };
   }
 
   /** Totals over every runner that printed some; a runner that prints none (go test) counts its failing tests. */
@@ -292,14 +313,17 @@ class Reader {
     // A runner that prints its counts but no total (mocha): they add up to it.
     // One that prints a total but no passed count (maven, unittest, rspec): the total less the failed and skipped.
     for (const sums of byTool.values()) {
-      if (sums.total === undefined && sums.passed !== undefined) sums.total = sums.passed + (sums.failed ?? 0) + (sums.skipped ?? 0);
-      if (sums.passed === undefined && sums.total !== undefined) sums.passed = Math.max(0, sums.total - (sums.failed ?? 0) - (sums.skipped ?? 0));
+      if (sums.total === undefined && sums.passed !== undefined)
+        sums.total = sums.passed + (sums.failed ?? 0) + (sums.skipped ?? 0);
+      if (sums.passed === undefined && sums.total !== undefined)
+        sums.passed = Math.max(0, sums.total - (sums.failed ?? 0) - (sums.skipped ?? 0));
     }
     if (byTool.size === 0) return null;
     const all: { failed: number; passed?: number; skipped?: number; total?: number } = { failed: 0 };
     for (const sums of byTool.values()) {
       all.failed += sums.failed ?? 0;
-      for (const key of ['passed', 'skipped', 'total'] as const) if (sums[key] !== undefined) all[key] = (all[key] ?? 0) + sums[key]!;
+      for (const key of ['passed', 'skipped', 'total'] as const)
+        if (sums[key] !== undefined) all[key] = (all[key] ?? 0) + sums[key]!;
     }
     return all;
   }
@@ -309,25 +333,38 @@ class Reader {
 function testsPhrase(tests: TestTotals): string {
   const skipped = tests.skipped ? `, ${count(tests.skipped)} skipped` : '';
   if (tests.failed > 0) {
-    const of = tests.total !== undefined && tests.total >= tests.failed ? `${count(tests.failed)} of ${plural(tests.total, 'test')}` : plural(tests.failed, 'test');
+    const of =
+      tests.total !== undefined && tests.total >= tests.failed
+        ? `${count(tests.failed)} of ${plural(tests.total, 'test')}`
+        : plural(tests.failed, 'test');
     return `${of} failed${skipped}`;
   }
-  return tests.passed === undefined ? `no test failed${skipped}` : `${plural(tests.passed, 'test')} passed, none failed${skipped}`;
+  return tests.passed === undefined
+    ? `no test failed${skipped}`
+    : `${plural(tests.passed, 'test')} passed, none failed${skipped}`;
 }
 
-function verdictLine(tests: TestTotals | null, diagnostics: readonly ToolDiagnostics[], exits: readonly ExitStatus[]): string {
+function verdictLine(
+  tests: TestTotals | null,
+  diagnostics: readonly ToolDiagnostics[],
+  exits: readonly ExitStatus[],
+): string {
   const parts: string[] = [];
   if (tests) parts.push(testsPhrase(tests));
   for (const d of diagnostics) {
-    const counts = [d.errors > 0 ? plural(d.errors, 'error') : '', d.warnings > 0 ? plural(d.warnings, 'warning') : ''].filter(Boolean).join(', ');
+    const counts = [d.errors > 0 ? plural(d.errors, 'error') : '', d.warnings > 0 ? plural(d.warnings, 'warning') : '']
+      .filter(Boolean)
+      .join(', ');
     // A long path by its file's name only: the whole path is in the line shown.
     const where = d.firstError;
-    const at = where && where.length > 40 ? where.slice(Math.max(where.lastIndexOf('/'), where.lastIndexOf('\\')) + 1) : where;
+    const at =
+      where && where.length > 40 ? where.slice(Math.max(where.lastIndexOf('/'), where.lastIndexOf('\\')) + 1) : where;
     parts.push(`${d.tool}: ${counts}${at ? `, first at ${at}` : ''}`);
   }
   // A compiler's status (`could not compile`) says no more than its counts.
   const counted = new Set(diagnostics.map((d) => d.tool));
-  for (const { tool, status } of exits) if (!counted.has(tool)) parts.push(tool === 'exit' ? status : `${tool}: ${status}`);
+  for (const { tool, status } of exits)
+    if (!counted.has(tool)) parts.push(tool === 'exit' ? status : `${tool}: ${status}`);
   let line = 'verdict:';
   for (const [i, part] of parts.entries()) {
     if (i > 0 && line.length + part.length + 2 > MAX_VERDICT_CHARS) return `${line}; …`;

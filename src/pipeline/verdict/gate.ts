@@ -14,7 +14,15 @@ import type { PreservedItem } from '../preserve.js';
 import type { FactKind, Verdict, VerdictFact } from './extract.js';
 
 /** Facts demanded first when the budget cannot take them all: how the run ended, then totals, then places, then names. */
-const ORDER: readonly FactKind[] = ['exit-status', 'tests', 'diagnostic-count', 'first-error', 'first-warning', 'suites', 'failing-test'];
+const ORDER: readonly FactKind[] = [
+  'exit-status',
+  'tests',
+  'diagnostic-count',
+  'first-error',
+  'first-warning',
+  'suites',
+  'failing-test',
+];
 
 /** How the gate kept the verdict in the output. */
 export type VerdictGate =
@@ -60,7 +68,10 @@ const costOf = (text: string, estimator: TokenEstimator) => estimator.estimate(t
  * keeps its failing-test lines rather than sampled passing ones.
  */
 export function verdictBudget(
-  maxTokens: number, room: number, preserved: readonly PreservedItem[], estimator: TokenEstimator,
+  maxTokens: number,
+  room: number,
+  preserved: readonly PreservedItem[],
+  estimator: TokenEstimator,
 ): number {
   const spent = preserved.reduce((sum, item) => sum + costOf(item.text, estimator), 0);
   return Math.max(Math.floor(maxTokens / 3), Math.floor(room / 2) - spent);
@@ -106,21 +117,44 @@ export function readsVerdict(processor: Pick<Processor, 'lineShaped' | 'lossless
  * (each gap a marker naming its lines), or null when they alone do not fit.
  */
 export function factKeepingCut(
-  analysis: TextAnalysis, items: readonly PreservedItem[], estimator: TokenEstimator, ceiling: number,
+  analysis: TextAnalysis,
+  items: readonly PreservedItem[],
+  estimator: TokenEstimator,
+  ceiling: number,
 ): ProcessorOutput | null {
-  const keep = preservedLines(analysis, items.map((item) => item.text));
+  const keep = preservedLines(
+    analysis,
+    items.map((item) => item.text),
+  );
   const lines = Array.from({ length: analysis.lines.count }, (_, i) => analysis.line(i));
-  const cut = sampleToFit({ lines, keep, gap: originalLinesGap, unit: 'lines (sampled to keep the verdict)' }, estimator, ceiling);
+  const cut = sampleToFit(
+    { lines, keep, gap: originalLinesGap, unit: 'lines (sampled to keep the verdict)' },
+    estimator,
+    ceiling,
+  );
   return cut !== null && lostFacts(cut.text, items).length === 0 ? cut : null;
 }
 
 /** The result's account of the verdict, for the output the result carries. */
-export function verdictReport(verdict: Verdict, items: readonly PreservedItem[], gate: VerdictGate, output: string): VerdictReport {
+export function verdictReport(
+  verdict: Verdict,
+  items: readonly PreservedItem[],
+  gate: VerdictGate,
+  output: string,
+): VerdictReport {
   const demanded = new Set(items.flatMap((item) => (item.kind === 'verdict' ? [item.text] : [])));
-  const facts = verdict.facts.map((fact) => ({ ...fact, demanded: demanded.has(fact.keep), inline: output.includes(fact.keep) }));
+  const facts = verdict.facts.map((fact) => ({
+    ...fact,
+    demanded: demanded.has(fact.keep),
+    inline: output.includes(fact.keep),
+  }));
   const notInline = facts.filter((fact) => !fact.inline).length;
   return {
-    ...verdict, facts, gate: notInline > 0 ? 'incomplete' : gate, undemanded: facts.filter((fact) => !fact.demanded).length, notInline,
+    ...verdict,
+    facts,
+    gate: notInline > 0 ? 'incomplete' : gate,
+    undemanded: facts.filter((fact) => !fact.demanded).length,
+    notInline,
     line: notInline > 0 ? `${verdict.line}${notShownNote(notInline)}` : verdict.line,
   };
 }

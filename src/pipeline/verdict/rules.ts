@@ -67,17 +67,34 @@ function counts(text: string): Reading {
   for (const [, digits, word] of text.matchAll(/(\d+) ([a-z]+)/gi)) {
     const value = Number(digits);
     switch (word!.toLowerCase()) {
-      case 'failed': case 'failing': case 'failures': case 'failure': case 'fail': case 'error': case 'errors':
-      case 'broken': case 'cancelled':
+      case 'failed':
+      case 'failing':
+      case 'failures':
+      case 'failure':
+      case 'fail':
+      case 'error':
+      case 'errors':
+      case 'broken':
+      case 'cancelled':
         out.failed = (out.failed ?? 0) + value;
         break;
-      case 'passed': case 'passing': case 'pass': case 'ok': case 'xfailed': case 'xpassed':
+      case 'passed':
+      case 'passing':
+      case 'pass':
+      case 'ok':
+      case 'xfailed':
+      case 'xpassed':
         out.passed = (out.passed ?? 0) + value;
         break;
-      case 'skipped': case 'skip': case 'pending': case 'todo': case 'ignored':
+      case 'skipped':
+      case 'skip':
+      case 'pending':
+      case 'todo':
+      case 'ignored':
         out.skipped = (out.skipped ?? 0) + value;
         break;
-      case 'total': case 'tests':
+      case 'total':
+      case 'tests':
         out.total = value;
         break;
     }
@@ -91,13 +108,16 @@ function keyed(text: string): Reading {
   for (const [, key, digits] of text.matchAll(/([A-Za-z]+)(?:=|: +)(\d+)/g)) {
     const value = Number(digits);
     switch (key!.toLowerCase()) {
-      case 'failures': case 'errors':
+      case 'failures':
+      case 'errors':
         out.failed = (out.failed ?? 0) + value;
         break;
-      case 'skipped': case 'incomplete':
+      case 'skipped':
+      case 'incomplete':
         out.skipped = (out.skipped ?? 0) + value;
         break;
-      case 'tests': case 'run':
+      case 'tests':
+      case 'run':
         out.total = value;
         break;
     }
@@ -109,13 +129,24 @@ function keyed(text: string): Reading {
 function toolForPath(path: string): string | undefined {
   const ext = /\.([A-Za-z+]{1,5})$/.exec(path)?.[1]?.toLowerCase();
   switch (ext) {
-    case 'java': return 'javac';
-    case 'py': return 'mypy';
-    case 'kt': case 'kts': return 'kotlinc';
-    case 'go': return 'go';
-    case 'swift': return 'swiftc';
-    case 'ts': case 'tsx': case 'mts': case 'cts': return 'tsc';
-    default: return undefined;
+    case 'java':
+      return 'javac';
+    case 'py':
+      return 'mypy';
+    case 'kt':
+    case 'kts':
+      return 'kotlinc';
+    case 'go':
+      return 'go';
+    case 'swift':
+      return 'swiftc';
+    case 'ts':
+    case 'tsx':
+    case 'mts':
+    case 'cts':
+      return 'tsc';
+    default:
+      return undefined;
   }
 }
 
@@ -129,13 +160,18 @@ export const RULES: readonly Rule[] = [
   { tool: 'jest', kind: 'suites', first: 'T', pattern: /^Test Suites:[ \t]+[^\n]*?\d+ total/ },
   // vitest: ` Test Files  1 failed | 3 passed (4)`, `      Tests  2 failed | 10 passed (12)`
   {
-    tool: 'vitest', kind: 'tests', first: 'T', pattern: /^Tests {2,}(\d+ [a-z]+(?: \| \d+ [a-z]+)*) \((\d+)\)/,
+    tool: 'vitest',
+    kind: 'tests',
+    first: 'T',
+    pattern: /^Tests {2,}(\d+ [a-z]+(?: \| \d+ [a-z]+)*) \((\d+)\)/,
     read: (m) => ({ ...counts(m[1]!), total: Number(m[2]) }),
   },
   { tool: 'vitest', kind: 'suites', first: 'T', pattern: /^Test Files {2,}\d+ [a-z]+(?: \| \d+ [a-z]+)* \(\d+\)/ },
   // pytest: `==== 1 failed, 411 passed, 2 warnings in 12.31s ====` (and -q without the rules)
   {
-    tool: 'pytest', kind: 'tests', first: `=${DIGITS}`,
+    tool: 'pytest',
+    kind: 'tests',
+    first: `=${DIGITS}`,
     pattern: /^(?:=+ )?(\d+ [a-z]+(?:, \d+ [a-z]+)*) in \d+(?:\.\d+)?s\b/,
     read: (m) => {
       const { warnings: _, ...rest } = counts(m[1]!.replace(/\d+ warnings?/, ''));
@@ -144,83 +180,210 @@ export const RULES: readonly Rule[] = [
     },
   },
   // unittest: `Ran 12 tests in 0.01s`, then `FAILED (failures=2, errors=1)` or `OK (skipped=1)`
-  { tool: 'unittest', kind: 'tests', first: 'R', pattern: /^Ran (\d+) tests? in /, read: (m) => ({ total: Number(m[1]) }) },
   {
-    tool: 'unittest', kind: 'tests', first: 'F', weak: true, pattern: /^FAILED \(([a-z ]+=\d+(?:, [a-z ]+=\d+)*)\)$/,
+    tool: 'unittest',
+    kind: 'tests',
+    first: 'R',
+    pattern: /^Ran (\d+) tests? in /,
+    read: (m) => ({ total: Number(m[1]) }),
+  },
+  {
+    tool: 'unittest',
+    kind: 'tests',
+    first: 'F',
+    weak: true,
+    pattern: /^FAILED \(([a-z ]+=\d+(?:, [a-z ]+=\d+)*)\)$/,
     read: (m) => keyed(m[1]!),
   },
-  { tool: 'unittest', kind: 'tests', first: 'O', weak: true, pattern: /^OK(?: \(([a-z ]+=\d+(?:, [a-z ]+=\d+)*)\))?$/, read: (m) => ({ failed: 0, ...(m[1] ? keyed(m[1]) : {}) }) },
+  {
+    tool: 'unittest',
+    kind: 'tests',
+    first: 'O',
+    weak: true,
+    pattern: /^OK(?: \(([a-z ]+=\d+(?:, [a-z ]+=\d+)*)\))?$/,
+    read: (m) => ({ failed: 0, ...(m[1] ? keyed(m[1]) : {}) }),
+  },
   // cargo test: `test result: FAILED. 3 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s`
   {
-    tool: 'cargo test', kind: 'tests', first: 't',
+    tool: 'cargo test',
+    kind: 'tests',
+    first: 't',
     pattern: /^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored;/,
-    read: (m) => ({ passed: Number(m[1]), failed: Number(m[2]), skipped: Number(m[3]), total: Number(m[1]) + Number(m[2]) + Number(m[3]) }),
+    read: (m) => ({
+      passed: Number(m[1]),
+      failed: Number(m[2]),
+      skipped: Number(m[3]),
+      total: Number(m[1]) + Number(m[2]) + Number(m[3]),
+    }),
   },
   // TAP and node --test: `# tests 301`, `# pass 300`, `# fail 1`; `ℹ fail 1` in node's spec reporter
   {
     // (a zero skip, todo or cancelled count says nothing worth a line)
-    tool: 'tap', kind: 'tests', first: '#ℹ', pattern: /^[#ℹ] (?:(tests|pass|fail) +(\d+)|(skip|skipped|todo|cancelled) +([1-9]\d*))$/,
+    tool: 'tap',
+    kind: 'tests',
+    first: '#ℹ',
+    pattern: /^[#ℹ] (?:(tests|pass|fail) +(\d+)|(skip|skipped|todo|cancelled) +([1-9]\d*))$/,
     read: (m) => counts(`${m[2] ?? m[4]} ${m[1] ?? m[3]}`),
   },
   // mocha: `  12 passing (1s)`, `  2 failing`, `  1 pending`
-  { tool: 'mocha', kind: 'tests', first: DIGITS, pattern: /^(\d+) (passing|failing|pending)(?: \([^)]*\))?$/, read: (m) => counts(`${m[1]} ${m[2]}`) },
+  {
+    tool: 'mocha',
+    kind: 'tests',
+    first: DIGITS,
+    pattern: /^(\d+) (passing|failing|pending)(?: \([^)]*\))?$/,
+    read: (m) => counts(`${m[1]} ${m[2]}`),
+  },
   // rspec: `42 examples, 2 failures, 1 pending`
   {
-    tool: 'rspec', kind: 'tests', first: DIGITS, pattern: /^(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?/,
+    tool: 'rspec',
+    kind: 'tests',
+    first: DIGITS,
+    pattern: /^(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?/,
     read: (m) => ({ total: Number(m[1]), failed: Number(m[2]), ...(m[3] ? { skipped: Number(m[3]) } : {}) }),
   },
   // Maven surefire's totals (its per-class lines carry `, Time elapsed` and do not match), JUnit 4's text runner.
   {
-    tool: 'junit', kind: 'tests', first: '[T',
+    tool: 'junit',
+    kind: 'tests',
+    first: '[T',
     pattern: /^(?:\[[A-Z]+\] )?Tests run: (\d+), +Failures: (\d+)(?:, +Errors: (\d+))?(?:, +Skipped: (\d+))?$/,
-    read: (m) => ({ total: Number(m[1]), failed: Number(m[2]) + (n(m[3]) ?? 0), ...(m[4] ? { skipped: Number(m[4]) } : {}) }),
+    read: (m) => ({
+      total: Number(m[1]),
+      failed: Number(m[2]) + (n(m[3]) ?? 0),
+      ...(m[4] ? { skipped: Number(m[4]) } : {}),
+    }),
   },
-  { tool: 'junit', kind: 'tests', first: 'O', pattern: /^OK \((\d+) tests?\)$/, read: (m) => ({ total: Number(m[1]), failed: 0 }) },
+  {
+    tool: 'junit',
+    kind: 'tests',
+    first: 'O',
+    pattern: /^OK \((\d+) tests?\)$/,
+    read: (m) => ({ total: Number(m[1]), failed: 0 }),
+  },
   // PHPUnit: `Tests: 10, Assertions: 20, Failures: 2, Skipped: 1.`
   {
-    tool: 'phpunit', kind: 'tests', first: 'T', pattern: /^Tests: (\d+), Assertions: \d+((?:, [A-Z][a-z]+: \d+)*)\.$/,
+    tool: 'phpunit',
+    kind: 'tests',
+    first: 'T',
+    pattern: /^Tests: (\d+), Assertions: \d+((?:, [A-Z][a-z]+: \d+)*)\.$/,
     read: (m) => ({ failed: 0, ...keyed(m[2]!), total: Number(m[1]) }),
   },
   // Gradle: `42 tests completed, 2 failed, 1 skipped`
   {
-    tool: 'gradle', kind: 'tests', first: DIGITS, pattern: /^(\d+) tests? completed, (\d+) failed(?:, (\d+) skipped)?/,
+    tool: 'gradle',
+    kind: 'tests',
+    first: DIGITS,
+    pattern: /^(\d+) tests? completed, (\d+) failed(?:, (\d+) skipped)?/,
     read: (m) => ({ total: Number(m[1]), failed: Number(m[2]), ...(m[3] ? { skipped: Number(m[3]) } : {}) }),
   },
   // dotnet test: `Failed!  - Failed:     1, Passed:    10, Skipped:     0, Total:    11, Duration: 1 s`
   {
-    tool: 'dotnet test', kind: 'tests', first: 'FP',
+    tool: 'dotnet test',
+    kind: 'tests',
+    first: 'FP',
     pattern: /^(?:Failed|Passed)! +- Failed: +(\d+), Passed: +(\d+), Skipped: +(\d+), Total: +(\d+)/,
     read: (m) => ({ failed: Number(m[1]), passed: Number(m[2]), skipped: Number(m[3]), total: Number(m[4]) }),
   },
   // ctest: `90% tests passed, 1 tests failed out of 10`
   {
-    tool: 'ctest', kind: 'tests', first: DIGITS, pattern: /^\d+% tests passed, (\d+) tests? failed out of (\d+)$/,
+    tool: 'ctest',
+    kind: 'tests',
+    first: DIGITS,
+    pattern: /^\d+% tests passed, (\d+) tests? failed out of (\d+)$/,
     read: (m) => ({ failed: Number(m[1]), total: Number(m[2]) }),
   },
 
   // ── test runners: failing tests by name ───────────────────────────────
-  { tool: 'pytest', kind: 'failing-test', first: 'FE', pattern: /^(?:FAILED|ERROR) ([^\s:]+\.py::[^\s]+)/, read: (m) => ({ name: m[1]! }) },
-  { tool: 'pytest', kind: 'failing-test', first: '', contains: '.py::', pattern: /^([^\s:]+\.py::[^\s]+) (?:FAILED|ERROR)\b/, read: (m) => ({ name: m[1]! }) },
+  {
+    tool: 'pytest',
+    kind: 'failing-test',
+    first: 'FE',
+    pattern: /^(?:FAILED|ERROR) ([^\s:]+\.py::[^\s]+)/,
+    read: (m) => ({ name: m[1]! }),
+  },
+  {
+    tool: 'pytest',
+    kind: 'failing-test',
+    first: '',
+    contains: '.py::',
+    pattern: /^([^\s:]+\.py::[^\s]+) (?:FAILED|ERROR)\b/,
+    read: (m) => ({ name: m[1]! }),
+  },
   { tool: 'jest', kind: 'failing-test', first: '●', pattern: /^● ([^\n›]+ › [^\n]+)$/, read: (m) => ({ name: m[1]! }) },
-  { tool: 'vitest', kind: 'failing-test', first: 'F', pattern: /^FAIL +([^\s>]+ > [^\n]+)$/, read: (m) => ({ name: m[1]! }) },
+  {
+    tool: 'vitest',
+    kind: 'failing-test',
+    first: 'F',
+    pattern: /^FAIL +([^\s>]+ > [^\n]+)$/,
+    read: (m) => ({ name: m[1]! }),
+  },
   { tool: 'go test', kind: 'failing-test', first: '-', pattern: /^--- FAIL: (\S+)/, read: (m) => ({ name: m[1]! }) },
-  { tool: 'cargo test', kind: 'failing-test', first: 't', pattern: /^test (\S+) \.\.\. FAILED$/, read: (m) => ({ name: m[1]! }) },
-  { tool: 'tap', kind: 'failing-test', first: 'n', pattern: /^not ok \d+(?: -)? ?([^#\n]*)/, read: (m) => ({ name: m[1]!.trim() }) },
-  { tool: 'rspec', kind: 'failing-test', first: 'r', pattern: /^rspec (\.\/\S+:\d+) # (.+)$/, read: (m) => ({ name: m[2]! }) },
-  { tool: 'unittest', kind: 'failing-test', first: 'FE', pattern: /^(?:FAIL|ERROR): (\w+) \(([\w.]+)\)/, read: (m) => ({ name: `${m[2]}.${m[1]}` }) },
-  { tool: 'junit', kind: 'failing-test', first: '[', pattern: /^\[ERROR\] (\S+) +Time elapsed: [^<]*<<< (?:FAILURE|ERROR)!$/, read: (m) => ({ name: m[1]! }) },
-  { tool: 'gradle', kind: 'failing-test', first: '', contains: ' FAILED', pattern: /^([\w.$]+) > ([^\n]+) FAILED$/, read: (m) => ({ name: `${m[1]} > ${m[2]}` }) },
-  { tool: 'dotnet test', kind: 'failing-test', first: 'F', pattern: /^Failed (\S+) \[[^\]]*\]$/, read: (m) => ({ name: m[1]! }) },
+  {
+    tool: 'cargo test',
+    kind: 'failing-test',
+    first: 't',
+    pattern: /^test (\S+) \.\.\. FAILED$/,
+    read: (m) => ({ name: m[1]! }),
+  },
+  {
+    tool: 'tap',
+    kind: 'failing-test',
+    first: 'n',
+    pattern: /^not ok \d+(?: -)? ?([^#\n]*)/,
+    read: (m) => ({ name: m[1]!.trim() }),
+  },
+  {
+    tool: 'rspec',
+    kind: 'failing-test',
+    first: 'r',
+    pattern: /^rspec (\.\/\S+:\d+) # (.+)$/,
+    read: (m) => ({ name: m[2]! }),
+  },
+  {
+    tool: 'unittest',
+    kind: 'failing-test',
+    first: 'FE',
+    pattern: /^(?:FAIL|ERROR): (\w+) \(([\w.]+)\)/,
+    read: (m) => ({ name: `${m[2]}.${m[1]}` }),
+  },
+  {
+    tool: 'junit',
+    kind: 'failing-test',
+    first: '[',
+    pattern: /^\[ERROR\] (\S+) +Time elapsed: [^<]*<<< (?:FAILURE|ERROR)!$/,
+    read: (m) => ({ name: m[1]! }),
+  },
+  {
+    tool: 'gradle',
+    kind: 'failing-test',
+    first: '',
+    contains: ' FAILED',
+    pattern: /^([\w.$]+) > ([^\n]+) FAILED$/,
+    read: (m) => ({ name: `${m[1]} > ${m[2]}` }),
+  },
+  {
+    tool: 'dotnet test',
+    kind: 'failing-test',
+    first: 'F',
+    pattern: /^Failed (\S+) \[[^\]]*\]$/,
+    read: (m) => ({ name: m[1]! }),
+  },
 
   // ── compilers: counts they print themselves (before the per-line rules: first match wins) ──
   // tsc `Found 2 errors in 2 files.`, mypy `Found 3 errors in 2 files (checked 10 source files)`
   {
-    tool: 'tsc', kind: 'diagnostic-count', first: 'F', pattern: /^Found (\d+) errors?\b([^\n]*)/,
+    tool: 'tsc',
+    kind: 'diagnostic-count',
+    first: 'F',
+    pattern: /^Found (\d+) errors?\b([^\n]*)/,
     read: (m) => ({ errors: Number(m[1]), ...(m[2]!.includes('(checked') ? { tool: 'mypy' } : {}) }),
   },
   // clang `2 errors generated.`, `1 warning and 2 errors generated.`
   {
-    tool: 'gcc/clang', kind: 'diagnostic-count', first: DIGITS, pattern: /^(\d+) (error|warning)s?(?: and (\d+) (error|warning)s?)? generated\.$/,
+    tool: 'gcc/clang',
+    kind: 'diagnostic-count',
+    first: DIGITS,
+    pattern: /^(\d+) (error|warning)s?(?: and (\d+) (error|warning)s?)? generated\.$/,
     read: (m) => {
       const out: Reading = { errors: 0, warnings: 0 };
       out[m[2] === 'error' ? 'errors' : 'warnings'] = Number(m[1]);
@@ -230,55 +393,112 @@ export const RULES: readonly Rule[] = [
   },
   // rustc / cargo
   {
-    tool: 'rustc', kind: 'exit-status', first: 'e', pattern: /^error: could not compile `[^`]+`[^\n]*?(?:due to (\d+) previous errors?(?:; (\d+) warnings? emitted)?)?$/,
-    read: (m) => ({ status: 'could not compile', ...(m[1] ? { errors: Number(m[1]) } : {}), ...(m[2] ? { warnings: Number(m[2]) } : {}) }),
+    tool: 'rustc',
+    kind: 'exit-status',
+    first: 'e',
+    pattern:
+      /^error: could not compile `[^`]+`[^\n]*?(?:due to (\d+) previous errors?(?:; (\d+) warnings? emitted)?)?$/,
+    read: (m) => ({
+      status: 'could not compile',
+      ...(m[1] ? { errors: Number(m[1]) } : {}),
+      ...(m[2] ? { warnings: Number(m[2]) } : {}),
+    }),
   },
   {
-    tool: 'rustc', kind: 'diagnostic-count', first: 'e', pattern: /^error: aborting due to (\d+) previous errors?(?:; (\d+) warnings? emitted)?/,
+    tool: 'rustc',
+    kind: 'diagnostic-count',
+    first: 'e',
+    pattern: /^error: aborting due to (\d+) previous errors?(?:; (\d+) warnings? emitted)?/,
     read: (m) => ({ errors: Number(m[1]), ...(m[2] ? { warnings: Number(m[2]) } : {}) }),
   },
-  { tool: 'rustc', kind: 'diagnostic-count', first: 'w', pattern: /^warning: `[^`]+` \([^)]*\) generated (\d+) warnings?/, read: (m) => ({ warnings: Number(m[1]) }) },
-  { tool: 'cargo test', kind: 'exit-status', first: 'e', pattern: /^error: (?:test failed, to rerun pass|\d+ targets? failed)/, read: () => ({ status: 'test failed' }) },
+  {
+    tool: 'rustc',
+    kind: 'diagnostic-count',
+    first: 'w',
+    pattern: /^warning: `[^`]+` \([^)]*\) generated (\d+) warnings?/,
+    read: (m) => ({ warnings: Number(m[1]) }),
+  },
+  {
+    tool: 'cargo test',
+    kind: 'exit-status',
+    first: 'e',
+    pattern: /^error: (?:test failed, to rerun pass|\d+ targets? failed)/,
+    read: () => ({ status: 'test failed' }),
+  },
   // javac `2 errors` (Maven prints it as `[INFO] 2 errors `), MSBuild `    2 Error(s)`
   {
-    tool: 'javac', kind: 'diagnostic-count', first: `[${DIGITS}`, weak: true, pattern: /^(?:\[[A-Z]+\] )?(\d+) (error|warning)s?[ \t]*$/,
+    tool: 'javac',
+    kind: 'diagnostic-count',
+    first: `[${DIGITS}`,
+    weak: true,
+    pattern: /^(?:\[[A-Z]+\] )?(\d+) (error|warning)s?[ \t]*$/,
     read: (m) => ({ [m[2] === 'error' ? 'errors' : 'warnings']: Number(m[1]) }),
   },
-  { tool: 'msbuild', kind: 'diagnostic-count', first: DIGITS, pattern: /^(\d+) (Error|Warning)\(s\)$/, read: (m) => ({ [m[2] === 'Error' ? 'errors' : 'warnings']: Number(m[1]) }) },
+  {
+    tool: 'msbuild',
+    kind: 'diagnostic-count',
+    first: DIGITS,
+    pattern: /^(\d+) (Error|Warning)\(s\)$/,
+    read: (m) => ({ [m[2] === 'Error' ? 'errors' : 'warnings']: Number(m[1]) }),
+  },
   // eslint: `✖ 3 problems (2 errors, 1 warning)`
   {
-    tool: 'eslint', kind: 'diagnostic-count', first: '✖', pattern: /^✖ \d+ problems? \((\d+) errors?, (\d+) warnings?\)/,
+    tool: 'eslint',
+    kind: 'diagnostic-count',
+    first: '✖',
+    pattern: /^✖ \d+ problems? \((\d+) errors?, (\d+) warnings?\)/,
     read: (m) => ({ errors: Number(m[1]), warnings: Number(m[2]) }),
   },
 
   // ── compilers: one diagnostic per line ─────────────────────────────────
   // tsc and MSBuild (csc, …): `src/a.ts(12,3): error TS2304: …`, `X.cs(12,5): error CS0103: …`
   {
-    tool: 'msbuild', kind: 'error', first: '', contains: '): ',
+    tool: 'msbuild',
+    kind: 'error',
+    first: '',
+    contains: '): ',
     pattern: /^([^\s([][^(\n]*)\((\d+)(?:,(\d+))?\): (error|warning) ([A-Z]+)\d+: /,
     read: (m) => ({
-      location: `${m[1]}:${m[2]}${m[3] ? `:${m[3]}` : ''}`, ...(m[5] === 'TS' ? { tool: 'tsc' } : {}),
+      location: `${m[1]}:${m[2]}${m[3] ? `:${m[3]}` : ''}`,
+      ...(m[5] === 'TS' ? { tool: 'tsc' } : {}),
       ...(m[4] === 'warning' ? { warnings: 1 } : { errors: 1 }),
     }),
   },
   // IAR: `D:\src\a.c(313) : Error[Pe020]: identifier "x" is undefined`
   {
-    tool: 'iar', kind: 'error', first: '', contains: ') : ', pattern: /^([^\s([][^(\n]*)\((\d+)\) : (Error|Warning)\[\w+\]: /,
+    tool: 'iar',
+    kind: 'error',
+    first: '',
+    contains: ') : ',
+    pattern: /^([^\s([][^(\n]*)\((\d+)\) : (Error|Warning)\[\w+\]: /,
     read: (m) => ({ location: `${m[1]}:${m[2]}`, ...(m[3] === 'Warning' ? { warnings: 1 } : { errors: 1 }) }),
   },
   // tsc --pretty: `src/a.ts:12:3 - error TS2304: …`
   {
-    tool: 'tsc', kind: 'error', first: '', contains: ' TS', pattern: /^([^\s:[][^:\n]*):(\d+):(\d+) - (error|warning) TS\d+: /,
+    tool: 'tsc',
+    kind: 'error',
+    first: '',
+    contains: ' TS',
+    pattern: /^([^\s:[][^:\n]*):(\d+):(\d+) - (error|warning) TS\d+: /,
     read: (m) => ({ location: `${m[1]}:${m[2]}:${m[3]}`, ...(m[4] === 'warning' ? { warnings: 1 } : { errors: 1 }) }),
   },
   // Maven's javac: `[ERROR] /src/Cart.java:[57,21] cannot find symbol`
   {
-    tool: 'javac', kind: 'error', first: '[', pattern: /^\[(ERROR|WARNING)\] ((?:[A-Za-z]:)?[^:\s[][^:[\n]*\.(?:java|kt|scala|groovy)):\[(\d+)(?:,(\d+))?\] /,
-    read: (m) => ({ location: `${m[2]}:${m[3]}${m[4] ? `:${m[4]}` : ''}`, ...(m[1] === 'WARNING' ? { warnings: 1 } : { errors: 1 }) }),
+    tool: 'javac',
+    kind: 'error',
+    first: '[',
+    pattern: /^\[(ERROR|WARNING)\] ((?:[A-Za-z]:)?[^:\s[][^:[\n]*\.(?:java|kt|scala|groovy)):\[(\d+)(?:,(\d+))?\] /,
+    read: (m) => ({
+      location: `${m[2]}:${m[3]}${m[4] ? `:${m[4]}` : ''}`,
+      ...(m[1] === 'WARNING' ? { warnings: 1 } : { errors: 1 }),
+    }),
   },
   // gcc, clang, javac, mypy, swiftc: `file.c:12:5: error: …` (also `C:\x\file.c:12:5:`)
   {
-    tool: 'gcc/clang', kind: 'error', first: '', contains: ': ',
+    tool: 'gcc/clang',
+    kind: 'error',
+    first: '',
+    contains: ': ',
     pattern: /^((?:[A-Za-z]:)?[^\s:[][^:\n]*):(\d+)(?::(\d+))?: (fatal error|error|warning): /,
     read: (m) => ({
       location: `${m[1]}:${m[2]}${m[3] ? `:${m[3]}` : ''}`,
@@ -288,43 +508,144 @@ export const RULES: readonly Rule[] = [
   },
   // Kotlin: `e: file:///src/A.kt:12:5 Unresolved reference: x`
   {
-    tool: 'kotlinc', kind: 'error', first: 'ew', pattern: /^([ew]): (?:file:\/\/)?([^\s:][^:\n]*\.kts?):(\d+):(\d+) /,
+    tool: 'kotlinc',
+    kind: 'error',
+    first: 'ew',
+    pattern: /^([ew]): (?:file:\/\/)?([^\s:][^:\n]*\.kts?):(\d+):(\d+) /,
     read: (m) => ({ location: `${m[2]}:${m[3]}:${m[4]}`, ...(m[1] === 'w' ? { warnings: 1 } : { errors: 1 }) }),
   },
   // go build / vet: `./main.go:12:5: undefined: x`
-  { tool: 'go', kind: 'error', first: '', contains: '.go:', pattern: /^((?:\.\/)?[^\s:][^:\n]*\.go):(\d+):(\d+): /, read: (m) => ({ location: `${m[1]}:${m[2]}:${m[3]}`, errors: 1 }) },
+  {
+    tool: 'go',
+    kind: 'error',
+    first: '',
+    contains: '.go:',
+    pattern: /^((?:\.\/)?[^\s:][^:\n]*\.go):(\d+):(\d+): /,
+    read: (m) => ({ location: `${m[1]}:${m[2]}:${m[3]}`, errors: 1 }),
+  },
   // rustc: `error[E0382]: borrow of moved value`, `warning: unused variable` (with ` --> src/main.rs:4:9` after it)
   {
-    tool: 'rustc', kind: 'error', first: 'ew', pattern: /^(error|warning)(?:\[[A-Z]+\d+\])?: /, needsArrow: true,
+    tool: 'rustc',
+    kind: 'error',
+    first: 'ew',
+    pattern: /^(error|warning)(?:\[[A-Z]+\d+\])?: /,
+    needsArrow: true,
     read: (m) => (m[1] === 'warning' ? { warnings: 1 } : { errors: 1 }),
   },
 
   // ── how the run ended ──────────────────────────────────────────────────
   {
-    tool: 'make', kind: 'exit-status', first: 'gmn', pattern: /^(?:g?make|mingw32-make|ninja)(?:\[\d+\])?: \*\*\* [^\n]*?(Error \d+)?$/,
+    tool: 'make',
+    kind: 'exit-status',
+    first: 'gmn',
+    pattern: /^(?:g?make|mingw32-make|ninja)(?:\[\d+\])?: \*\*\* [^\n]*?(Error \d+)?$/,
     read: (m) => ({ status: m[1] ?? 'stopped' }),
   },
-  { tool: 'ninja', kind: 'exit-status', first: 'n', pattern: /^ninja: build stopped: subcommand failed\.?$/, read: () => ({ status: 'subcommand failed' }) },
-  { tool: 'npm', kind: 'exit-status', first: 'n', pattern: /^npm (?:ERR!|error) code (\S+)/, read: (m) => ({ status: `code ${m[1]}` }) },
-  { tool: 'yarn', kind: 'exit-status', first: 'e', pattern: /^error Command failed with exit code (\d+)\.?$/, read: (m) => ({ status: `exit code ${m[1]}` }) },
-  { tool: 'pnpm', kind: 'exit-status', first: 'E', pattern: /^(ELIFECYCLE|ERR_PNPM_[A-Z_]+)\b/, read: (m) => ({ status: m[1]! }) },
   {
-    tool: 'exit', kind: 'exit-status', first: '#EP', pattern: /^(?:##\[error\]|Error: )?Process (?:completed|finished) with exit code (\d+)\.?$/,
+    tool: 'ninja',
+    kind: 'exit-status',
+    first: 'n',
+    pattern: /^ninja: build stopped: subcommand failed\.?$/,
+    read: () => ({ status: 'subcommand failed' }),
+  },
+  {
+    tool: 'npm',
+    kind: 'exit-status',
+    first: 'n',
+    pattern: /^npm (?:ERR!|error) code (\S+)/,
+    read: (m) => ({ status: `code ${m[1]}` }),
+  },
+  {
+    tool: 'yarn',
+    kind: 'exit-status',
+    first: 'e',
+    pattern: /^error Command failed with exit code (\d+)\.?$/,
     read: (m) => ({ status: `exit code ${m[1]}` }),
   },
-  { tool: 'exit', kind: 'exit-status', first: '[', pattern: /^\[exit code: (\d+)\]$/, read: (m) => ({ status: `exit code ${m[1]}` }) },
-  { tool: 'exit', kind: 'exit-status', first: 'E', pattern: /^Exited with code (?:exit status )?(\d+)$/, read: (m) => ({ status: `exit code ${m[1]}` }) },
+  {
+    tool: 'pnpm',
+    kind: 'exit-status',
+    first: 'E',
+    pattern: /^(ELIFECYCLE|ERR_PNPM_[A-Z_]+)\b/,
+    read: (m) => ({ status: m[1]! }),
+  },
+  {
+    tool: 'exit',
+    kind: 'exit-status',
+    first: '#EP',
+    pattern: /^(?:##\[error\]|Error: )?Process (?:completed|finished) with exit code (\d+)\.?$/,
+    read: (m) => ({ status: `exit code ${m[1]}` }),
+  },
+  {
+    tool: 'exit',
+    kind: 'exit-status',
+    first: '[',
+    pattern: /^\[exit code: (\d+)\]$/,
+    read: (m) => ({ status: `exit code ${m[1]}` }),
+  },
+  {
+    tool: 'exit',
+    kind: 'exit-status',
+    first: 'E',
+    pattern: /^Exited with code (?:exit status )?(\d+)$/,
+    read: (m) => ({ status: `exit code ${m[1]}` }),
+  },
   // go test: `FAIL\texample.com/app/ledger\t0.412s`, `FAIL\tpkg [build failed]`, a bare `FAIL`
   {
-    tool: 'go test', kind: 'exit-status', first: 'F', pattern: /^FAIL[ \t]+(\S+)[ \t]+(?:\d+(?:\.\d+)?s|\[[^\]\n]*\])$/,
+    tool: 'go test',
+    kind: 'exit-status',
+    first: 'F',
+    pattern: /^FAIL[ \t]+(\S+)[ \t]+(?:\d+(?:\.\d+)?s|\[[^\]\n]*\])$/,
     read: (m) => ({ status: `FAIL ${m[1]}` }),
   },
   { tool: 'go test', kind: 'exit-status', first: 'F', weak: true, pattern: /^FAIL$/, read: () => ({ status: 'FAIL' }) },
-  { tool: 'go', kind: 'exit-status', first: 'e', pattern: /^exit status (\d+)$/, read: (m) => ({ status: `exit status ${m[1]}` }) },
-  { tool: 'ld', kind: 'exit-status', first: 'c', pattern: /^collect2: (?:fatal )?error: ld returned (\d+) exit status$/, read: () => ({ status: 'link failed' }) },
-  { tool: 'maven', kind: 'exit-status', first: '[', pattern: /^\[(?:INFO|ERROR)\] BUILD (FAILURE|SUCCESS)$/, read: (m) => ({ status: `BUILD ${m[1]}` }) },
-  { tool: 'maven', kind: 'exit-status', first: '[', pattern: /^\[ERROR\] Failed to execute goal /, read: () => ({ status: 'failed to execute goal' }) },
-  { tool: 'gradle', kind: 'exit-status', first: 'B', pattern: /^BUILD (FAILED|SUCCESSFUL) in /, read: (m) => ({ status: `BUILD ${m[1]}` }) },
-  { tool: 'gradle', kind: 'exit-status', first: 'F', pattern: /^FAILURE: Build failed with an exception\.$/, read: () => ({ status: 'BUILD FAILED' }) },
-  { tool: 'msbuild', kind: 'exit-status', first: 'B', pattern: /^Build (FAILED|succeeded)\.$/, read: (m) => ({ status: `Build ${m[1]}` }) },
+  {
+    tool: 'go',
+    kind: 'exit-status',
+    first: 'e',
+    pattern: /^exit status (\d+)$/,
+    read: (m) => ({ status: `exit status ${m[1]}` }),
+  },
+  {
+    tool: 'ld',
+    kind: 'exit-status',
+    first: 'c',
+    pattern: /^collect2: (?:fatal )?error: ld returned (\d+) exit status$/,
+    read: () => ({ status: 'link failed' }),
+  },
+  {
+    tool: 'maven',
+    kind: 'exit-status',
+    first: '[',
+    pattern: /^\[(?:INFO|ERROR)\] BUILD (FAILURE|SUCCESS)$/,
+    read: (m) => ({ status: `BUILD ${m[1]}` }),
+  },
+  {
+    tool: 'maven',
+    kind: 'exit-status',
+    first: '[',
+    pattern: /^\[ERROR\] Failed to execute goal /,
+    read: () => ({ status: 'failed to execute goal' }),
+  },
+  {
+    tool: 'gradle',
+    kind: 'exit-status',
+    first: 'B',
+    pattern: /^BUILD (FAILED|SUCCESSFUL) in /,
+    read: (m) => ({ status: `BUILD ${m[1]}` }),
+  },
+  {
+    tool: 'gradle',
+    kind: 'exit-status',
+    first: 'F',
+    pattern: /^FAILURE: Build failed with an exception\.$/,
+    read: () => ({ status: 'BUILD FAILED' }),
+  },
+  {
+    tool: 'msbuild',
+    kind: 'exit-status',
+    first: 'B',
+    pattern: /^Build (FAILED|succeeded)\.$/,
+    read: (m) => ({ status: `Build ${m[1]}` }),
+  },
 ];

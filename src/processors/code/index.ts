@@ -53,7 +53,15 @@ function parse(text: string): Source {
     code.push(line.slice(m[0].length));
   }
   const head = [`<path>${read[1]}</path>`, '<type>file</type>', '<content>'];
-  return { head, raw, code, numbers, tail: [...body.slice(body.length - footer), '</content>'], path: read[1], read: true };
+  return {
+    head,
+    raw,
+    code,
+    numbers,
+    tail: [...body.slice(body.length - footer), '</content>'],
+    path: read[1],
+    read: true,
+  };
 }
 
 const CALLBACK = /^\s*[\w$.]+\(.*(?:=>|\bfunction\b[^(]*\([^)]*\))\s*\{\s*$/;
@@ -73,7 +81,8 @@ function tree(blocks: readonly Block[]): Node[] {
   for (const block of sorted) {
     while (stack.length > 0 && stack.at(-1)!.block.to < block.from) stack.pop();
     const parent = stack.at(-1);
-    if (parent && (block.to > parent.block.to || (block.from === parent.block.from && block.to === parent.block.to))) continue;
+    if (parent && (block.to > parent.block.to || (block.from === parent.block.from && block.to === parent.block.to)))
+      continue;
     const node: Node = { block, children: [] };
     (parent ? parent.children : roots).push(node);
     stack.push(node);
@@ -112,7 +121,8 @@ function outline(source: Source, found: Scan, aggressive: boolean, kept: (i: num
   const walk = (nodes: readonly Node[], containers: number) => {
     for (const { block, children } of nodes) {
       // An anonymous block around most of the file (a JSON root, an IIFE, a UMD wrapper) shows its members.
-      const wrapper = block.to - block.from + 1 >= Math.max(20, 0.6 * code.length) && ANONYMOUS.test(headerText(code, block.header));
+      const wrapper =
+        block.to - block.from + 1 >= Math.max(20, 0.6 * code.length) && ANONYMOUS.test(headerText(code, block.header));
       let kind = block.kind === 'body' && (wrapper || suite(block, children)) ? 'container' : block.kind;
       if (yaml) kind = block.rank < (aggressive ? 1 : 2) ? 'container' : 'body';
       else if (kind === 'container' && aggressive && containers > 0 && !wrapper) kind = 'body';
@@ -120,9 +130,12 @@ function outline(source: Source, found: Scan, aggressive: boolean, kept: (i: num
         walk(children, containers + (kind === 'container' ? 1 : 0));
         continue;
       }
-      const label = block.header < 0 ? `end of a block opened before line ${source.numbers[0]}`
-        : found.sections ? `section "${code[block.header]!.replace(/^\s*(?:#+\s*|\[)|\]?\s*$/g, '')}"`
-        : `body of ${nameOf(headerText(code, block.header))}`;
+      const label =
+        block.header < 0
+          ? `end of a block opened before line ${source.numbers[0]}`
+          : found.sections
+            ? `section "${code[block.header]!.replace(/^\s*(?:#+\s*|\[)|\]?\s*$/g, '')}"`
+            : `body of ${nameOf(headerText(code, block.header))}`;
       fold(block.from, block.to, label, aggressive ? [] : block.keep);
     }
   };
@@ -174,7 +187,12 @@ function lay(source: Source, folds: readonly Fold[]): Shown[] {
     // A minified line: its first characters, the cut marked with its size (a cut line, docs/MARKERS.md).
     if (line.length > LONG_LINE) {
       const prefix = raw[i]!.length - line.length;
-      out.push({ text: `${raw[i]!.slice(0, prefix + CUT_WINDOW)}${charsCut(line.length - CUT_WINDOW)}`, from: i, to: i, cut: true });
+      out.push({
+        text: `${raw[i]!.slice(0, prefix + CUT_WINDOW)}${charsCut(line.length - CUT_WINDOW)}`,
+        from: i,
+        to: i,
+        cut: true,
+      });
     } else out.push({ text: raw[i]!, from: i, to: i });
   }
   return out;
@@ -196,7 +214,12 @@ function fitted(source: Source, folds: Fold[], ceiling: number, estimate: (text:
   let tail = shown.length;
   for (let spent = 0; tail > head + 1 && spent + costs[tail - 1]! <= room; tail--) spent += costs[tail - 1]!;
   if (tail <= head) return folds;
-  const middle: Fold = { from: shown[head]!.from, to: shown[tail - 1]!.to, label: 'cut to fit the size limit', omitted: 'lines over the size limit' };
+  const middle: Fold = {
+    from: shown[head]!.from,
+    to: shown[tail - 1]!.to,
+    label: 'cut to fit the size limit',
+    omitted: 'lines over the size limit',
+  };
   return [...folds.filter((f) => f.to < middle.from || f.from > middle.to), middle].sort((a, b) => a.from - b.from);
 }
 
@@ -224,19 +247,29 @@ function process(input: ProcessorInput): ProcessorOutput {
   return { text, omitted };
 }
 
-const DECLARATION = /^\s*(?:(?:export|pub(?:\([^)]*\))?|public|private|protected|static|async|abstract|final|default|declare)\s+)*(?:import|from|function|class|interface|enum|struct|trait|impl|fn|func|def|const|let|var|type|package|use|module|namespace|#include|#define)\b/;
+const DECLARATION =
+  /^\s*(?:(?:export|pub(?:\([^)]*\))?|public|private|protected|static|async|abstract|final|default|declare)\s+)*(?:import|from|function|class|interface|enum|struct|trait|impl|fn|func|def|const|let|var|type|package|use|module|namespace|#include|#define)\b/;
 
 /**
  * A read envelope is certain. Plain source (`cat` output) is claimed when
  * declarations recur and most lines end as code lines do.
  */
 function sniff(text: string): number {
-  if (READ.test(text.slice(0, 4096)) || /^<path>[^\n]*<\/path>\n<type>file<\/type>\n<content>\n\d+: /.test(text)) return 0.99;
-  const lines = text.split('\n', 300).filter((l) => l.trim() !== '').slice(0, 200);
+  if (READ.test(text.slice(0, 4096)) || /^<path>[^\n]*<\/path>\n<type>file<\/type>\n<content>\n\d+: /.test(text))
+    return 0.99;
+  const lines = text
+    .split('\n', 300)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 200);
   if (lines.length < 5) return 0;
   const share = (re: RegExp) => lines.filter((l) => re.test(l)).length / lines.length;
   // Timestamps at line starts (logs), markup lines (HTML with inline scripts) and hunks (diffs of code) are not source.
-  if (share(/^\[?\d{2,4}[-/:.]\d{1,2}[-/:.]\d{1,2}/) > 0.1 || share(/^\s*<[A-Za-z!/]/) > 0.1 || share(/^(?:@@ |diff --git )/) > 0) return 0;
+  if (
+    share(/^\[?\d{2,4}[-/:.]\d{1,2}[-/:.]\d{1,2}/) > 0.1 ||
+    share(/^\s*<[A-Za-z!/]/) > 0.1 ||
+    share(/^(?:@@ |diff --git )/) > 0
+  )
+    return 0;
   const declarations = share(DECLARATION);
   const codeEnds = share(/(?:[{}();,:]|=>|\*\/)\s*$|^\s*(?:\/\/|#|\*|\/\*)/);
   return declarations >= 0.05 && codeEnds >= 0.5 ? 0.7 : 0;

@@ -37,12 +37,19 @@ const JS: Lang = { name: 'js', nesting: 'brace', ...C_COMMENTS, backticks: true,
 const C: Lang = { name: 'c', nesting: 'brace', ...C_COMMENTS, preprocessor: true };
 const JVM: Lang = { name: 'jvm', nesting: 'brace', ...C_COMMENTS, tripleQuotes: true };
 const PYTHON: Lang = {
-  name: 'python', nesting: 'indent', lineComments: ['#'], tripleQuotes: true,
-  bodyHeader: /^(?:async\s+)?def\b/, containerHeader: /^class\b/,
+  name: 'python',
+  nesting: 'indent',
+  lineComments: ['#'],
+  tripleQuotes: true,
+  bodyHeader: /^(?:async\s+)?def\b/,
+  containerHeader: /^class\b/,
 };
 const RUBY: Lang = {
-  name: 'ruby', nesting: 'indent', lineComments: ['#'],
-  bodyHeader: /^def\b/, containerHeader: /^(?:class|module)\b/,
+  name: 'ruby',
+  nesting: 'indent',
+  lineComments: ['#'],
+  bodyHeader: /^def\b/,
+  containerHeader: /^(?:class|module)\b/,
 };
 
 /** Languages by file extension: the code processor claims every one of these. */
@@ -50,7 +57,9 @@ export const LANGS: Readonly<Record<string, Lang>> = {
   ...Object.fromEntries(['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'].map((e) => [e, JS])),
   ...Object.fromEntries(['c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'm'].map((e) => [e, C])),
   ...Object.fromEntries(['java', 'kt', 'kts', 'scala', 'swift', 'groovy', 'gradle', 'dart'].map((e) => [e, JVM])),
-  ...Object.fromEntries(['cs', 'php', 'css', 'scss', 'less'].map((e) => [e, { ...C_COMMENTS, name: e, nesting: 'brace' } as Lang])),
+  ...Object.fromEntries(
+    ['cs', 'php', 'css', 'scss', 'less'].map((e) => [e, { ...C_COMMENTS, name: e, nesting: 'brace' } as Lang]),
+  ),
   rs: { name: 'rust', nesting: 'brace', ...C_COMMENTS, lifetimes: true },
   go: { name: 'go', nesting: 'brace', ...C_COMMENTS, backticks: true },
   json: { name: 'json', nesting: 'brace', lineComments: [] },
@@ -112,7 +121,8 @@ export interface Scan {
 }
 
 /** Modifiers before a declaration's keyword, at the start of its line. */
-const MODIFIERS = /^\s*(?:(?:export|default|declare|async|pub(?:\([^)]*\))?|public|private|protected|internal|abstract|final|sealed|data|case|static|typedef|partial|open|unsafe|template\s*<[^>]*>)\s+)*/;
+const MODIFIERS =
+  /^\s*(?:(?:export|default|declare|async|pub(?:\([^)]*\))?|public|private|protected|internal|abstract|final|sealed|data|case|static|typedef|partial|open|unsafe|template\s*<[^>]*>)\s+)*/;
 /**
  * Headers of blocks whose members are the outline (classes, structs, impls…),
  * modifiers first; a C function returning a `struct x *` is no struct.
@@ -127,12 +137,18 @@ interface Open {
   readonly line: number;
 }
 
-type Mode = { kind: 'code' } | { kind: 'comment'; close: string } | { kind: 'string'; close: string; multiline: boolean };
+type Mode =
+  | { kind: 'code' }
+  | { kind: 'comment'; close: string }
+  | { kind: 'string'; close: string; multiline: boolean };
 
 const CLOSER: Record<string, string> = { '}': '{', ']': '[', ')': '(' };
 
 /** Brace/bracket blocks and comment-only lines of a text in a brace (or indent) language. */
-function scanBrackets(lines: readonly string[], lang: Lang): { blocks: Block[]; comment: Uint8Array; depth: Int32Array; inString: Uint8Array } {
+function scanBrackets(
+  lines: readonly string[],
+  lang: Lang,
+): { blocks: Block[]; comment: Uint8Array; depth: Int32Array; inString: Uint8Array } {
   const blocks: Block[] = [];
   const comment = new Uint8Array(lines.length);
   const depth = new Int32Array(lines.length);
@@ -211,7 +227,14 @@ function scanBrackets(lines: readonly string[], lang: Lang): { blocks: Block[]; 
         const open = stack.pop();
         const from = open === undefined ? 0 : open.line + 1;
         if (i - 1 >= from) {
-          blocks.push({ header: open?.line ?? -1, from, to: i - 1, kind: open?.char === '(' ? 'transparent' : 'body', keep: [], rank: 0 });
+          blocks.push({
+            header: open?.line ?? -1,
+            from,
+            to: i - 1,
+            kind: open?.char === '(' ? 'transparent' : 'body',
+            keep: [],
+            rank: 0,
+          });
         }
       }
       previous = c;
@@ -222,7 +245,14 @@ function scanBrackets(lines: readonly string[], lang: Lang): { blocks: Block[]; 
   // Blocks still open at the end of a partial read run to its last line.
   for (const open of stack) {
     if (open.line + 1 <= lines.length - 1) {
-      blocks.push({ header: open.line, from: open.line + 1, to: lines.length - 1, kind: open.char === '(' ? 'transparent' : 'body', keep: [], rank: 0 });
+      blocks.push({
+        header: open.line,
+        from: open.line + 1,
+        to: lines.length - 1,
+        kind: open.char === '(' ? 'transparent' : 'body',
+        keep: [],
+        rank: 0,
+      });
     }
   }
   return { blocks, comment, depth, inString };
@@ -299,7 +329,8 @@ function scanMarkdown(lines: readonly string[], sections: boolean): Scan {
   headings.forEach((h, k) => {
     const to = (headings[k + 1] ?? lines.length) - 1;
     const first = lines.findIndex((l, i) => i > h && i <= to && !blank(l));
-    if (to > h) blocks.push({ header: h, from: h + 1, to, kind: 'body', keep: first === -1 || sections ? [] : [first], rank: 0 });
+    if (to > h)
+      blocks.push({ header: h, from: h + 1, to, kind: 'body', keep: first === -1 || sections ? [] : [first], rank: 0 });
   });
   return { blocks, comment: new Uint8Array(lines.length), sections: true };
 }
@@ -317,7 +348,8 @@ function scanYaml(lines: readonly string[]): Scan {
       const o = open.pop()!;
       let to = i - 1;
       while (to > o.header && (blank(lines[to]!) || comment[to])) to--;
-      if (to > o.header) blocks.push({ header: o.header, from: o.header + 1, to, kind: 'body', keep: [], rank: o.rank });
+      if (to > o.header)
+        blocks.push({ header: o.header, from: o.header + 1, to, kind: 'body', keep: [], rank: o.rank });
     }
   };
   for (let i = 0; i < lines.length; i++) {
@@ -382,8 +414,26 @@ const DECLARED = String.raw`(class|interface|enum|struct|trait|impl|namespace|mo
 const IMPORT_LIST = /^\s*(?:import\b|export\s+(?:type\s+)?\{|(?:pub(?:\([^)]*\))?\s+)?use\b)/;
 
 /** `const x = …`, `self.x: T = …`, `static readonly X = …`: the assigned name. */
-const ASSIGNED = /^\s*(?:(?:export|const|let|var|readonly|private|public|protected|static|pub|mut|final|val)\s+)*()([\w$@.]+)\s*(?::[^=()]*)?=(?![=>])/;
-const NOT_NAMES = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'function', 'with', 'elif', 'sizeof', 'typeof', 'await', 'new', 'else', 'do', 'try']);
+const ASSIGNED =
+  /^\s*(?:(?:export|const|let|var|readonly|private|public|protected|static|pub|mut|final|val)\s+)*()([\w$@.]+)\s*(?::[^=()]*)?=(?![=>])/;
+const NOT_NAMES = new Set([
+  'if',
+  'for',
+  'while',
+  'switch',
+  'catch',
+  'return',
+  'function',
+  'with',
+  'elif',
+  'sizeof',
+  'typeof',
+  'await',
+  'new',
+  'else',
+  'do',
+  'try',
+]);
 
 /** A short name for a block's header: the declared name, the called function or the assigned key. */
 export function nameOf(header: string): string {
@@ -391,7 +441,8 @@ export function nameOf(header: string): string {
   if (declared && !(/^(?:struct|union|enum)$/.test(declared[1]!) && header.includes('('))) return declared[2]!;
   const assigned = ASSIGNED.exec(header) ?? /^\s*(["']?)([\w$@.-]+)\1\s*:\s*[[{(]/.exec(header);
   if (assigned) return assigned[2]!;
-  for (const m of header.matchAll(/([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>)?\s*\(/g)) if (!NOT_NAMES.has(m[1]!)) return m[1]!;
+  for (const m of header.matchAll(/([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>)?\s*\(/g))
+    if (!NOT_NAMES.has(m[1]!)) return m[1]!;
   const key = /(["']?)([\w$@./-]+)\1\s*[:=]/.exec(header.trim());
   if (key) return key[2]!;
   const word = /[A-Za-z_$][\w$]*/.exec(header);

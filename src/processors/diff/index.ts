@@ -14,12 +14,30 @@ import { count, omittedLines } from '../markers.js';
 const FILE_START = /^diff (?:--git|--cc|--combined|-[a-zA-Z]*u)\s/;
 const HUNK = /^(@@+) -(\d+)(?:,(\d+))? .*?\+(\d+)(?:,(\d+))? @@+/;
 const LOCKFILES = new Set([
-  'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lockb', 'Cargo.lock', 'poetry.lock',
-  'Pipfile.lock', 'uv.lock', 'pdm.lock', 'go.sum', 'Gemfile.lock', 'composer.lock', 'mix.lock', 'flake.lock',
-  'packages.lock.json', 'gradle.lockfile', 'Podfile.lock', 'pubspec.lock',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  'bun.lockb',
+  'Cargo.lock',
+  'poetry.lock',
+  'Pipfile.lock',
+  'uv.lock',
+  'pdm.lock',
+  'go.sum',
+  'Gemfile.lock',
+  'composer.lock',
+  'mix.lock',
+  'flake.lock',
+  'packages.lock.json',
+  'gradle.lockfile',
+  'Podfile.lock',
+  'pubspec.lock',
 ]);
-const GENERATED_PATH = /(?:^|\/)(?:dist|build|vendor|__snapshots__|node_modules)\/|\.(?:min\.(?:js|css|mjs)|map|snap|pb\.go|lock)$|[._-]generated\.|_pb2\.py$/;
-const GENERATED_MARK = /@generated|DO NOT EDIT|(?:this|the) file (?:is|was) (?:auto(?:matically)?[- ]?)?generated|auto-?generated (?:file|code)/i;
+const GENERATED_PATH =
+  /(?:^|\/)(?:dist|build|vendor|__snapshots__|node_modules)\/|\.(?:min\.(?:js|css|mjs)|map|snap|pb\.go|lock)$|[._-]generated\.|_pb2\.py$/;
+const GENERATED_MARK =
+  /@generated|DO NOT EDIT|(?:this|the) file (?:is|was) (?:auto(?:matically)?[- ]?)?generated|auto-?generated (?:file|code)/i;
 /** Context lines a run must have to fold, by level; a run also folds only when its marker costs less. */
 const FOLD_CONTEXT = { light: 2, aggressive: 1 } as const;
 
@@ -42,15 +60,22 @@ function parse(lines: readonly string[]): FileDiff[] {
   let file: FileDiff | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (FILE_START.test(line) || (line.startsWith('--- ') && lines[i + 1]?.startsWith('+++ ') && (!file || file.hunks.length > 0))) {
-      const named = /^diff --git (?:"?a\/.*?"? )?"?b\/(.*?)"?$/.exec(line)?.[1] ?? /^diff --(?:cc|combined) (.*)$/.exec(line)?.[1];
+    if (
+      FILE_START.test(line) ||
+      (line.startsWith('--- ') && lines[i + 1]?.startsWith('+++ ') && (!file || file.hunks.length > 0))
+    ) {
+      const named =
+        /^diff --git (?:"?a\/.*?"? )?"?b\/(.*?)"?$/.exec(line)?.[1] ?? /^diff --(?:cc|combined) (.*)$/.exec(line)?.[1];
       file = { path: named ?? '', hunks: [] };
       files.push(file);
       if (!FILE_START.test(line)) i--;
       continue;
     }
     if (file && file.path === '' && /^(?:\+\+\+|---) /.test(line)) {
-      const path = line.slice(4).replace(/\t.*$/, '').replace(/^[ab]\//, '');
+      const path = line
+        .slice(4)
+        .replace(/\t.*$/, '')
+        .replace(/^[ab]\//, '');
       if (path !== '/dev/null') (file as { path: string }).path = path;
     }
     const hunk = file ? HUNK.exec(line) : null;
@@ -80,7 +105,8 @@ function generated(lines: readonly string[], file: FileDiff): boolean {
   if (LOCKFILES.has(name) || GENERATED_PATH.test(file.path)) return true;
   const first = file.hunks[0];
   if (!first) return false;
-  for (let i = first.from; i <= Math.min(first.to, first.from + 5); i++) if (GENERATED_MARK.test(lines[i]!)) return true;
+  for (let i = first.from; i <= Math.min(first.to, first.from + 5); i++)
+    if (GENERATED_MARK.test(lines[i]!)) return true;
   return false;
 }
 
@@ -90,7 +116,6 @@ interface Marker {
   readonly text: string;
   readonly omitted: string;
 }
-
 
 /** One marker for all hunks of a file: `+N −M lines`. */
 function summary(lines: readonly string[], file: FileDiff, what: string): [number, Marker] {
@@ -105,11 +130,24 @@ function summary(lines: readonly string[], file: FileDiff, what: string): [numbe
       else if (prefix.includes('-')) minus++;
     }
   }
-  return [from, { end: to, text: omittedLines(from, to + 1, `${what}, +${count(plus)} −${count(minus)}`), omitted: `lines of ${what}s` }];
+  return [
+    from,
+    {
+      end: to,
+      text: omittedLines(from, to + 1, `${what}, +${count(plus)} −${count(minus)}`),
+      omitted: `lines of ${what}s`,
+    },
+  ];
 }
 
 /** Context runs of a hand-written file's hunks that fold (long enough, and dearer than their marker). */
-function contextMarkers(lines: readonly string[], file: FileDiff, minRun: number, kept: (i: number) => boolean, estimate: (text: string) => number): [number, Marker][] {
+function contextMarkers(
+  lines: readonly string[],
+  file: FileDiff,
+  minRun: number,
+  kept: (i: number) => boolean,
+  estimate: (text: string) => number,
+): [number, Marker][] {
   const markers: [number, Marker][] = [];
   for (const h of file.hunks) {
     let run = -1;
@@ -150,20 +188,28 @@ function process(input: ProcessorInput): ProcessorOutput {
   const preserved = input.preserve.filter((p) => p !== '');
   const kept = (i: number) => preserved.some((p) => lines[i]!.includes(p));
   const estimate = (text: string) => input.estimator.estimate(text);
-  const perFile = new Map<FileDiff, [number, Marker][]>(files.map((file) => [file, generated(lines, file)
-    ? [summary(lines, file, 'generated file')]
-    : contextMarkers(lines, file, FOLD_CONTEXT[level], kept, estimate)]));
+  const perFile = new Map<FileDiff, [number, Marker][]>(
+    files.map((file) => [
+      file,
+      generated(lines, file)
+        ? [summary(lines, file, 'generated file')]
+        : contextMarkers(lines, file, FOLD_CONTEXT[level], kept, estimate),
+    ]),
+  );
   let omitted: Omitted = {};
   let text = render(lines, new Map([...perFile.values()].flat()), omitted);
   // Over the ceiling, the biggest hand-written files go to their counts too, headers kept.
-  const biggest = files.filter((f) => !generated(lines, f)).sort((a, b) => (b.hunks.at(-1)!.to - b.hunks[0]!.header) - (a.hunks.at(-1)!.to - a.hunks[0]!.header));
+  const biggest = files
+    .filter((f) => !generated(lines, f))
+    .sort((a, b) => b.hunks.at(-1)!.to - b.hunks[0]!.header - (a.hunks.at(-1)!.to - a.hunks[0]!.header));
   for (const file of biggest) {
     if (estimate(text) <= input.maxTokens) break;
     perFile.set(file, [summary(lines, file, 'file over the size limit')]);
     omitted = {};
     text = render(lines, new Map([...perFile.values()].flat()), omitted);
   }
-  if (Object.keys(omitted).length === 0 || estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
+  if (Object.keys(omitted).length === 0 || estimate(text) >= estimate(input.text))
+    return { text: input.text, omitted: {} };
   return { text, omitted };
 }
 

@@ -72,17 +72,20 @@ function foldsOf(content: readonly string[], commit: Commit, minBody: number, fo
   const subject = i <= commit.to && /^ {4}/.test(content[i]!) ? i : -1;
   let bodyEnd = subject;
   if (subject !== -1) {
-    for (let j = subject + 1; j <= commit.to && (content[j]!.trim() === '' || /^ {4}/.test(content[j]!)); j++) bodyEnd = j;
+    for (let j = subject + 1; j <= commit.to && (content[j]!.trim() === '' || /^ {4}/.test(content[j]!)); j++)
+      bodyEnd = j;
     // The blank line that ends the message stays with what follows it.
     while (bodyEnd > subject && content[bodyEnd]!.trim() === '') bodyEnd--;
-    if (bodyEnd - subject >= minBody) folds.push({ from: subject + 1, to: bodyEnd, what: 'message body', counted: 'message body lines' });
+    if (bodyEnd - subject >= minBody)
+      folds.push({ from: subject + 1, to: bodyEnd, what: 'message body', counted: 'message body lines' });
   }
   let run = -1;
   for (let j = Math.max(commit.from + 1, bodyEnd + 1); j <= commit.to + 1; j++) {
     const stat = j <= commit.to && (STAT.test(content[j]!) || NAME_STATUS.test(content[j]!));
     if (stat && run === -1) run = j;
     if (!stat && run !== -1) {
-      if (j - run >= 2) folds.push({ from: run, to: j - 1, what: `stat of ${plural(j - run, 'file')}`, counted: 'stat lines' });
+      if (j - run >= 2)
+        folds.push({ from: run, to: j - 1, what: `stat of ${plural(j - run, 'file')}`, counted: 'stat lines' });
       run = -1;
     }
   }
@@ -108,8 +111,12 @@ function totals(content: readonly string[], common: { line: string; commits: num
     for (let k = 0; k < 3; k++) sum[k]! += Number(m[k + 1] ?? 0);
   }
   if (commits < 2) return null;
-  const shared = common ? `; ${common.line} in each of the ${count(common.commits)} commits shown without their stat summary` : '';
-  return note(`stats of ${plural(commits, 'commit')}: ${plural(sum[0]!, 'file')} changed, ${count(sum[1]!)} insertions(+), ${count(sum[2]!)} deletions(-) in total${shared}`);
+  const shared = common
+    ? `; ${common.line} in each of the ${count(common.commits)} commits shown without their stat summary`
+    : '';
+  return note(
+    `stats of ${plural(commits, 'commit')}: ${plural(sum[0]!, 'file')} changed, ${count(sum[1]!)} insertions(+), ${count(sum[2]!)} deletions(-) in total${shared}`,
+  );
 }
 
 function render(lines: readonly string[], folds: readonly Fold[], omitted: Omitted): string[] {
@@ -136,26 +143,47 @@ function render(lines: readonly string[], folds: readonly Fold[], omitted: Omitt
  * date, subject and stat summary (those `keepSummary` takes), each verbatim.
  * The totals marker keeps the sum of their stats.
  */
-function compactFolds(content: readonly string[], commits: readonly Commit[], keepSummary: (line: string) => boolean): Fold[] {
+function compactFolds(
+  content: readonly string[],
+  commits: readonly Commit[],
+  keepSummary: (line: string) => boolean,
+): Fold[] {
   if (!content.some((l) => COMMIT.test(l))) {
     // --oneline: the hash and subject line stays, its stat lines go (the totals keep their sum).
     return commits.flatMap((c) => {
       const summary = content.findIndex((l, at) => at > c.from && at <= c.to && SUMMARY.test(l) && keepSummary(l));
       const last = summary === -1 ? c.to : summary - 1;
-      return last > c.from ? [{ from: c.from + 1, to: last, what: `stat of ${plural(last - c.from, 'file')}`, counted: 'stat lines' as const }] : [];
+      return last > c.from
+        ? [
+            {
+              from: c.from + 1,
+              to: last,
+              what: `stat of ${plural(last - c.from, 'file')}`,
+              counted: 'stat lines' as const,
+            },
+          ]
+        : [];
     });
   }
-  return commits.filter((c) => c.to > c.from).map((commit) => {
-    const own = content.slice(commit.from + 1, commit.to + 1);
-    const field = (name: string) => own.find((l) => l.startsWith(`${name}:`))?.slice(name.length + 1).trim();
-    const author = field('Author')?.replace(/\s*<[^>]*>$/, '');
-    const date = field('AuthorDate') ?? field('Date');
-    const subject = own.find((l) => /^ {4}\S/.test(l))?.trim();
-    const merge = field('Merge');
-    const summary = own.find((l) => SUMMARY.test(l) && keepSummary(l))?.trim();
-    const what = [merge && `merge of ${merge}`, author, date, subject && `"${subject}"`, summary].filter(Boolean).join(', ');
-    return { from: commit.from + 1, to: commit.to, what, counted: 'commit lines folded' as const };
-  });
+  return commits
+    .filter((c) => c.to > c.from)
+    .map((commit) => {
+      const own = content.slice(commit.from + 1, commit.to + 1);
+      const field = (name: string) =>
+        own
+          .find((l) => l.startsWith(`${name}:`))
+          ?.slice(name.length + 1)
+          .trim();
+      const author = field('Author')?.replace(/\s*<[^>]*>$/, '');
+      const date = field('AuthorDate') ?? field('Date');
+      const subject = own.find((l) => /^ {4}\S/.test(l))?.trim();
+      const merge = field('Merge');
+      const summary = own.find((l) => SUMMARY.test(l) && keepSummary(l))?.trim();
+      const what = [merge && `merge of ${merge}`, author, date, subject && `"${subject}"`, summary]
+        .filter(Boolean)
+        .join(', ');
+      return { from: commit.from + 1, to: commit.to, what, counted: 'commit lines folded' as const };
+    });
 }
 
 function process(input: ProcessorInput): ProcessorOutput {
@@ -188,13 +216,25 @@ function process(input: ProcessorInput): ProcessorOutput {
     }
   }
   // Over the ceiling, the oldest commits go first, named by their hash range.
-  for (let keep = Math.floor(commits.length * 0.9); estimate(text) > input.maxTokens && keep >= 1; keep = Math.floor(keep * 0.9)) {
+  for (
+    let keep = Math.floor(commits.length * 0.9);
+    estimate(text) > input.maxTokens && keep >= 1;
+    keep = Math.floor(keep * 0.9)
+  ) {
     const older = commits.slice(keep);
-    const cut: Fold = { from: older[0]!.from, to: older.at(-1)!.to, what: `${plural(older.length, 'older commit')}, ${older[0]!.hash.slice(0, 10)} … ${older.at(-1)!.hash.slice(0, 10)}`, counted: 'lines of older commits' };
+    const cut: Fold = {
+      from: older[0]!.from,
+      to: older.at(-1)!.to,
+      what: `${plural(older.length, 'older commit')}, ${older[0]!.hash.slice(0, 10)} … ${older.at(-1)!.hash.slice(0, 10)}`,
+      counted: 'lines of older commits',
+    };
     omitted = {};
-    text = [...render(lines, [...folds.filter((f) => f.to < cut.from), cut], omitted), ...(total ? [total] : [])].join('\n');
+    text = [...render(lines, [...folds.filter((f) => f.to < cut.from), cut], omitted), ...(total ? [total] : [])].join(
+      '\n',
+    );
   }
-  if (Object.keys(omitted).length === 0 || estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
+  if (Object.keys(omitted).length === 0 || estimate(text) >= estimate(input.text))
+    return { text: input.text, omitted: {} };
   return { text, omitted };
 }
 

@@ -251,7 +251,11 @@ class GrepView {
   private readonly headed: boolean;
   cut = 0;
 
-  constructor(private readonly parsed: Parsed, find: (text: string) => [number, number] | null, preserve: readonly string[]) {
+  constructor(
+    private readonly parsed: Parsed,
+    find: (text: string) => [number, number] | null,
+    preserve: readonly string[],
+  ) {
     const { raw, rows, files } = parsed;
     this.headed = rows.some((r) => r.kind === 'file');
     this.locations = rows.map((r) => location(r, files));
@@ -319,8 +323,11 @@ class GrepView {
     if (d.all || this.forced[i]) return true;
     switch (r.kind) {
       case 'match':
-        return this.first[i] === i && this.rank[i]! < d.perFile &&
-          (this.fileOrder[r.file + 1]! < d.files || (this.repeats.get(i)?.length ?? 0) + 1 >= (d.shared ?? Infinity));
+        return (
+          this.first[i] === i &&
+          this.rank[i]! < d.perFile &&
+          (this.fileOrder[r.file + 1]! < d.files || (this.repeats.get(i)?.length ?? 0) + 1 >= (d.shared ?? Infinity))
+        );
       case 'context':
         return false;
       case 'other':
@@ -342,7 +349,8 @@ class GrepView {
       const marker = this.gapMarker(gapFrom, to, show, d);
       // A lone hidden line no longer than its marker is cheaper shown (where no
       // file header line is needed above it to say whose line it is).
-      const lone = gapFrom === to && !this.headed && !this.repeats.has(to) && this.shown[to]!.length <= marker.text.length;
+      const lone =
+        gapFrom === to && !this.headed && !this.repeats.has(to) && this.shown[to]!.length <= marker.text.length;
       if (lone) {
         out.push(this.shown[to]!);
         gapFrom = -1;
@@ -362,7 +370,12 @@ class GrepView {
       out.push(this.shown[i]!);
       const repeats = d.all ? undefined : this.repeats.get(i)?.filter((j) => !show[j]);
       if (repeats && repeats.length > 0) {
-        out.push(`[… same text at ${count(repeats.length)} more: ${listed(repeats.map((j) => this.locations[j]!), d.list)} …]`);
+        out.push(
+          `[… same text at ${count(repeats.length)} more: ${listed(
+            repeats.map((j) => this.locations[j]!),
+            d.list,
+          )} …]`,
+        );
         omitted.repeats += repeats.length;
       }
     }
@@ -379,7 +392,12 @@ class GrepView {
    * The marker for hidden rows [from, to]: the first `located` hidden matches
    * by `path:line`, the rest counted per file; repeats already listed; context.
    */
-  private gapMarker(from: number, to: number, show: boolean[], d: Detail): { text: string; matches: number; context: number } {
+  private gapMarker(
+    from: number,
+    to: number,
+    show: boolean[],
+    d: Detail,
+  ): { text: string; matches: number; context: number } {
     const { rows, files } = this.parsed;
     const hidden: number[] = [];
     let context = 0;
@@ -394,8 +412,13 @@ class GrepView {
     }
     const matches = hidden.length;
     // Only repeats of texts shown above: the marker still names their lines.
-    if (matches + context === 0) return { text: omittedLines(from, to + 1, plural(repeats, 'repeat')), matches, context };
-    const parts = [matches ? plural(matches, 'match', 'matches') : '', context ? `${count(context)} context` : '', repeats ? `${count(repeats)} repeats listed above` : '']
+    if (matches + context === 0)
+      return { text: omittedLines(from, to + 1, plural(repeats, 'repeat')), matches, context };
+    const parts = [
+      matches ? plural(matches, 'match', 'matches') : '',
+      context ? `${count(context)} context` : '',
+      repeats ? `${count(repeats)} repeats listed above` : '',
+    ]
       .filter(Boolean)
       .join(', ');
     const located = hidden.slice(0, d.located ?? 0);
@@ -482,7 +505,8 @@ function process(input: ProcessorInput): ProcessorOutput {
   };
   let { text, omitted } = render(ladder());
   text = keepPreserved(text, input.text, input.preserve);
-  if (estimate(text) > input.maxTokens) ({ text, omitted } = minimal(view, parsed, matches, (t) => estimate(t) <= input.maxTokens));
+  if (estimate(text) > input.maxTokens)
+    ({ text, omitted } = minimal(view, parsed, matches, (t) => estimate(t) <= input.maxTokens));
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
   return { text, omitted };
 }
@@ -491,7 +515,12 @@ function process(input: ProcessorInput): ProcessorOutput {
  * The last resort under the ceiling: the shortest match line (cut if long),
  * its file's header line in heading formats, and one count of the rest.
  */
-function minimal(view: GrepView, parsed: Parsed, matches: number, fits: (text: string) => boolean): { text: string; omitted: Omitted } {
+function minimal(
+  view: GrepView,
+  parsed: Parsed,
+  matches: number,
+  fits: (text: string) => boolean,
+): { text: string; omitted: Omitted } {
   let best = -1;
   parsed.rows.forEach((r, i) => {
     if (r.kind === 'match' && (best < 0 || view.display(i).length < view.display(best).length)) best = i;

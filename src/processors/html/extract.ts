@@ -5,20 +5,80 @@ import { Parser } from 'htmlparser2';
 
 /** Elements whose content is never readable text. */
 const SKIP = new Set([
-  'script', 'style', 'svg', 'noscript', 'template', 'iframe', 'canvas', 'object', 'embed',
-  'button', 'select', 'textarea', 'math', 'video', 'audio', 'map',
+  'script',
+  'style',
+  'svg',
+  'noscript',
+  'template',
+  'iframe',
+  'canvas',
+  'object',
+  'embed',
+  'button',
+  'select',
+  'textarea',
+  'math',
+  'video',
+  'audio',
+  'map',
 ]);
 const BOILERPLATE_TAGS = new Set(['nav', 'aside', 'dialog', 'menu']);
 const BOILERPLATE_WORDS =
   /(?:^|[\s_-])(?:nav|navbar|navigation|menu|footer|sidebar|share|sharing|social|cookie|cookies|consent|banner|ad|ads|advert|advertisement|promo|related|comments?|breadcrumbs?|newsletter|subscribe|popup|modal|masthead|outbrain|taboola|toc|editsection)(?:$|[\s_-])/i;
 const BOILERPLATE_ROLES = /^(?:navigation|banner|contentinfo|complementary|dialog|alertdialog|menu|menubar|search)$/;
 const BLOCK = new Set([
-  'p', 'div', 'section', 'article', 'main', 'header', 'footer', 'ul', 'ol', 'dl', 'dt', 'dd',
-  'blockquote', 'figure', 'figcaption', 'hr', 'form', 'fieldset', 'address', 'details', 'summary',
-  'body', 'center', 'caption', 'table', 'tbody', 'thead', 'tfoot',
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'header',
+  'footer',
+  'ul',
+  'ol',
+  'dl',
+  'dt',
+  'dd',
+  'blockquote',
+  'figure',
+  'figcaption',
+  'hr',
+  'form',
+  'fieldset',
+  'address',
+  'details',
+  'summary',
+  'body',
+  'center',
+  'caption',
+  'table',
+  'tbody',
+  'thead',
+  'tfoot',
 ]);
 const HEADING = /^h([1-6])$/;
-const INLINE = new Set(['span', 'a', 'i', 'b', 'em', 'strong', 'small', 'sup', 'sub', 'abbr', 'cite', 'code', 'label', 'time', 'font', 'u', 's', 'mark', 'q', 'img']);
+const INLINE = new Set([
+  'span',
+  'a',
+  'i',
+  'b',
+  'em',
+  'strong',
+  'small',
+  'sup',
+  'sub',
+  'abbr',
+  'cite',
+  'code',
+  'label',
+  'time',
+  'font',
+  'u',
+  's',
+  'mark',
+  'q',
+  'img',
+]);
 
 /** A container (boilerplate or main content) blocks can sit in. */
 export interface Region {
@@ -79,7 +139,11 @@ function collapse(s: string): string {
 }
 
 /** 'tag' for chrome by element or role, 'words' for chrome by class/id words, else null. */
-function boilerplateEvidence(name: string, attribs: Record<string, string>, insideMain: boolean): 'tag' | 'words' | null {
+function boilerplateEvidence(
+  name: string,
+  attribs: Record<string, string>,
+  insideMain: boolean,
+): 'tag' | 'words' | null {
   if (BOILERPLATE_TAGS.has(name)) return 'tag';
   if ((name === 'header' || name === 'footer') && !insideMain) return 'tag';
   if (BOILERPLATE_ROLES.test(attribs.role ?? '')) return 'tag';
@@ -102,7 +166,22 @@ function isHidden(attribs: Record<string, string>): boolean {
  */
 export const MAX_NESTING_DEPTH = 512;
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
 
 /**
@@ -117,7 +196,9 @@ export function nestsDeeperThan(html: string, cap: number): boolean {
     const gt = html.indexOf('>', lt + 1);
     if (gt === -1) break;
     const closing = html.charCodeAt(lt + 1) === 47; // '/'
-    const name = /^[a-zA-Z][^\s/>]*/.exec(html.slice(lt + (closing ? 2 : 1), Math.min(gt, lt + 40)))?.[0]?.toLowerCase();
+    const name = /^[a-zA-Z][^\s/>]*/
+      .exec(html.slice(lt + (closing ? 2 : 1), Math.min(gt, lt + 40)))?.[0]
+      ?.toLowerCase();
     let next = gt + 1;
     if (name !== undefined) {
       if (closing) depth = Math.max(0, depth - 1);
@@ -164,7 +245,13 @@ export function extract(html: string): Extraction {
     stack.push(open);
   };
   const top = (): Open | undefined => stack[stack.length - 1];
-  const region = (parent: Region | null, byTag: boolean): Region => ({ id: ++regions, parent, byTag, text: 0, linkText: 0 });
+  const region = (parent: Region | null, byTag: boolean): Region => ({
+    id: ++regions,
+    parent,
+    byTag,
+    text: 0,
+    linkText: 0,
+  });
 
   const record = (block: Block): void => {
     for (let r = block.boilerplate; r; r = r.parent) r.text += block.text.length;
@@ -199,10 +286,18 @@ export function extract(html: string): Extraction {
         if (evidence && INLINE.has(name)) {
           // Inline chrome (an [edit] link, a share button) sits inside a line of
           // real text: drop its text rather than cut the line around it.
-          push({ name, skip: true, boilerplate: parent?.boilerplate ?? null, main: parent?.main ?? null, ownsRegion: false });
+          push({
+            name,
+            skip: true,
+            boilerplate: parent?.boilerplate ?? null,
+            main: parent?.main ?? null,
+            ownsRegion: false,
+          });
           return;
         }
-        const boilerplate = evidence ? region(parent?.boilerplate ?? null, evidence === 'tag') : (parent?.boilerplate ?? null);
+        const boilerplate = evidence
+          ? region(parent?.boilerplate ?? null, evidence === 'tag')
+          : (parent?.boilerplate ?? null);
         const main = parent?.main ?? (isMain(name, attribs) ? region(null, false) : null);
         const ownsRegion = boilerplate !== (parent?.boilerplate ?? null) || main !== (parent?.main ?? null);
         if (ownsRegion && !skip) flush();
@@ -210,7 +305,8 @@ export function extract(html: string): Extraction {
         if (skip) return;
         if (name === 'title' && !title) inTitle = true;
         const property = attribs.property ?? attribs.name;
-        if (name === 'meta' && !metaTitle && (property === 'og:title' || property === 'twitter:title')) metaTitle = attribs.content ?? '';
+        if (name === 'meta' && !metaTitle && (property === 'og:title' || property === 'twitter:title'))
+          metaTitle = attribs.content ?? '';
         if ((name === 'base' || (name === 'link' && attribs.rel === 'canonical')) && !origin) {
           origin = /^https?:\/\/[^/\s]+/.exec(attribs.href ?? '')?.[0] ?? null;
         }
@@ -308,7 +404,11 @@ export function extract(html: string): Extraction {
   function emitTable(t: Table): void {
     const rows = t.rows.filter((r) => r.some((c) => c.length > 0));
     if (rows.length === 0) return;
-    const layout = t.nested || rows.some((r) => r.some((c) => c.length > 1 || (c[0] !== undefined && (c[0].kind !== 'paragraph' || c[0].text.length > 200))));
+    const layout =
+      t.nested ||
+      rows.some((r) =>
+        r.some((c) => c.length > 1 || (c[0] !== undefined && (c[0].kind !== 'paragraph' || c[0].text.length > 200))),
+      );
     if (layout) {
       for (const row of rows) for (const c of row) c.forEach(record);
       return;

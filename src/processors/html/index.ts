@@ -6,7 +6,15 @@
 // blocks (headings stay) with exact markers.
 import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { ProcessorError } from '../errors.js';
-import { extract, MAX_NESTING_DEPTH, nestsDeeperThan, type Block, type Extraction, type Link, type Region } from './extract.js';
+import {
+  extract,
+  MAX_NESTING_DEPTH,
+  nestsDeeperThan,
+  type Block,
+  type Extraction,
+  type Link,
+  type Region,
+} from './extract.js';
 import { omission } from '../markers.js';
 import { cutChars } from '../../text/strings.js';
 import { keepPreserved } from '../keep-preserved.js';
@@ -90,7 +98,11 @@ function pluralised(kinds: Record<string, number>): Record<string, number> {
  * Headings always; the last block if small; other blocks in order wherever
  * they fit. Each gap is one marker counting its blocks by kind.
  */
-function fit(blocks: Block[], budget: number, estimate: (s: string) => number): { blocks: string[]; omitted: Record<string, number> } {
+function fit(
+  blocks: Block[],
+  budget: number,
+  estimate: (s: string) => number,
+): { blocks: string[]; omitted: Record<string, number> } {
   const costs = blocks.map((b) => estimate(b.text) + 1);
   const headings = blocks.reduce((a, b, i) => a + (b.kind === 'heading' ? costs[i]! : 0), 0);
   let left = budget - headings;
@@ -154,7 +166,8 @@ function process(input: ProcessorInput): ProcessorOutput {
     blocks = page.blocks;
     links = page.links;
   }
-  if (blocks.length === 0 && !page.title && !page.metaTitle) throw new ProcessorError('html', 'no readable text in the page');
+  if (blocks.length === 0 && !page.title && !page.metaTitle)
+    throw new ProcessorError('html', 'no readable text in the page');
   const omitted: Record<string, number> = {};
   // Chrome and text outside the main region leave no marker in the text, but are counted.
   if (page.blocks.length > blocks.length) omitted['boilerplate blocks'] = page.blocks.length - blocks.length;
@@ -174,7 +187,11 @@ function process(input: ProcessorInput): ProcessorOutput {
     Object.assign(omitted, fitted.omitted);
     let left = target - estimate([...head, ...body].join('\n')) - 20;
     linkLimit = 0;
-    while (linkLimit < Math.min(allLinks.length, LINKS[input.level]) && (left -= estimate(allLinks[linkLimit]!) + 1) >= 0) linkLimit++;
+    while (
+      linkLimit < Math.min(allLinks.length, LINKS[input.level]) &&
+      (left -= estimate(allLinks[linkLimit]!) + 1) >= 0
+    )
+      linkLimit++;
   }
   const linkOmitted = allLinks.length - linkLimit;
   if (linkOmitted) omitted.links = linkOmitted;
@@ -199,5 +216,10 @@ function sniff(text: string): number {
 }
 
 export const htmlProcessor: Processor = {
-  kind: 'html', lineShaped: false, losslessUpToMax: true, fileExtensions: ['html', 'htm', 'xhtml'], sniff, process,
+  kind: 'html',
+  lineShaped: false,
+  losslessUpToMax: true,
+  fileExtensions: ['html', 'htm', 'xhtml'],
+  sniff,
+  process,
 };

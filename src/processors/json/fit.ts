@@ -23,9 +23,11 @@ export interface FitCounts {
   characters: number;
 }
 
-const LOW_VALUE_KEY = /^(?:req)?headers$|^_links$|^links$|^node_id$|^gravatar_id$|^rulesMeta$|^evidenceCollected$|^(?:md5|sha1|sha256)$/;
+const LOW_VALUE_KEY =
+  /^(?:req)?headers$|^_links$|^links$|^node_id$|^gravatar_id$|^rulesMeta$|^evidenceCollected$|^(?:md5|sha1|sha256)$/;
 /** Keys that name or locate a record, or say what went wrong: kept first. */
-const IDENTITY_KEY = /^(?:id|key|name|title|message|error|errors|status|statusCode|severity|path|file|fileName|filePath|html_url|web_url|ruleId|cve)$/;
+const IDENTITY_KEY =
+  /^(?:id|key|name|title|message|error|errors|status|statusCode|severity|path|file|fileName|filePath|html_url|web_url|ruleId|cve)$/;
 const SIGNAL_KEY =
   /^(?:id|key|name|title|message|messages|error|errors|status|statusCode|code|severity|level|path|file|fileName|filePath|html_url|url|rule|ruleId|reason|description|summary|cve|cves|module_name|vulnerabilities)$/;
 const MIN_SHARE = 24;
@@ -92,7 +94,10 @@ export class Fitter {
   readonly counts: FitCounts = { items: 0, keys: 0, characters: 0 };
   private evidenceLeft: number;
 
-  constructor(private readonly importance: Importance, private readonly options: FitOptions) {
+  constructor(
+    private readonly importance: Importance,
+    private readonly options: FitOptions,
+  ) {
     this.evidenceLeft = options.evidenceChars;
   }
 
@@ -118,12 +123,20 @@ export class Fitter {
   private fitArray(items: JsonValue[], budget: number, path: string): PrunedArray {
     const fitted = this.fitItems(items, budget, 'item', path, (i) => `${path}[${i}]`);
     const indices = fitted.flatMap((f) => (f instanceof Marker ? [] : [f[0]]));
-    return new PrunedArray(fitted.map((f) => (f instanceof Marker ? f : f[1])), items.length, indices);
+    return new PrunedArray(
+      fitted.map((f) => (f instanceof Marker ? f : f[1])),
+      items.length,
+      indices,
+    );
   }
 
   /** Kept items as [source index, fitted node], gaps as markers, in order. */
   private fitItems(
-    items: JsonValue[], budget: number, unit: string, path: string, child: (i: number) => string,
+    items: JsonValue[],
+    budget: number,
+    unit: string,
+    path: string,
+    child: (i: number) => string,
   ): Array<[number, PrunedNode] | Marker> {
     const n = items.length;
     const important = items.map((_, i) => i).filter((i) => this.importance.of(items[i]!) > 0);
@@ -177,9 +190,14 @@ export class Fitter {
     const keyCost = entries.map(([k]) => inline(k).length + 2);
     const sizes = entries.map(([, v]) => this.importance.size(v));
     const weights = entries.map(([k, v]) => this.weight(k, v));
-    const divisible = entries.map(([, v], i) => typeof v === 'object' && v !== null ? true : sizes[i]! > this.options.shortString);
+    const divisible = entries.map(([, v], i) =>
+      typeof v === 'object' && v !== null ? true : sizes[i]! > this.options.shortString,
+    );
     // Small values first, whole, by weight; then big ones share what is left.
-    const order = entries.map((_, i) => i).filter((i) => !divisible[i]).sort((a, b) => weights[b]! - weights[a]! || a - b);
+    const order = entries
+      .map((_, i) => i)
+      .filter((i) => !divisible[i])
+      .sort((a, b) => weights[b]! - weights[a]! || a - b);
     const hasBig = divisible.some(Boolean);
     let left = budget - 24;
     const smallRoom = hasBig ? left * 0.6 : left;
@@ -197,10 +215,15 @@ export class Fitter {
     }
     left -= usedSmall;
     const big = entries.map((_, i) => i).filter((i) => divisible[i]);
-    const given = shares(big.map((i) => sizes[i]!), big.map((i) => weights[i]!), left - big.reduce((a, i) => a + keyCost[i]!, 0));
+    const given = shares(
+      big.map((i) => sizes[i]!),
+      big.map((i) => weights[i]!),
+      left - big.reduce((a, i) => a + keyCost[i]!, 0),
+    );
     big.forEach((i, j) => {
       // A value too starved to show anything is left out whole (and counted as a key).
-      if (given[j]! >= USEFUL_SAMPLE || this.importance.of(entries[i]![1]) > 0) fitted.set(i, this.fit(entries[i]![1], Math.max(given[j]!, MIN_SHARE), memberPath(path, entries[i]![0])));
+      if (given[j]! >= USEFUL_SAMPLE || this.importance.of(entries[i]![1]) > 0)
+        fitted.set(i, this.fit(entries[i]![1], Math.max(given[j]!, MIN_SHARE), memberPath(path, entries[i]![0])));
     });
     const kept: Array<[string, PrunedNode] | Marker> = [];
     entries.forEach(([k], i) => {
@@ -226,7 +249,13 @@ export class Fitter {
   /** Objects used as maps (ids -> records) are sampled like arrays, keys kept. */
   private fitMap(entries: Array<[string, JsonValue]>, budget: number, path: string): PrunedObject {
     const child = (i: number) => memberPath(path, entries[i]![0]);
-    const fitted = this.fitItems(entries.map(([, v]) => v), budget - entries.length * 2, 'record', path, child);
+    const fitted = this.fitItems(
+      entries.map(([, v]) => v),
+      budget - entries.length * 2,
+      'record',
+      path,
+      child,
+    );
     return new PrunedObject(fitted.map((f) => (f instanceof Marker ? f : [entries[f[0]]![0], f[1]])));
   }
 }

@@ -48,7 +48,10 @@ export class Importance {
   private readonly rank = new WeakMap<object, number>();
   private readonly sizes = new WeakMap<object, number>();
 
-  constructor(root: JsonValue, private readonly preserve: readonly string[]) {
+  constructor(
+    root: JsonValue,
+    private readonly preserve: readonly string[],
+  ) {
     this.visit(root);
   }
 
@@ -65,7 +68,8 @@ export class Importance {
       if (Array.isArray(v)) s = 2 + v.reduce<number>((a, x) => a + this.size(x) + 1, 0) - (v.length > 0 ? 1 : 0);
       else {
         const entries = Object.entries(v);
-        s = 2 + entries.reduce((a, [k, x]) => a + inline(k).length + 2 + this.size(x), 0) - (entries.length > 0 ? 1 : 0);
+        s =
+          2 + entries.reduce((a, [k, x]) => a + inline(k).length + 2 + this.size(x), 0) - (entries.length > 0 ? 1 : 0);
       }
       this.sizes.set(v, s);
     }
@@ -106,4 +110,3 @@ export class Importance {
     }
   }
 }
-

@@ -31,7 +31,11 @@ const BLOCK_ALLOWANCE = 1.1;
 function render(node: PrunedNode, lines: boolean, estimate: (s: string) => number, ceiling: number): string {
   const canonical = new WeakMap<object, string>();
   const flat = inline(node, new References(canonical));
-  const structured = block(node, { lineWidth: LINE_WIDTH, maxDepth: BLOCK_DEPTH, bareLines: lines }, new References(canonical));
+  const structured = block(
+    node,
+    { lineWidth: LINE_WIDTH, maxDepth: BLOCK_DEPTH, bareLines: lines },
+    new References(canonical),
+  );
   const cost = estimate(structured);
   return cost <= estimate(flat) * BLOCK_ALLOWANCE && cost <= ceiling ? structured : flat;
 }
@@ -118,7 +122,10 @@ function sniff(text: string): number {
     }
   }
   // The last piece may be a cut line: judge the ones before it.
-  const firstLines = head.split('\n', 6).slice(0, -1).filter((l) => l.trim() !== '');
+  const firstLines = head
+    .split('\n', 6)
+    .slice(0, -1)
+    .filter((l) => l.trim() !== '');
   const parses = (l: string) => {
     try {
       JSON.parse(l);
@@ -133,5 +140,10 @@ function sniff(text: string): number {
 }
 
 export const jsonProcessor: Processor = {
-  kind: 'json', lineShaped: false, fallback: 'log', fileExtensions: ['json', 'jsonl', 'ndjson', 'geojson', 'har'], sniff, process,
+  kind: 'json',
+  lineShaped: false,
+  fallback: 'log',
+  fileExtensions: ['json', 'jsonl', 'ndjson', 'geojson', 'har'],
+  sniff,
+  process,
 };

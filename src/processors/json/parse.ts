@@ -60,7 +60,10 @@ function protectLongNumbers(text: string): string {
       NUMBER.lastIndex = i;
       const token = NUMBER.exec(text)?.[0];
       if (!token) continue;
-      const digits = token.replace(/[eE].*$/, '').replace(/\D/g, '').replace(/^0+/, '');
+      const digits = token
+        .replace(/[eE].*$/, '')
+        .replace(/\D/g, '')
+        .replace(/^0+/, '');
       if (digits.length > 15) {
         out += `${text.slice(last, i)}"\\u0000#${token}"`;
         last = i + token.length;

@@ -14,12 +14,19 @@ export class Marker {
 
 /** A string cut short: the kept head, then its omission marker. */
 export class CutString {
-  constructor(readonly head: string, readonly marker: string) {}
+  constructor(
+    readonly head: string,
+    readonly marker: string,
+  ) {}
 }
 
 /** An array after sampling: kept items (with their source indices) and gap markers. */
 export class PrunedArray {
-  constructor(readonly items: PrunedNode[], readonly length: number, readonly indices: number[]) {}
+  constructor(
+    readonly items: PrunedNode[],
+    readonly length: number,
+    readonly indices: number[],
+  ) {}
 }
 
 /** An object after pruning: kept entries in original order, and markers. */
@@ -31,7 +38,8 @@ export type PrunedNode = JsonValue | Marker | CutString | PrunedArray | PrunedOb
 
 const BARE_KEY = /^[A-Za-z_$@][\w$@.\-/]*$/;
 // A string can go unquoted when it cannot be mistaken for syntax or another type.
-const UNSAFE_BARE = /[\",{}[\]\\|\u0000-\u001f\u2028\u2029]|^\s|\s$|^$|^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$|^(?:true|false|null)$|^[-:]|^\(same as /;
+const UNSAFE_BARE =
+  /[",{}[\]\\|\u0000-\u001f\u2028\u2029]|^\s|\s$|^$|^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$|^(?:true|false|null)$|^[-:]|^\(same as /;
 
 export function renderKey(key: string): string {
   return BARE_KEY.test(key) ? key : JSON.stringify(key);
@@ -43,7 +51,12 @@ function renderString(s: string): string {
 }
 
 function isPlainObject(node: unknown): node is { [key: string]: JsonValue } {
-  return typeof node === 'object' && node !== null && !Array.isArray(node) && Object.getPrototypeOf(node) === Object.prototype;
+  return (
+    typeof node === 'object' &&
+    node !== null &&
+    !Array.isArray(node) &&
+    Object.getPrototypeOf(node) === Object.prototype
+  );
 }
 
 /** Entries of an object node (plain or pruned), markers included. */
@@ -109,15 +122,23 @@ export function inline(node: PrunedNode, refs?: References, path = ''): string {
   if (ref) return ref;
   if (Array.isArray(node) || node instanceof PrunedArray) {
     let seen = 0;
-    const items = itemsOf(node).map((item, i) => (item instanceof Marker ? item.text : inline(item, refs, child(path, indexOf(node, i, seen++)))));
+    const items = itemsOf(node).map((item, i) =>
+      item instanceof Marker ? item.text : inline(item, refs, child(path, indexOf(node, i, seen++))),
+    );
     return `[${items.join(',')}]`;
   }
-  const parts = entriesOf(node).map((e) => (e instanceof Marker ? e.text : `${renderKey(e[0])}:${inline(e[1], refs, child(path, e[0]))}`));
+  const parts = entriesOf(node).map((e) =>
+    e instanceof Marker ? e.text : `${renderKey(e[0])}:${inline(e[1], refs, child(path, e[0]))}`,
+  );
   return `{${parts.join(',')}}`;
 }
 
 /** Block rendering: records on their own lines, tables for uniform arrays. */
-export function block(node: PrunedNode, options: { lineWidth: number; maxDepth: number; bareLines?: boolean }, refs = new References()): string {
+export function block(
+  node: PrunedNode,
+  options: { lineWidth: number; maxDepth: number; bareLines?: boolean },
+  refs = new References(),
+): string {
   const lines: string[] = [];
   const write = (n: PrunedNode, indent: string, depth: number, label: string, path: string): void => {
     const isArray = Array.isArray(n) || n instanceof PrunedArray;
@@ -129,7 +150,11 @@ export function block(node: PrunedNode, options: { lineWidth: number; maxDepth: 
     }
     // Plain containers are measured by their cached minified form (an upper bound), not re-rendered.
     const width = Array.isArray(n) || isPlainObject(n) ? refs.minified(n).length : inline(n, refs, path).length;
-    if ((!isArray && !isObject) || depth >= options.maxDepth || width + indent.length + label.length <= options.lineWidth) {
+    if (
+      (!isArray && !isObject) ||
+      depth >= options.maxDepth ||
+      width + indent.length + label.length <= options.lineWidth
+    ) {
       lines.push(`${indent}${label}${inline(n, refs, path)}`);
       return;
     }
@@ -145,7 +170,9 @@ export function block(node: PrunedNode, options: { lineWidth: number; maxDepth: 
       }
       if (depth === 0 && options.bareLines) {
         let seen = 0;
-        items.forEach((item, i) => lines.push(item instanceof Marker ? item.text : inline(item, refs, child(path, indexOf(arr, i, seen++)))));
+        items.forEach((item, i) => {
+          lines.push(item instanceof Marker ? item.text : inline(item, refs, child(path, indexOf(arr, i, seen++))));
+        });
         return;
       }
       lines.push(`${indent}${name}[${arr.length}]:`);

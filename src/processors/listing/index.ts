@@ -44,9 +44,11 @@ interface Parsed {
 }
 
 // ls -l: mode, links, owner, group, size, date, name (owner/group may be dropped by -o/-g).
-const MODE = String.raw`[-dlcbpsD?][rwxsStT-]{9}[.+@]?`;
+const MODE = '[-dlcbpsD?][rwxsStT-]{9}[.+@]?';
 const DATE = String.raw`(?:[A-Z][a-z]{2}\s+\d{1,2}|\d{1,2}\s+[A-Z][a-z]{2})\s+(?:\d{4}|\d{1,2}:\d{2})|\d{4}-\d{2}-\d{2}(?:\s\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s[+-]\d{4})?)?`;
-const LS_LONG = new RegExp(String.raw`^(${MODE})\s+\d+\s+(?:\S+\s+){0,2}?([\d.,]+[KMGTPE]?|\d+,\s*\d+)\s+(?:${DATE})\s(.+)$`);
+const LS_LONG = new RegExp(
+  String.raw`^(${MODE})\s+\d+\s+(?:\S+\s+){0,2}?([\d.,]+[KMGTPE]?|\d+,\s*\d+)\s+(?:${DATE})\s(.+)$`,
+);
 const TOTAL = /^total \d[\d.,]*[KMGTPE]?$/;
 const TREE = /^((?:[│|]\s{2,3}|\s{4})*)(?:[├└|`][─-]{2}\s)(.*)$/;
 const TREE_SUMMARY = /^\d+ director(?:y|ies)(?:, \d+ files?)?$/;
@@ -117,7 +119,9 @@ function parseLs(lines: string[], tree: Tree, selfLines: Set<number>, framing: M
   });
   // Plain ls -R shows no modes: a name is a directory when its own `dir:` block follows.
   const headed = new Set(tree.dirs.filter((d) => d.header >= 0).map((d) => d.path));
-  return entries.map((e) => (e && !e.isDir && headed.has(e.dir.path === '' ? e.name : `${e.dir.path}/${e.name}`) ? { ...e, isDir: true } : e));
+  return entries.map((e) =>
+    e && !e.isDir && headed.has(e.dir.path === '' ? e.name : `${e.dir.path}/${e.name}`) ? { ...e, isDir: true } : e,
+  );
 }
 
 /** find, fd, glob, du: one path per line (du with a size before a tab). */
@@ -129,7 +133,8 @@ function parsePaths(lines: string[], tree: Tree): (Entry | null)[] {
   const dirPaths = new Set<string>();
   for (const { path } of paths) {
     const norm = path.replace(/\/+$/, '');
-    for (let cut = norm.lastIndexOf('/'); cut > 0; cut = norm.lastIndexOf('/', cut - 1)) dirPaths.add(norm.slice(0, cut));
+    for (let cut = norm.lastIndexOf('/'); cut > 0; cut = norm.lastIndexOf('/', cut - 1))
+      dirPaths.add(norm.slice(0, cut));
   }
   return paths.map(({ path, size }, i) => {
     const line = lines[i]!;
@@ -178,7 +183,8 @@ function parse(text: string): Parsed {
   const lsShaped = share(LS_LONG) + share(TOTAL) + sample.filter((l) => l.endsWith(':')).length;
   let entries: (Entry | null)[];
   if (share(TREE) > sample.length / 3) entries = parseTree(lines, tree);
-  else if (lsShaped > 0 && lsShaped >= sample.filter((l) => l.includes('/')).length) entries = parseLs(lines, tree, selfLines, framing);
+  else if (lsShaped > 0 && lsShaped >= sample.filter((l) => l.includes('/')).length)
+    entries = parseLs(lines, tree, selfLines, framing);
   else entries = parsePaths(lines, tree);
   return { lines, root: tree.root, entries, dirs: tree.dirs, selfLines, framing };
 }
@@ -211,10 +217,16 @@ const LISTING_SHARE = 0.1;
 const MIN_RATION = 0.5;
 /** Cheaper renderings, in the order tried once the level's own is over the ration. */
 const SHRINK: readonly Pick<Detail, 'perDir' | 'small' | 'merge' | 'names' | 'outliers'>[] = [
-  { perDir: 2, small: 6 }, { perDir: 1, small: 6 }, { perDir: 1, small: 3 }, { perDir: 0, small: 3 }, { perDir: 0, small: 1 }, { perDir: 0, small: 0 },
+  { perDir: 2, small: 6 },
+  { perDir: 1, small: 6 },
+  { perDir: 1, small: 3 },
+  { perDir: 0, small: 3 },
+  { perDir: 0, small: 1 },
+  { perDir: 0, small: 0 },
   // Neighbouring markers merged, naming every directory with its count.
   { perDir: 1, small: 3, merge: true, names: Infinity },
-  { perDir: 0, small: 1, merge: true, names: Infinity, outliers: true }, { perDir: 0, small: 1, merge: true, names: Infinity },
+  { perDir: 0, small: 1, merge: true, names: Infinity, outliers: true },
+  { perDir: 0, small: 1, merge: true, names: Infinity },
   { perDir: 0, small: 0, merge: true, names: Infinity },
 ];
 
@@ -264,8 +276,13 @@ class ListingView {
   /** Each directory's own line in its parent's listing, when the listing has one. */
   private readonly lineOf = new Map<Dir, number>();
 
-  constructor(private readonly parsed: Parsed, preserve: readonly string[]) {
-    this.forced = new Set(parsed.lines.flatMap((l, i) => (parsed.entries[i] && preserve.some((p) => p !== '' && l.includes(p)) ? [i] : [])));
+  constructor(
+    private readonly parsed: Parsed,
+    preserve: readonly string[],
+  ) {
+    this.forced = new Set(
+      parsed.lines.flatMap((l, i) => (parsed.entries[i] && preserve.some((p) => p !== '' && l.includes(p)) ? [i] : [])),
+    );
     for (const dir of parsed.dirs) this.ranked.set(dir, this.rank(dir));
     this.maxEntries = parsed.dirs.reduce((a, d) => Math.max(a, d.entries.length), 0);
     const size = (d: Dir): number => {
@@ -277,19 +294,27 @@ class ListingView {
     for (const dir of parsed.dirs) {
       if (!dir.parent) continue;
       const name = dir.path.slice(dir.path.lastIndexOf('/') + 1);
-      const own = dir.header >= 0 && parsed.entries[dir.header] ? dir.header : dir.parent.entries.find((i) => parsed.entries[i]!.isDir && parsed.entries[i]!.name === name);
+      const own =
+        dir.header >= 0 && parsed.entries[dir.header]
+          ? dir.header
+          : dir.parent.entries.find((i) => parsed.entries[i]!.isDir && parsed.entries[i]!.name === name);
       if (own !== undefined) this.lineOf.set(dir, own);
     }
     for (const dir of parsed.dirs) {
       if (dir.entries.length < OUTLIER_DIR) continue;
       const kinds = new Map<string, number>();
-      for (const i of dir.entries) kinds.set(extension(parsed.entries[i]!), (kinds.get(extension(parsed.entries[i]!)) ?? 0) + 1);
-      for (const i of dir.entries) if (!parsed.entries[i]!.isDir && kinds.get(extension(parsed.entries[i]!)) === 1) this.outliers.add(i);
+      for (const i of dir.entries)
+        kinds.set(extension(parsed.entries[i]!), (kinds.get(extension(parsed.entries[i]!)) ?? 0) + 1);
+      for (const i of dir.entries)
+        if (!parsed.entries[i]!.isDir && kinds.get(extension(parsed.entries[i]!)) === 1) this.outliers.add(i);
     }
     [...parsed.dirs]
       .sort((a, b) => a.entries.length - b.entries.length || a.depth - b.depth)
-      .forEach((dir, k) => this.fillRank.set(dir, k));
-    const holdsAll = (d: Dir) => d.children.length === 1 && d.entries.every((i) => i === this.lineOf.get(d.children[0]!));
+      .forEach((dir, k) => {
+        this.fillRank.set(dir, k);
+      });
+    const holdsAll = (d: Dir) =>
+      d.children.length === 1 && d.entries.every((i) => i === this.lineOf.get(d.children[0]!));
     let d: Dir | undefined = parsed.root;
     for (; d && holdsAll(d); d = d.children[0]) this.top.add(d);
     if (d) this.top.add(d);
@@ -306,7 +331,9 @@ class ListingView {
     const add = (dir: Dir, i: number) => {
       if (show[i]) cost.set(dir, (cost.get(dir) ?? 0) + this.parsed.lines[i]!.length + 1);
     };
-    this.parsed.entries.forEach((e, i) => e && add(e.dir, i));
+    this.parsed.entries.forEach((e, i) => {
+      if (e) add(e.dir, i);
+    });
     for (const dir of this.parsed.dirs) if (dir.header >= 0 && !this.parsed.entries[dir.header]) add(dir, dir.header);
     for (const [i, dir] of this.parsed.framing) add(dir, i);
     const total = (d: Dir): number => {
@@ -318,7 +345,9 @@ class ListingView {
     const order = this.parsed.dirs.filter((d) => !this.top.has(d) && this.subtree.get(d)! > SMALL_SUBTREE);
     order.sort((a, b) => cost.get(b)! - cost.get(a)! || a.depth - b.depth);
     this.foldRank.clear();
-    order.forEach((d, k) => this.foldRank.set(d, k));
+    order.forEach((d, k) => {
+      this.foldRank.set(d, k);
+    });
     this.foldable = order.length;
   }
 
@@ -332,7 +361,9 @@ class ListingView {
     const entry = (i: number) => this.parsed.entries[i]!;
     const counts = new Map<string, number>();
     for (const i of dir.entries) counts.set(extension(entry(i)), (counts.get(extension(entry(i))) ?? 0) + 1);
-    const rare = [...dir.entries].sort((a, b) => counts.get(extension(entry(a)))! - counts.get(extension(entry(b)))! || a - b);
+    const rare = [...dir.entries].sort(
+      (a, b) => counts.get(extension(entry(a)))! - counts.get(extension(entry(b)))! || a - b,
+    );
     const large = dir.entries.some((i) => entry(i).size !== undefined)
       ? [...dir.entries].sort((a, b) => (entry(b).size ?? 0) - (entry(a).size ?? 0) || a - b)
       : [];
@@ -359,7 +390,11 @@ class ListingView {
 
   /** Which lines show at `detail`, and the hidden entry lines each marker accounts for. */
   private visibility(detail: Detail): {
-    show: Uint8Array; hidden: Map<Dir, number[]>; foldedDirs: Map<Dir, number>; foldedEntries: Map<Dir, number>; everything: boolean;
+    show: Uint8Array;
+    hidden: Map<Dir, number[]>;
+    foldedDirs: Map<Dir, number>;
+    foldedEntries: Map<Dir, number>;
+    everything: boolean;
   } {
     const { lines, entries, dirs } = this.parsed;
     const show = new Uint8Array(lines.length);
@@ -405,7 +440,15 @@ class ListingView {
         }
       }
       // Merging, an `ls -R` header over nothing shown goes: the merged marker names it.
-      if (detail.merge && !folded && shown === 0 && list?.length && this.standsAlone(dir) && !this.forced.has(dir.header)) show[dir.header] = 0;
+      if (
+        detail.merge &&
+        !folded &&
+        shown === 0 &&
+        list?.length &&
+        this.standsAlone(dir) &&
+        !this.forced.has(dir.header)
+      )
+        show[dir.header] = 0;
     }
     // A `total N` line goes with its directory's header.
     for (const [i, dir] of this.parsed.framing) if (dir.header >= 0 && !show[dir.header]) show[i] = 0;
@@ -419,7 +462,10 @@ class ListingView {
     const markers = new Map<number, { dir: Dir; marker: (where: string) => Marker }[]>();
     const placedAt = new Map<number, typeof placed>();
     const placed = [...hidden].map(([dir, list]) => ({
-      dir, list, first: list.reduce((a, b) => Math.min(a, b)), last: list.reduce((a, b) => Math.max(a, b), dir.header),
+      dir,
+      list,
+      first: list.reduce((a, b) => Math.min(a, b)),
+      last: list.reduce((a, b) => Math.max(a, b), dir.header),
     }));
     placed.sort((a, b) => a.last - b.last || b.dir.depth - a.dir.depth);
     let omittedEntries = 0;
@@ -429,8 +475,12 @@ class ListingView {
       const total = dir.entries.length + (foldedEntries.get(dir) ?? 0);
       const where = dir.path === '' ? '' : ` in ${dir.path}/`;
       const sub = subdirs ? ` and ${plural(subdirs, 'subdirectory', 'subdirectories')}` : '';
-      const what = list.length === total ? plural(total, 'entry', 'entries') : `${count(list.length)} of ${count(total)} entries`;
-      const kinds = histogram(list.map((i) => entries[i]!), detail.kinds);
+      const what =
+        list.length === total ? plural(total, 'entry', 'entries') : `${count(list.length)} of ${count(total)} entries`;
+      const kinds = histogram(
+        list.map((i) => entries[i]!),
+        detail.kinds,
+      );
       const marker = (at: string): Marker => ({ list: [...list], detail: `${what}${at}${sub}: ${kinds}` });
       markers.set(last, [...(markers.get(last) ?? []), { dir, marker: (at) => marker(at === '' ? where : '') }]);
       placedAt.set(last, [...(placedAt.get(last) ?? []), { dir, list, first, last }]);
@@ -449,14 +499,29 @@ class ListingView {
         return counts.length > 1 || own ? `${name} ${count(counts[k]!)}` : name;
       });
       const limit = detail.names ?? detail.kinds;
-      const shown = names.length <= limit ? names.join(', ') : `${names.slice(0, limit).join(', ')}, +${count(names.length - limit)} more`;
-      out.push({ list: [...run.list], detail: `${plural(run.list.length, 'entry', 'entries')} in ${shown}; ${histogram(run.list.map((i) => entries[i]!), detail.kinds)}` });
+      const shown =
+        names.length <= limit
+          ? names.join(', ')
+          : `${names.slice(0, limit).join(', ')}, +${count(names.length - limit)} more`;
+      out.push({
+        list: [...run.list],
+        detail: `${plural(run.list.length, 'entry', 'entries')} in ${shown}; ${histogram(
+          run.list.map((i) => entries[i]!),
+          detail.kinds,
+        )}`,
+      });
       from.push(-1);
       run = null;
     };
     for (let i = 0; i < lines.length; i++) {
       // Blank lines separate shown blocks: never two, never after a marker.
-      if (show[i] && !(lines[i] === '' && (out.length === 0 || out[out.length - 1] === '' || typeof out[out.length - 1] !== 'string'))) {
+      if (
+        show[i] &&
+        !(
+          lines[i] === '' &&
+          (out.length === 0 || out[out.length - 1] === '' || typeof out[out.length - 1] !== 'string')
+        )
+      ) {
         if (lines[i] !== '') closeRun();
         out.push(lines[i]!);
         from.push(i);
@@ -467,15 +532,15 @@ class ListingView {
           out.push(m.marker(m.dir.header >= 0 && out[out.length - 1] === lines[m.dir.header] ? 'header' : ''));
           from.push(-1);
         }
-      }
-      else for (const p of placedAt.get(i) ?? []) {
-        run ??= { dirs: [], counts: [], list: [], first: p.first, last: p.last };
-        run.dirs.push(p.dir);
-        run.counts.push(p.list.length);
-        run.list.push(...p.list);
-        run.first = Math.min(run.first, p.first);
-        run.last = Math.max(run.last, p.last);
-      }
+      } else
+        for (const p of placedAt.get(i) ?? []) {
+          run ??= { dirs: [], counts: [], list: [], first: p.first, last: p.last };
+          run.dirs.push(p.dir);
+          run.counts.push(p.list.length);
+          run.list.push(...p.list);
+          run.first = Math.min(run.first, p.first);
+          run.last = Math.max(run.last, p.last);
+        }
     }
     closeRun();
     while (out.length > 0 && out[out.length - 1] === '') {
@@ -522,7 +587,14 @@ function nameFraming(out: readonly (string | Marker)[], from: readonly number[],
     if (lines) text.push(omittedLineList(lines, ''));
     const item = items[j];
     if (item === undefined) continue;
-    text.push(typeof item === 'string' ? item : omittedLineList(item.list.sort((a, b) => a - b), item.detail));
+    text.push(
+      typeof item === 'string'
+        ? item
+        : omittedLineList(
+            item.list.sort((a, b) => a - b),
+            item.detail,
+          ),
+    );
   }
   return text;
 }
@@ -543,7 +615,10 @@ function process(input: ProcessorInput): ProcessorOutput {
   // directories and rare names fit in a fraction of it, so it gets that
   // fraction even when the budget would allow more.
   const tokensIn = estimate(input.text);
-  const ration = tokensIn <= target ? target : Math.min(target, Math.max(Math.ceil(tokensIn * LISTING_SHARE), Math.ceil(target * MIN_RATION)));
+  const ration =
+    tokensIn <= target
+      ? target
+      : Math.min(target, Math.max(Math.ceil(tokensIn * LISTING_SHARE), Math.ceil(target * MIN_RATION)));
   const fits = (d: Detail) => estimate(render(d).text) <= ration;
   // Light keeps a few names of each big directory, aggressive fewer. When
   // that is over the ration, the names per directory shrink first, then
@@ -557,7 +632,11 @@ function process(input: ProcessorInput): ProcessorOutput {
   };
   const steps: Detail[] = [
     natural,
-    ...SHRINK.filter((d) => d.perDir < natural.perDir && d.small <= natural.small).map((d) => ({ ...natural, ...d, top: natural })),
+    ...SHRINK.filter((d) => d.perDir < natural.perDir && d.small <= natural.small).map((d) => ({
+      ...natural,
+      ...d,
+      top: natural,
+    })),
   ];
   // Each try renders the whole listing: a huge one skips the gentler steps and
   // searches its folds coarsely (a few renderings instead of dozens).
@@ -585,8 +664,15 @@ function process(input: ProcessorInput): ProcessorOutput {
   text = keepPreserved(text, input.text, input.preserve);
   if (estimate(text) > input.maxTokens) ({ text, omitted } = render({ ...detail, merge: true }));
   if (estimate(text) > input.maxTokens) {
-    const kinds = histogram(parsed.entries.filter((e): e is Entry => e !== null), 4);
-    text = omittedLines(0, parsed.lines.length, `${plural(total, 'entry', 'entries')} in ${plural(parsed.dirs.length, 'directory', 'directories')}: ${kinds}`);
+    const kinds = histogram(
+      parsed.entries.filter((e): e is Entry => e !== null),
+      4,
+    );
+    text = omittedLines(
+      0,
+      parsed.lines.length,
+      `${plural(total, 'entry', 'entries')} in ${plural(parsed.dirs.length, 'directory', 'directories')}: ${kinds}`,
+    );
     omitted = { 'entries (counted)': total };
   }
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
@@ -599,12 +685,20 @@ function process(input: ProcessorInput): ProcessorOutput {
  * name a directory or a file with an extension.
  */
 function sniff(text: string): number {
-  const lines = text.split('\n', 400).map((l) => l.replace(/\r$/, '')).filter((l) => l.trim() !== '').slice(0, 200);
+  const lines = text
+    .split('\n', 400)
+    .map((l) => l.replace(/\r$/, ''))
+    .filter((l) => l.trim() !== '')
+    .slice(0, 200);
   if (lines.length === 0) return 0;
   const path = /^(?:\.{0,2}\/|~\/)?[^\s:*?"<>|]+$/;
   const listed = lines.filter(
     (l, i) =>
-      LS_LONG.test(l) || TOTAL.test(l) || TREE.test(l) || DU.test(l) || TREE_SUMMARY.test(l) ||
+      LS_LONG.test(l) ||
+      TOTAL.test(l) ||
+      TREE.test(l) ||
+      DU.test(l) ||
+      TREE_SUMMARY.test(l) ||
       (i === 0 && (l === '.' || path.test(l))) ||
       (l.endsWith(':') && !l.includes(' ')) ||
       (path.test(l) && (l.includes('/') || /\.\w{1,8}$/.test(l))),

@@ -8,7 +8,8 @@ import type { TextAnalysis } from '../../engine/index.js';
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 
 /** A diagnostic's first line: gcc/clang/javac `file:12:3: error:`, rustc `error[E0308]:`, tsc `file:3:7 - error TS2322:`. */
-const HEADER = /^(?:\S[^:]*:\d+(?::\d+)?: (?:fatal error|error|warning|note|remark):|(?:error|warning)(?:\[[A-Z]*\d+\])?: |(?:help|note): |\S+?[:(]\d+[:,]\d+\)? - (?:error|warning) TS\d+: )/;
+const HEADER =
+  /^(?:\S[^:]*:\d+(?::\d+)?: (?:fatal error|error|warning|note|remark):|(?:error|warning)(?:\[[A-Z]*\d+\])?: |(?:help|note): |\S+?[:(]\d+[:,]\d+\)? - (?:error|warning) TS\d+: )/;
 
 /** Excerpt lines of gcc/clang and rustc: gutters, rustc's location arrow, notes, elisions. */
 const EXCERPT = /^\s*\d*\s+\|(?:\s|$)|^\s*-->\s|^\s*::: |^\s*= (?:note|help)\b|^\s*\.\.\.\s*$/;

@@ -70,8 +70,13 @@ function lossless(input: ProcessorInput): ProcessorOutput {
     }
     // A block repeated back to back (ABCABCABC) is one marker with its count.
     let times = 1;
-    while (b + times < blocks.count && blocks.source[b + times] === source && blocks.lines[b + times] === length &&
-      blocks.start[b + times] === start + times * length) times++;
+    while (
+      b + times < blocks.count &&
+      blocks.source[b + times] === source &&
+      blocks.lines[b + times] === length &&
+      blocks.start[b + times] === start + times * length
+    )
+      times++;
     collapsed += renderRun(analysis, line, start, out);
     const what = `repeat ${lineSpan(source, source + length, false)}`;
     out.push(omittedLines(start, start + length * times, times === 1 ? what : `${what} ${count(times)} times`));
@@ -113,7 +118,10 @@ function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: nu
   for (let i = 0; i < omittedLine.length; i++) {
     if (omittedLine[i]) counts.set(templates.group[i]!, (counts.get(templates.group[i]!) ?? 0) + 1);
   }
-  const top = [...counts.entries()].filter(([, k]) => k >= 3).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
+  const top = [...counts.entries()]
+    .filter(([, k]) => k >= 3)
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, limit);
   const flags = analysis.classes.flags;
   return top.map(([first, k]) => {
     const values: string[][] = [];
@@ -178,7 +186,10 @@ function rank(input: ProcessorInput): Ranked {
   for (let i = 0; i < n; i++) cost[i] = Math.ceil(milli[i]! / 1000);
   const { priority, evidence, evidenceCost } = prioritise(analysis, cost, input.preserve);
   return {
-    cost, priority, evidence, evidenceCost,
+    cost,
+    priority,
+    evidence,
+    evidenceCost,
     blocks: diagnosticBlocks(analysis),
     preserved: preservedLines(analysis, input.preserve),
   };
@@ -193,7 +204,10 @@ function budgeted(input: ProcessorInput, ranked: Ranked, cap: number): Processor
   const budget = Math.max(1, Math.min(Math.max(input.budget, Math.ceil(evidenceCost * 1.1)), cap));
   const overview = Math.min(300, Math.floor(budget * 0.08));
   const plan = analysis.planWindows({
-    count: n, priority, cost, levels: analysis.classes.flags,
+    count: n,
+    priority,
+    cost,
+    levels: analysis.classes.flags,
     budget: Math.max(1, Math.floor(budget * 0.9) - overview),
     // Head and tail orient the reader, but evidence comes first: each end gets
     // at most a tenth of the budget.
@@ -234,9 +248,15 @@ function budgeted(input: ProcessorInput, ranked: Ranked, cap: number): Processor
     from = to;
   }
   const shapes = omittedTotal > 0 ? shapeSummary(analysis, omittedLine, aggressive ? 2 : 4) : [];
-  const header = shapes.length > 0
-    ? [note(`${count(n)} lines, ${count(n - omittedTotal)} shown; most frequent shapes of the ${count(omittedTotal)} omitted:`), ...shapes]
-    : [];
+  const header =
+    shapes.length > 0
+      ? [
+          note(
+            `${count(n)} lines, ${count(n - omittedTotal)} shown; most frequent shapes of the ${count(omittedTotal)} omitted:`,
+          ),
+          ...shapes,
+        ]
+      : [];
   const omitted: Omitted = {};
   for (let v = 0; v < SEVERITY_COUNT; v++) {
     if (bySeverity[v]! > 0) omitted[`${SEVERITY_NAMES[v]} lines`] = bySeverity[v]!;
@@ -265,11 +285,55 @@ function fitted(input: ProcessorInput): ProcessorOutput {
 
 /** Programs whose output is a build, test or service log (routing by command line). */
 const LOG_COMMANDS = [
-  'npm test', 'npm run', 'npm install', 'npm ci', 'npm audit', 'yarn test', 'yarn run', 'yarn install', 'pnpm test',
-  'pnpm run', 'pnpm install', 'jest', 'vitest', 'mocha', 'pytest', 'tox', 'nox', 'go test', 'go build', 'go vet',
-  'cargo build', 'cargo test', 'cargo check', 'cargo clippy', 'cargo run', 'make', 'cmake', 'ninja', 'gcc', 'g++',
-  'cc', 'clang', 'clang++', 'tsc', 'eslint', 'mvn', 'gradle', 'gradlew', 'dotnet build', 'dotnet test', 'msbuild',
-  'javac', 'rustc', 'docker build', 'docker logs', 'kubectl logs', 'journalctl', 'dmesg', 'pip install',
+  'npm test',
+  'npm run',
+  'npm install',
+  'npm ci',
+  'npm audit',
+  'yarn test',
+  'yarn run',
+  'yarn install',
+  'pnpm test',
+  'pnpm run',
+  'pnpm install',
+  'jest',
+  'vitest',
+  'mocha',
+  'pytest',
+  'tox',
+  'nox',
+  'go test',
+  'go build',
+  'go vet',
+  'cargo build',
+  'cargo test',
+  'cargo check',
+  'cargo clippy',
+  'cargo run',
+  'make',
+  'cmake',
+  'ninja',
+  'gcc',
+  'g++',
+  'cc',
+  'clang',
+  'clang++',
+  'tsc',
+  'eslint',
+  'mvn',
+  'gradle',
+  'gradlew',
+  'dotnet build',
+  'dotnet test',
+  'msbuild',
+  'javac',
+  'rustc',
+  'docker build',
+  'docker logs',
+  'kubectl logs',
+  'journalctl',
+  'dmesg',
+  'pip install',
 ];
 
 export const logProcessor: Processor = {

@@ -8,19 +8,23 @@
 const TIME = /\b\d{1,2}:\d{2}:\d{2}\b|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|^\[\s*\d+\.\d+\]|\b1[0-6]\d{8}\b/;
 
 /** A severity field: at the start, bracketed, after a timestamp/pid column, or keyed. */
-const SEVERITY = /(?:^|[\s[|(<])(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|SEVERE|FATAL|CRITICAL)(?:[\]\s:|>)]|$)|\[(?:notice|error|warn|warning|info|debug|crit|alert|emerg)\]|\b(?:level|lvl|severity)=\w|^(?:npm|yarn|pnpm) (?:ERR|WARN|warn|notice|http|timing|verb|info|sill)\b|^[VDIWEF]\/\w/;
+const SEVERITY =
+  /(?:^|[\s[|(<])(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|SEVERE|FATAL|CRITICAL)(?:[\]\s:|>)]|$)|\[(?:notice|error|warn|warning|info|debug|crit|alert|emerg)\]|\b(?:level|lvl|severity)=\w|^(?:npm|yarn|pnpm) (?:ERR|WARN|warn|notice|http|timing|verb|info|sill)\b|^[VDIWEF]\/\w/;
 
 /**
  * Build and packaging steps: bracketed step tags, make/ninja/cmake progress, compiler invocations,
  * cargo/npm verbs, and the bare source names MSVC's cl and IAR echo per compiled file.
  */
-const BUILD = /^\s*\[[^\]\n]{1,40}\](?:[\s:]|$)|^make(?:\[\d+\])?: |^\s*\[\s*\d+%\]|^\s*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ld|ar|javac|cl|link|cmake|nvcc|rustc|CC|CXX|CCLD|LD|AR)(?:\.exe)?\s|^\s*(?:Compiling|Checking|Finished|Running|Building|Linking|Downloading|Downloaded|Installing|Collecting|Fresh|Updating|Resolving|Generating|Scanning|Processing|Executing|Testing|Packaging|Done|Build|BUILD|Started|Deleting|Copying|Creating|Touching|Restoring|Target)\b|\.exe\s+\/|^> Task :|^\s*Project "|^\d+>|^added \d+ packages?|^-- |^[\w.+-]+\.(?:c|cc|cpp|cxx|m|mm|s|asm)$/;
+const BUILD =
+  /^\s*\[[^\]\n]{1,40}\](?:[\s:]|$)|^make(?:\[\d+\])?: |^\s*\[\s*\d+%\]|^\s*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ld|ar|javac|cl|link|cmake|nvcc|rustc|CC|CXX|CCLD|LD|AR)(?:\.exe)?\s|^\s*(?:Compiling|Checking|Finished|Running|Building|Linking|Downloading|Downloaded|Installing|Collecting|Fresh|Updating|Resolving|Generating|Scanning|Processing|Executing|Testing|Packaging|Done|Build|BUILD|Started|Deleting|Copying|Creating|Touching|Restoring|Target)\b|\.exe\s+\/|^> Task :|^\s*Project "|^\d+>|^added \d+ packages?|^-- |^[\w.+-]+\.(?:c|cc|cpp|cxx|m|mm|s|asm)$/;
 
 /** Compiler and linter diagnostics and their source excerpts (gcc/clang, rustc, tsc, msbuild, javac). */
-const DIAGNOSTIC = /(?:^|[\s:)])(?:fatal error|error|warning|note|remark|help)(?:\s*\[?[\w-]*\d+\]?)?\s*:|\(\d+(?:,\d+)?\)\s*:\s|:\d+(?::\d+)?:\s|^\s*-->\s|^\s*\d*\s+\|(?:\s|$)|^\s*[~^]+[~^\s]*$|^\s*= (?:note|help):|- error TS\d+/i;
+const DIAGNOSTIC =
+  /(?:^|[\s:)])(?:fatal error|error|warning|note|remark|help)(?:\s*\[?[\w-]*\d+\]?)?\s*:|\(\d+(?:,\d+)?\)\s*:\s|:\d+(?::\d+)?:\s|^\s*-->\s|^\s*\d*\s+\|(?:\s|$)|^\s*[~^]+[~^\s]*$|^\s*= (?:note|help):|- error TS\d+/i;
 
 /** Test runners (jest/vitest/mocha/TAP/go/pytest/cargo, JUnit/TestNG XML reports) and stack traces. */
-const TEST = /^\s*(?:✓|✔|✗|✘|×|√|❯|›|●|⎯)|^\s*(?:ok|not ok)\s+\d|^(?:ok|FAIL|PASS|---)\s|\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b|^(?:={3,}|-{3,}|_{3,}|\*{3,})|^\s*(?:Tests?|Test Suites|Test Files|Snapshots|Duration|Time):\s|^\s*at\s+\S|^\s*File "|^Traceback|^Caused by:|^E\s{2,}|^>\s{3,}|^test \S+ \.\.\. |^\s*<\/?(?:testsuites?|testcase|failure|error|skipped|system-out|system-err|test-method|test-class|test)\b/;
+const TEST =
+  /^\s*(?:✓|✔|✗|✘|×|√|❯|›|●|⎯)|^\s*(?:ok|not ok)\s+\d|^(?:ok|FAIL|PASS|---)\s|\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b|^(?:={3,}|-{3,}|_{3,}|\*{3,})|^\s*(?:Tests?|Test Suites|Test Files|Snapshots|Duration|Time):\s|^\s*at\s+\S|^\s*File "|^Traceback|^Caused by:|^E\s{2,}|^>\s{3,}|^test \S+ \.\.\. |^\s*<\/?(?:testsuites?|testcase|failure|error|skipped|system-out|system-err|test-method|test-class|test)\b/;
 
 const SIGNALS = [TIME, SEVERITY, BUILD, DIAGNOSTIC, TEST];
 

@@ -78,14 +78,19 @@ function parse(text: string): Table | null {
   const lines = splitLines(text).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   const header = lines.findIndex((l) => l.trim() !== '');
   if (header < 0) return null;
-  const body = lines.map((_, i) => i).filter((i) => i > header && lines[i]!.trim() !== '' && !SEPARATOR.test(lines[i]!));
+  const body = lines
+    .map((_, i) => i)
+    .filter((i) => i > header && lines[i]!.trim() !== '' && !SEPARATOR.test(lines[i]!));
   if (body.length === 0) return null;
   const sample = [lines[header]!, ...body.slice(0, 200).map((i) => lines[i]!)];
   const delimiter = delimiterOf(sample);
   let split: (line: string) => string[];
   if (delimiter !== null) split = (l) => splitDelimited(l, delimiter);
   else {
-    const starts = alignedStarts(lines[header]!, body.slice(0, 200).map((i) => lines[i]!));
+    const starts = alignedStarts(
+      lines[header]!,
+      body.slice(0, 200).map((i) => lines[i]!),
+    );
     const width = lines[header]!.trim().split(/\s+/).length;
     split = starts
       ? (l) => starts.map((s, k) => l.slice(s, starts[k + 1] ?? l.length).trim())
@@ -102,7 +107,7 @@ function numeric(value: string): number | null {
   const n = Number.parseFloat(value.replaceAll(',', ''));
   // Upper-case size units only: a lower-case m is millicores or minutes, not mega.
   const unit = /([KMGTPE])i?B?$/.exec(value)?.[1];
-  return unit ? n * 1024 ** (' KMGTPE'.indexOf(unit.toUpperCase())) : n;
+  return unit ? n * 1024 ** ' KMGTPE'.indexOf(unit.toUpperCase()) : n;
 }
 
 interface Analysis {
@@ -134,7 +139,7 @@ function analyse(table: Table): Analysis {
     if (numbers.filter((x) => x !== null).length >= 0.8 * n) {
       // Distinct integers in every row are identifiers (PID, order id): their extremes mean nothing.
       const ids = new Set(raw).size === n && numbers.every((x) => x !== null && Number.isInteger(x));
-      if (n >= 5 && !ids && new Set(raw).size > 1) extremes(numbers).forEach((r) => flag(r, 3));
+      if (n >= 5 && !ids && new Set(raw).size > 1) for (const r of extremes(numbers)) flag(r, 3);
       continue;
     }
     const values = raw.map((v) => v.replace(/\d+/g, '#'));
@@ -142,7 +147,10 @@ function analyse(table: Table): Analysis {
     for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
     if (counts.size < 2 || counts.size > Math.max(2, Math.min(12, n / 5))) continue;
     categorical.push({ column: c, distinct: counts.size, values });
-    if (n >= 10) values.forEach((v, r) => (counts.get(v)! <= Math.max(1, Math.floor(n * 0.05)) ? flag(r, 2) : undefined));
+    if (n >= 10)
+      values.forEach((v, r) => {
+        if (counts.get(v)! <= Math.max(1, Math.floor(n * 0.05))) flag(r, 2);
+      });
   }
   const byState = categorical.find((c) => STATE_COLUMN.test(columns[c.column] ?? ''));
   const label = byState ?? [...categorical].sort((a, b) => a.distinct - b.distinct)[0];
@@ -174,10 +182,15 @@ interface Detail {
   readonly groups: number;
 }
 
-function render(table: Table, analysis: Analysis, forced: ReadonlySet<number>, d: Detail): { text: string; omitted: Omitted } {
+function render(
+  table: Table,
+  analysis: Analysis,
+  forced: ReadonlySet<number>,
+  d: Detail,
+): { text: string; omitted: Omitted } {
   const { lines, rows } = table;
   const showRow = new Uint8Array(rows.length);
-  analysis.standouts.slice(0, d.standouts).forEach((r) => (showRow[r] = 1));
+  for (const r of analysis.standouts.slice(0, d.standouts)) showRow[r] = 1;
   const seen = new Map<string, number>();
   rows.forEach((line, r) => {
     const k = seen.get(analysis.group[r]!) ?? 0;
@@ -196,7 +209,11 @@ function render(table: Table, analysis: Analysis, forced: ReadonlySet<number>, d
     const named = sorted.slice(0, d.groups).map(([g, k]) => `${count(k)} ${g}`);
     const rest = sorted.slice(d.groups).reduce((a, [, k]) => a + k, 0);
     if (rest > 0) named.push(`${count(rest)} other`);
-    const marker = omittedLines(rows[gap[0]!]!, rows[gap[gap.length - 1]!]! + 1, `${plural(gap.length, 'row')}: ${named.join(', ')}`);
+    const marker = omittedLines(
+      rows[gap[0]!]!,
+      rows[gap[gap.length - 1]!]! + 1,
+      `${plural(gap.length, 'row')}: ${named.join(', ')}`,
+    );
     // A lone row no longer than its marker is cheaper shown.
     if (gap.length === 1 && lines[rows[gap[0]!]!]!.length <= marker.length) out.push(lines[rows[gap[0]!]!]!);
     else {
@@ -212,7 +229,8 @@ function render(table: Table, analysis: Analysis, forced: ReadonlySet<number>, d
       continue;
     }
     // Blank and separator lines inside a gap stay inside it.
-    if (r === undefined && i > table.header && gap.length > 0 && rowAt.has(i + 1) && !showRow[rowAt.get(i + 1)!]) continue;
+    if (r === undefined && i > table.header && gap.length > 0 && rowAt.has(i + 1) && !showRow[rowAt.get(i + 1)!])
+      continue;
     close();
     out.push(lines[i]!);
   }
@@ -222,7 +240,8 @@ function render(table: Table, analysis: Analysis, forced: ReadonlySet<number>, d
 
 function process(input: ProcessorInput): ProcessorOutput {
   const table = parse(input.text);
-  if (!table || table.columns.length < 2 || table.rows.length < 2) throw new ProcessorError('table', 'no header with rows');
+  if (!table || table.columns.length < 2 || table.rows.length < 2)
+    throw new ProcessorError('table', 'no header with rows');
   const target = targetOf(input);
   const estimate = (s: string) => input.estimator.estimate(s);
   if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
@@ -233,11 +252,19 @@ function process(input: ProcessorInput): ProcessorOutput {
   const all = analysis.standouts.length;
   // Light keeps the first few rows of each shape whatever the budget (the
   // markers count the rest), aggressive fewer; both shrink further to fit.
-  const natural: Detail = { perGroup: input.level === 'lossless' ? Infinity : input.level === 'light' ? 4 : 2, standouts: all, groups: 6 };
+  const natural: Detail = {
+    perGroup: input.level === 'lossless' ? Infinity : input.level === 'light' ? 4 : 2,
+    standouts: all,
+    groups: 6,
+  };
   let detail = natural;
   if (!fits(natural)) {
-    const perGroup = largestFitting(0, Math.min(natural.perGroup, table.rows.length), (k) => fits({ ...natural, perGroup: k }));
-    const standouts = fits({ ...natural, perGroup }) ? all : largestFitting(0, all, (k) => fits({ ...natural, perGroup: 0, standouts: k }));
+    const perGroup = largestFitting(0, Math.min(natural.perGroup, table.rows.length), (k) =>
+      fits({ ...natural, perGroup: k }),
+    );
+    const standouts = fits({ ...natural, perGroup })
+      ? all
+      : largestFitting(0, all, (k) => fits({ ...natural, perGroup: 0, standouts: k }));
     detail = { ...natural, perGroup, standouts };
   }
   let { text, omitted } = view(detail);
@@ -246,7 +273,11 @@ function process(input: ProcessorInput): ProcessorOutput {
     ({ text, omitted } = view({ perGroup: 0, standouts: 0, groups: 2 }));
   }
   if (estimate(text) > input.maxTokens) {
-    text = omittedLines(0, table.lines.length, `${plural(table.rows.length, 'row')} of a table too wide to show under the ceiling`);
+    text = omittedLines(
+      0,
+      table.lines.length,
+      `${plural(table.rows.length, 'row')} of a table too wide to show under the ceiling`,
+    );
     omitted = { 'table rows (counted)': table.rows.length };
   }
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
@@ -260,7 +291,11 @@ function process(input: ProcessorInput): ProcessorOutput {
  * under a capitalised first line do not.
  */
 function sniff(text: string): number {
-  const lines = text.split('\n', 201).slice(0, 200).map((l) => l.replace(/\r$/, '')).filter((l) => l.trim() !== '');
+  const lines = text
+    .split('\n', 201)
+    .slice(0, 200)
+    .map((l) => l.replace(/\r$/, ''))
+    .filter((l) => l.trim() !== '');
   if (lines.length < 3) return 0;
   const header = lines[0]!;
   const delimiter = delimiterOf(lines);
@@ -271,7 +306,8 @@ function sniff(text: string): number {
     return delimiter === '\t' ? 0.9 : names.length >= 3 ? 0.85 : 0.45;
   }
   const names = header.trim().split(/\s{2,}|\s(?=[A-Z%#])/);
-  if (names.length < 2 || !names.every((n) => /^(?:[A-Z%#]|\d[A-Za-z])[\w%#()/.: -]*$/.test(n) && !/\d{2}/.test(n))) return 0;
+  if (names.length < 2 || !names.every((n) => /^(?:[A-Z%#]|\d[A-Za-z])[\w%#()/.: -]*$/.test(n) && !/\d{2}/.test(n)))
+    return 0;
   const columns = [...header.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length] as const);
   const rows = lines.slice(1, 101).filter((l) => !SEPARATOR.test(l));
   let aligned = 0;

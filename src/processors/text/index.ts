@@ -39,7 +39,14 @@ function gapLine(lines: readonly Line[], detail: string | Counts, code: boolean)
   const from = lines[0]!.from;
   const to = lines[lines.length - 1]!.from + lines[lines.length - 1]!.lines;
   const counted = lines.reduce((a, l) => a + l.counted, 0);
-  return { text: omittedLines(from, to, detail), code, keep: false, from, lines: to - from, counted: to - from - counted };
+  return {
+    text: omittedLines(from, to, detail),
+    code,
+    keep: false,
+    from,
+    lines: to - from,
+    counted: to - from - counted,
+  };
 }
 
 /**
@@ -80,7 +87,9 @@ function dedupeParagraphs(lines: Line[], counts: Counts): Line[] {
     const key = para.map((l) => l.text).join('\n');
     const prose = para.length > 0 && !para[0]!.code && key.length >= 60;
     const earlier = prose ? seen.get(key) : undefined;
-    const marker = earlier && gapLine(para, `repeat ${lineSpan(earlier[0]!.from, earlier.at(-1)!.from + earlier.at(-1)!.lines, false)}`, false);
+    const marker =
+      earlier &&
+      gapLine(para, `repeat ${lineSpan(earlier[0]!.from, earlier.at(-1)!.from + earlier.at(-1)!.lines, false)}`, false);
     if (marker && marker.text.length < key.length) {
       out.push(marker);
       add(counts, 'duplicate paragraph lines', marker.counted);
@@ -157,7 +166,9 @@ function select(lines: Line[], target: number, estimate: (s: string) => number, 
   let allowance = left * EVIDENCE_SHARE;
   const seen = new Set<string>();
   for (const tier of [STRONG_EVIDENCE, EVIDENCE]) {
-    const found = lines.map((_, i) => i).filter((i) => !keep[i] && tier.test(lines[i]!.text) && !seen.has(lines[i]!.text));
+    const found = lines
+      .map((_, i) => i)
+      .filter((i) => !keep[i] && tier.test(lines[i]!.text) && !seen.has(lines[i]!.text));
     for (const i of found) seen.add(lines[i]!.text);
     const total = found.reduce((a, i) => a + cost[i]!, 0);
     const step = total <= allowance ? 1 : total / Math.max(1, allowance);

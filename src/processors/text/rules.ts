@@ -12,6 +12,7 @@ export function isSignature(line: string, minIndent: number): boolean {
 }
 
 /** Lines kept first when a text is still over budget: errors and their kin... */
-export const STRONG_EVIDENCE = /\b(?:error|errors|fail(?:ed|ure|s)?|exception|fatal|panic|denied|critical|security|vulnerab\w*|CVE-\d+)\b|Error\b|Exception\b/i;
+export const STRONG_EVIDENCE =
+  /\b(?:error|errors|fail(?:ed|ure|s)?|exception|fatal|panic|denied|critical|security|vulnerab\w*|CVE-\d+)\b|Error\b|Exception\b/i;
 /** ...then warnings and other lines that ask for attention. */
 export const EVIDENCE = /\b(?:warn(?:ing)?|deprecated|breaking|TODO|FIXME|must|never)\b/i;

@@ -26,7 +26,12 @@ function tableSizeFor(entries, minimum) {
 }
 
 function spans(blocks, start, lines, source) {
-  return { count: blocks, start: read(Int32Array, start, blocks), lines: read(Int32Array, lines, blocks), source: read(Int32Array, source, blocks) };
+  return {
+    count: blocks,
+    start: read(Int32Array, start, blocks),
+    lines: read(Int32Array, lines, blocks),
+    source: read(Int32Array, source, blocks),
+  };
 }
 
 const WINDOW_LINES = 4;
@@ -70,7 +75,17 @@ function analyse(units, costTable) {
   const rLines = alloc(bound * 4);
   const rSource = alloc(bound * 4);
   const rTable = tableSizeFor(count >= BLOCK_LINES ? count - BLOCK_LINES + 1 : 0, (n) => n * 2);
-  const repeated = k.repeated_blocks(count, hashA, hashB, BLOCK_LINES, rStart, rLines, rSource, alloc(rTable * 8), rTable);
+  const repeated = k.repeated_blocks(
+    count,
+    hashA,
+    hashB,
+    BLOCK_LINES,
+    rStart,
+    rLines,
+    rSource,
+    alloc(rTable * 8),
+    rTable,
+  );
 
   // Window hashes, and seen blocks against the text's own windows as one earlier result.
   const windows = count >= WINDOW_LINES ? count - WINDOW_LINES + 1 : 0;
@@ -85,7 +100,19 @@ function analyse(units, costTable) {
   const sSource = alloc(sBound * 4);
   const sTable = tableSizeFor(windows, (n) => n * 2);
   const seen = k.seen_blocks(
-    windows, winA, winB, WINDOW_LINES, windows, winA, winB, owner, sStart, sLines, sSource, alloc(sTable * 8), sTable,
+    windows,
+    winA,
+    winB,
+    WINDOW_LINES,
+    windows,
+    winA,
+    winB,
+    owner,
+    sStart,
+    sLines,
+    sSource,
+    alloc(sTable * 8),
+    sTable,
   );
 
   // Tokens: the whole text, and per line (f64 output).
@@ -111,28 +138,62 @@ function analyse(units, costTable) {
   const outOmitted = alloc(count * 7 * 4);
   const outTotals = alloc(8);
   const spanCount = k.plan_windows(
-    count, pPriority, pCost, flags, outSpans, outOmitted, outTotals, alloc(count), alloc(count * 4), budget, 20, 20, 3, 3,
+    count,
+    pPriority,
+    pCost,
+    flags,
+    outSpans,
+    outOmitted,
+    outTotals,
+    alloc(count),
+    alloc(count * 4),
+    budget,
+    20,
+    20,
+    3,
+    3,
   );
   const [keptTokens, keptLines] = read(Int32Array, outTotals, 2);
 
   return {
-    count, written, start: starts, end: ends,
-    hashA: read(Uint32Array, hashA, count), hashB: read(Uint32Array, hashB, count),
-    group: read(Int32Array, group, count), size: read(Int32Array, size, count), distinct,
-    templateA: read(Uint32Array, tplA, count), templateB: read(Uint32Array, tplB, count),
-    templateGroup: read(Int32Array, tplGroup, count), templateSize: read(Int32Array, tplSize, count), templateDistinct: tplDistinct,
+    count,
+    written,
+    start: starts,
+    end: ends,
+    hashA: read(Uint32Array, hashA, count),
+    hashB: read(Uint32Array, hashB, count),
+    group: read(Int32Array, group, count),
+    size: read(Int32Array, size, count),
+    distinct,
+    templateA: read(Uint32Array, tplA, count),
+    templateB: read(Uint32Array, tplB, count),
+    templateGroup: read(Int32Array, tplGroup, count),
+    templateSize: read(Int32Array, tplSize, count),
+    templateDistinct: tplDistinct,
     repeated: spans(repeated, rStart, rLines, rSource),
-    windowCount, windowA: read(Uint32Array, winA, windows), windowB: read(Uint32Array, winB, windows),
+    windowCount,
+    windowA: read(Uint32Array, winA, windows),
+    windowB: read(Uint32Array, winB, windows),
     seen: spans(seen, sStart, sLines, sSource),
-    tokens, lineTokenTotal, milli: read(Float64Array, milli, count),
-    flags: levels, summary,
-    plan: { spans: read(Int32Array, outSpans, spanCount * 3), omitted: read(Int32Array, outOmitted, spanCount * 7), keptTokens, keptLines },
+    tokens,
+    lineTokenTotal,
+    milli: read(Float64Array, milli, count),
+    flags: levels,
+    summary,
+    plan: {
+      spans: read(Int32Array, outSpans, spanCount * 3),
+      omitted: read(Int32Array, outOmitted, spanCount * 7),
+      keptTokens,
+      keptLines,
+    },
   };
 }
 
 window.squeezeHost = {
   imports: WebAssembly.Module.imports(module).length,
-  exports: WebAssembly.Module.exports(module).map((e) => `${e.kind}:${e.name}`).sort(),
+  exports: WebAssembly.Module.exports(module)
+    .map((e) => `${e.kind}:${e.name}`)
+    .sort(),
   analyse,
   pages: () => k.memory.buffer.byteLength / 65536,
 };
