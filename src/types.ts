@@ -47,7 +47,7 @@ export interface ProcessorInput {
   readonly preserve: readonly string[];
   readonly toolName?: string | undefined;
   /** The search pattern when the host knows it (a grep tool's arguments): finds the match in long lines. */
-  readonly pattern?: string;
+  readonly pattern?: string | undefined;
 }
 
 export interface ProcessorOutput {

@@ -539,6 +539,7 @@ class Pipeline implements Squeeze {
           estimator: this.estimator,
           preserve: items.map((item) => item.text),
           toolName: options.toolName,
+          pattern: options.pattern,
         });
         return { level, kind: current, output, tokens: this.estimator.estimate(output.text) };
       } catch (error) {

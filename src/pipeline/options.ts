@@ -37,6 +37,11 @@ export interface SqueezeOptions {
    * when a shell tool produced it: routes by its program and subcommand after the tool name.
    */
   command?: string | undefined;
+  /**
+   * The pattern a search tool ran (a grep tool's `pattern` argument), when the
+   * host knows it: places the match inside lines too long to show whole.
+   */
+  pattern?: string | undefined;
   /** Tools whose results are never compressed. Default []. */
   exclude?: readonly string[];
   /** How many recent results repeated blocks are looked up in. Default 3. */
@@ -69,8 +74,11 @@ export interface SqueezeOptions {
 
 /** Every option with a default, filled in (an `undefined` given is the default); the per-result facts stay optional. */
 export type ResolvedOptions = {
-  [K in Exclude<keyof SqueezeOptions, 'contextFill' | 'toolName' | 'command'>]-?: Exclude<SqueezeOptions[K], undefined>;
-} & Pick<SqueezeOptions, 'contextFill' | 'toolName' | 'command'>;
+  [K in Exclude<keyof SqueezeOptions, 'contextFill' | 'toolName' | 'command' | 'pattern'>]-?: Exclude<
+    SqueezeOptions[K],
+    undefined
+  >;
+} & Pick<SqueezeOptions, 'contextFill' | 'toolName' | 'command' | 'pattern'>;
 
 export const DEFAULTS: ResolvedOptions = {
   enabled: true,
@@ -122,7 +130,7 @@ function oneOf<T extends string>(key: string, value: unknown, allowed: readonly 
 /** Defaults filled in, every value checked; throws OptionsError naming the key. */
 export function resolveOptions(options: SqueezeOptions = {}, base: ResolvedOptions = DEFAULTS): ResolvedOptions {
   const merged = { ...base, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
-  const known = new Set([...Object.keys(DEFAULTS), 'contextFill', 'toolName', 'command']);
+  const known = new Set([...Object.keys(DEFAULTS), 'contextFill', 'toolName', 'command', 'pattern']);
   for (const key of Object.keys(options)) {
     if (!known.has(key)) throw new OptionsError(key, 'is not a squeeze option');
   }
@@ -145,6 +153,7 @@ export function resolveOptions(options: SqueezeOptions = {}, base: ResolvedOptio
     contextFill: merged.contextFill,
     toolName: merged.toolName,
     command: merged.command,
+    pattern: merged.pattern,
   };
   if (resolved.minTokens > resolved.maxTokens) {
     throw new OptionsError('minTokens', `must be <= maxTokens (${resolved.maxTokens}), got ${resolved.minTokens}`);
@@ -160,6 +169,9 @@ export function resolveOptions(options: SqueezeOptions = {}, base: ResolvedOptio
       'command',
       `must be a string (a shell command line), got ${JSON.stringify(resolved.command)}`,
     );
+  }
+  if (resolved.pattern !== undefined && typeof resolved.pattern !== 'string') {
+    throw new OptionsError('pattern', `must be a string (a search pattern), got ${JSON.stringify(resolved.pattern)}`);
   }
   if (resolved.contextFill !== undefined && !(Number.isFinite(resolved.contextFill) && resolved.contextFill >= 0)) {
     throw new OptionsError(

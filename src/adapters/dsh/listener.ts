@@ -36,6 +36,16 @@ export interface SpillStoreLike {
 /** The harness's shell tools: their `command` argument is the shell command line that printed the result. */
 const SHELL_TOOLS: ReadonlySet<string> = new Set(['bash']);
 
+/** The harness's search tool: its `pattern` argument is the regex every match line holds. */
+const SEARCH_TOOL = 'grep';
+
+/** The pattern of a search tool's call; undefined for other tools (a glob's pattern matches paths, not lines). */
+function patternOf(exec: ToolExecution): string | undefined {
+  if (exec.name !== SEARCH_TOOL || exec.arguments === null || typeof exec.arguments !== 'object') return undefined;
+  const pattern = (exec.arguments as { pattern?: unknown }).pattern;
+  return typeof pattern === 'string' && pattern !== '' ? pattern : undefined;
+}
+
 /**
  * The command line of a shell tool's call, for routing its output by program;
  * undefined for other tools (their `command` arguments, if any, mean something else).
@@ -217,9 +227,11 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     const backOff = backOffOf(exec);
     const key = backOffKey(exec.name, command);
     const level = forcedLevel(config.level, backOff?.levelFor(key));
+    const pattern = patternOf(exec);
     const result = await services.squeeze.compress(text, {
       toolName: exec.name,
       ...(command !== undefined ? { command } : {}),
+      ...(pattern !== undefined ? { pattern } : {}),
       ...(level !== undefined ? { level } : {}),
       // Room under maxTokens for what the plugin appends: its notice, and the level note when a level is forced.
       reserveTokens:

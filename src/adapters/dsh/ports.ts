@@ -17,6 +17,8 @@ export interface CompressCall {
   readonly toolName: string;
   /** The shell command line a shell tool ran (routing by program and subcommand). */
   readonly command?: string;
+  /** The regex a search tool ran (DSH grep's `pattern`): places the match in lines too long to show whole. */
+  readonly pattern?: string;
   readonly kind?: ContentKind;
   readonly level?: Level;
   readonly contextFill?: number;

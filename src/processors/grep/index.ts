@@ -4,6 +4,7 @@
 // minified lines are cut to a window around the match; under pressure context
 // lines go first, identical match texts collapse into one line with all their
 // locations, then files keep their first matches and the rest are counted per file.
+import { RE2JS } from 're2js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { ProcessorError } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
@@ -150,9 +151,8 @@ function matchFinder(parsed: Parsed, pattern: string | undefined): (text: string
         const at = text.indexOf(pattern);
         return at < 0 ? null : [at, at + pattern.length];
       }
-      regex.lastIndex = 0;
-      const m = regex.exec(text);
-      return m ? [m.index, m.index + m[0].length] : null;
+      const m = regex.matcher(text);
+      return m.find() ? [m.start(), m.end()] : null;
     };
   }
   const anchor = sharedToken(parsed);
@@ -163,11 +163,14 @@ function matchFinder(parsed: Parsed, pattern: string | undefined): (text: string
   };
 }
 
-/** A ripgrep pattern as a JavaScript regex where the syntax agrees (a leading (?i) becomes the i flag). */
-function compile(pattern: string): RegExp | null {
-  const insensitive = pattern.startsWith('(?i)');
+/**
+ * A ripgrep pattern as RE2 (ripgrep's own syntax family; re2js matches in
+ * linear time, so a pattern the model wrote cannot stall on a long line), or
+ * null when RE2 refuses it (then it is looked for as a literal).
+ */
+function compile(pattern: string): RE2JS | null {
   try {
-    return new RegExp(insensitive ? pattern.slice(4) : pattern, insensitive ? 'iu' : 'u');
+    return RE2JS.compile(pattern);
   } catch {
     return null;
   }
