@@ -78,8 +78,12 @@ export interface Processor {
   readonly pathLines?: 'prefix' | 'whole';
   /** Where a text goes when this processor cannot handle it (default: the text processor). */
   readonly fallback?: ContentKind;
-  /** Host tool names whose results are this kind (routing trusts these first). */
-  readonly tools?: readonly string[];
+  /**
+   * Host tool names whose results are this kind (routing trusts these first),
+   * each with the CCR type its originals are filed under: the one table of tool
+   * names (src/pipeline/ccr.ts adds only the tools no processor claims).
+   */
+  readonly tools?: Readonly<Record<string, CcrType>>;
   /**
    * Shell commands whose output is this kind, each a program name optionally
    * followed by its subcommand: 'git diff', 'ls', 'cargo build'. Routing

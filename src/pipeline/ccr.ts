@@ -4,20 +4,17 @@
 import { cutChars, lineCount, utf8Bytes } from '../text/strings.js';
 import { lineEndAt } from '../text/line-breaks.js';
 
+import { processors } from '../processors/index.js';
 import type { CcrType } from '../types.js';
 
 export { CCR_TYPES, type CcrType } from '../types.js';
 
-/** Tool names to CCR types. */
-const TOOL_TYPES: Record<string, CcrType> = {
+/** Tool names to CCR types: the processors' claims, and the host tools no processor claims. */
+const TOOL_TYPES: Readonly<Record<string, CcrType>> = {
   bash: 'terminal',
-  grep: 'grep',
-  search: 'grep',
-  glob: 'paths',
-  list: 'paths',
-  read: 'file',
   web_fetch: 'web',
   web_search: 'web',
+  ...Object.assign({}, ...Object.values(processors).map((processor) => processor.tools ?? {})),
 };
 
 /** Past this many characters the brackets decide: parsing a huge document only to label it costs seconds. */

@@ -11,7 +11,7 @@ const TABLE: readonly Processor[] = Object.values(processors);
 
 /** Tools whose output has a known shape, from the processors' own `tools` lists. */
 const TOOL_KINDS: ReadonlyMap<string, ContentKind> = new Map(
-  TABLE.flatMap((processor) => (processor.tools ?? []).map((tool) => [tool, processor.kind] as const)),
+  TABLE.flatMap((processor) => Object.keys(processor.tools ?? {}).map((tool) => [tool, processor.kind] as const)),
 );
 
 /** Commands as word lists ('git diff' -> ['git', 'diff']), longest first so the most specific wins. */

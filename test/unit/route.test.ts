@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ccrType } from '../../src/pipeline/ccr.js';
 import { operands, producingCommand } from '../../src/pipeline/command.js';
 import { createSqueeze } from '../../src/pipeline/index.js';
 import { claimOfCommand, route } from '../../src/pipeline/route.js';
@@ -173,5 +174,19 @@ describe(`routing order of trust (${backendName})`, () => {
     );
     expect(squeeze.compress(json, { toolName: 'bash', command: 'head -n 2000 users.json' }).kind).toBe('json');
     expect(() => squeeze.compress(jest, { command: 42 as unknown as string })).toThrow(/'command' must be a string/);
+  });
+});
+
+describe('the one table of tool names: kinds and CCR types', () => {
+  it("a tool a processor claims is typed as that processor declares; the host's other tools by ccr.ts", () => {
+    const claimed = Object.values(processors).flatMap((p) => Object.entries(p.tools ?? {}));
+    expect(claimed.length).toBeGreaterThan(0);
+    for (const [tool, type] of claimed) expect(ccrType(tool, false, 'x'), tool).toBe(type);
+    expect(ccrType('read', false, 'x')).toBe('file');
+    expect(ccrType('bash', false, 'x')).toBe('terminal');
+    expect(ccrType('web_fetch', false, 'x')).toBe('web');
+    expect(ccrType('bash', true, 'x')).toBe('error');
+    expect(ccrType('mystery', false, '{"a": 1}')).toBe('json');
+    expect(ccrType(undefined, false, 'plain')).toBe('default');
   });
 });

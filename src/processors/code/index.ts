@@ -279,7 +279,7 @@ export const codeProcessor: Processor = {
   kind: 'code',
   lineShaped: true,
   losslessUpToMax: true,
-  tools: ['read'],
+  tools: { read: 'file' },
   // `cat x.json` is the json processor's; a `read` of any file is code.
   fileExtensions: Object.keys(LANGS).filter((ext) => ext !== 'json' && ext !== 'jsonc'),
   sniff,

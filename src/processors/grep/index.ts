@@ -574,7 +574,7 @@ export const grepProcessor: Processor = {
   lineShaped: true,
   pathLines: 'prefix',
   fallback: 'log',
-  tools: ['grep', 'search'],
+  tools: { grep: 'grep', search: 'grep' },
   commands: ['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git grep'],
   sniff,
   process,

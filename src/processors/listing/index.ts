@@ -711,7 +711,7 @@ export const listingProcessor: Processor = {
   lineShaped: true,
   pathLines: 'whole',
   fallback: 'log',
-  tools: ['glob', 'list'],
+  tools: { glob: 'paths', list: 'paths' },
   commands: ['ls', 'find', 'fd', 'fdfind', 'du', 'tree'],
   sniff,
   process,
