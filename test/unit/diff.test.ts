@@ -2,20 +2,14 @@
 // scripts/code-diff-fixtures.ts): headers and changed lines of hand-written
 // files stay, context folds, generated files shrink to their counts.
 import { describe, expect, it } from 'vitest';
-import { createSqueeze } from '../../src/pipeline/index.js';
 import { diffProcessor } from '../../src/processors/diff/index.js';
 import { backendName } from '../support/backend.js';
+import { testSqueeze } from '../support/processor-run.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
 
-const squeeze = createSqueeze({
-  backend: backendName,
-  store: null,
-  retainOriginal: false,
-  recentResults: 0,
-  minTokens: 50,
-});
+const squeeze = testSqueeze({ recentResults: 0, minTokens: 50 });
 const diffs = fixtures('diff');
 
 describe(`diff processor on git and diff -u output (${backendName})`, () => {
@@ -76,14 +70,7 @@ describe(`diff processor on git and diff -u output (${backendName})`, () => {
 
   it('over maxTokens, summarises the biggest hand-written files too, every file header kept', () => {
     const diff = diffs.find((f) => f.name === 'project-diff')!;
-    const tight = createSqueeze({
-      backend: backendName,
-      store: null,
-      retainOriginal: false,
-      recentResults: 0,
-      targetTokens: 1000,
-      maxTokens: 2500,
-    });
+    const tight = testSqueeze({ recentResults: 0, targetTokens: 1000, maxTokens: 2500 });
     const result = tight.compress(diff.text);
     expect(result.tokensOut).toBeLessThanOrEqual(2500);
     expect(result.output).toMatch(/^\[… lines \d+–\d+ \([\d,]+\): file over the size limit, \+[\d,]+ −[\d,]+ …\]$/m);

@@ -7,12 +7,13 @@
 // `omissions` are those markers' spans.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSqueeze } from '../../src/pipeline/index.js';
 import { isSqueezeLine, omissionsOf, parseSqueezeLine } from '../../src/processors/markers.js';
 import { processors } from '../../src/processors/index.js';
+import type { CompressResult } from '../../src/pipeline/result.js';
 import { CONTENT_KINDS } from '../../src/types.js';
 import { backendName } from '../support/backend.js';
 import { extractiveViolation } from '../support/extractive.js';
+import { testSqueeze } from '../support/processor-run.js';
 
 const LINE_KINDS = CONTENT_KINDS.filter((k) => processors[k].lineShaped);
 const LEVELS = ['lossless', 'light', 'aggressive', 'emergency'] as const;
@@ -67,13 +68,15 @@ const text = fc
   // An original line in squeeze's own syntax is ambiguous by nature (docs/MARKERS.md): not generated.
   .filter((t) => !t.split(/\r\n?|\n/).some(isSqueezeLine));
 
-const squeeze = createSqueeze({
-  backend: backendName,
-  store: null,
-  retainOriginal: false,
-  recentResults: 0,
-  minTokens: 1,
-});
+const squeeze = testSqueeze({ recentResults: 0, minTokens: 1 });
+
+/** A compressed result shows original lines in order and names every omitted one exactly. */
+function expectExtractive(input: string, result: CompressResult) {
+  if (result.outcome !== 'compressed') return;
+  const broken = extractiveViolation(input, result.output);
+  expect(broken, `${result.kind} ${result.level}: ${broken}`).toBeNull();
+  expect(result.omissions).toEqual(omissionsOf(result.output));
+}
 
 describe(`extractive on random inputs (${backendName})`, () => {
   it('every kind and level under tight budgets: shown lines original and in order, the rest named exactly', () => {
@@ -85,10 +88,7 @@ describe(`extractive on random inputs (${backendName})`, () => {
         fc.integer({ min: 20, max: 400 }),
         (input, kind, level, targetTokens) => {
           const result = squeeze.compress(input, { kind, level, targetTokens, maxTokens: targetTokens * 3 });
-          if (result.outcome !== 'compressed') return;
-          const broken = extractiveViolation(input, result.output);
-          expect(broken, `${result.kind} ${result.level}: ${broken}`).toBeNull();
-          expect(result.omissions).toEqual(omissionsOf(result.output));
+          expectExtractive(input, result);
         },
       ),
       { numRuns: 4000 },
@@ -103,22 +103,12 @@ describe(`extractive on random inputs (${backendName})`, () => {
         fc.constantFrom(...LINE_KINDS),
         fc.constantFrom('lossless', 'light', 'aggressive'),
         (seen, fresh, kind, level) => {
-          const session = createSqueeze({
-            backend: backendName,
-            store: null,
-            retainOriginal: false,
-            minTokens: 1,
-            targetTokens: 200,
-            maxTokens: 600,
-          });
+          const session = testSqueeze({ minTokens: 1, targetTokens: 200, maxTokens: 600 });
           session.compress(seen, { kind, level: 'lossless' });
           // The new result repeats what the model was just shown, between lines of its own.
           const input = `${fresh}\n${seen}\n${fresh}`;
           const result = session.compress(input, { kind, level });
-          if (result.outcome !== 'compressed') return;
-          const broken = extractiveViolation(input, result.output);
-          expect(broken, `${result.kind} ${result.level}: ${broken}`).toBeNull();
-          expect(result.omissions).toEqual(omissionsOf(result.output));
+          expectExtractive(input, result);
         },
       ),
       { numRuns: 1000 },

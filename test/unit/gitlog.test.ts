@@ -2,21 +2,17 @@
 // scripts/code-diff-fixtures.ts): every commit's hash, author, date and subject
 // stay; bodies and stats fold with their totals.
 import { describe, expect, it } from 'vitest';
-import { createSqueeze } from '../../src/pipeline/index.js';
 import { gitlogProcessor } from '../../src/processors/gitlog/index.js';
 import { backendName } from '../support/backend.js';
+import { testSqueeze } from '../support/processor-run.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
 
-const squeeze = createSqueeze({
-  backend: backendName,
-  store: null,
-  retainOriginal: false,
-  recentResults: 0,
-  minTokens: 50,
-});
+const squeeze = testSqueeze({ recentResults: 0, minTokens: 50 });
 const logs = fixtures('gitlog');
+/** A pipeline whose target is `targetTokens`, its hard ceiling far above any log here. */
+const wide = (targetTokens: number) => testSqueeze({ recentResults: 0, targetTokens, maxTokens: 100000 });
 
 describe(`git log processor (${backendName})`, () => {
   it.each(logs.map((f) => [f.name, f] as const))(
@@ -59,15 +55,6 @@ describe(`git log processor (${backendName})`, () => {
     const lines = log.text.split('\n');
     const full = lines.filter((l) => /^commit [0-9a-f]{40}$/.test(l));
     const summaries = lines.filter((l) => /^ \d+ files? changed/.test(l)).map((l) => l.trim());
-    const wide = (targetTokens: number) =>
-      createSqueeze({
-        backend: backendName,
-        store: null,
-        retainOriginal: false,
-        recentResults: 0,
-        targetTokens,
-        maxTokens: 100000,
-      });
     // The budget is what one line and one marker per commit take (aggressive with room to spare);
     // the log with only its bodies and per-file stats folded is over it.
     const budget = wide(100000).compress(log.text, { level: 'aggressive', kind: 'gitlog' }).tokensOut;
@@ -83,15 +70,6 @@ describe(`git log processor (${backendName})`, () => {
     const lines = log.text.split('\n');
     const summaries = lines.filter((l) => /^ \d+ files? changed/.test(l)).map((l) => l.trim());
     const common = summaries.find((l) => summaries.filter((m) => m === l).length >= 2)!;
-    const wide = (targetTokens: number) =>
-      createSqueeze({
-        backend: backendName,
-        store: null,
-        retainOriginal: false,
-        recentResults: 0,
-        targetTokens,
-        maxTokens: 100000,
-      });
     // One token less than one line and one marker per commit with every summary take (the final line break's token apart).
     const budget = wide(100000).compress(log.text, { level: 'aggressive', kind: 'gitlog' }).tokensOut - 2;
     const result = wide(budget).compress(log.text, { level: 'light', kind: 'gitlog' });
@@ -106,14 +84,7 @@ describe(`git log processor (${backendName})`, () => {
 
   it('folds the oldest commits by hash range when even one line per commit is over maxTokens', () => {
     const log = logs.find((f) => f.name === 'project-log-stat')!;
-    const tight = createSqueeze({
-      backend: backendName,
-      store: null,
-      retainOriginal: false,
-      recentResults: 0,
-      targetTokens: 200,
-      maxTokens: 800,
-    });
+    const tight = testSqueeze({ recentResults: 0, targetTokens: 200, maxTokens: 800 });
     const result = tight.compress(log.text, { kind: 'gitlog' });
     expect(result.tokensOut).toBeLessThanOrEqual(800);
     expect(result.output).toMatch(/\[… lines \d+–\d+ \(\d+\): \d+ older commits, [0-9a-f]{10} … [0-9a-f]{10} …\]/);

@@ -2,44 +2,26 @@
 // file), rg --heading and DSH grep outputs over a small project (the head of
 // each fixture), with bulk matches of the same shape added by @@repeat.
 import { describe, expect, it } from 'vitest';
-import { createEstimator, TextAnalysis } from '../../src/engine/index.js';
-import { createSqueeze } from '../../src/pipeline/index.js';
+import { createEstimator } from '../../src/engine/index.js';
 import { ProcessorError } from '../../src/processors/errors.js';
 import { grepProcessor } from '../../src/processors/grep/index.js';
 import type { ProcessorInput } from '../../src/types.js';
-import { backendName, testBackend } from '../support/backend.js';
+import { backendName } from '../support/backend.js';
+import { type ProcessorLevel, runProcessor, testSqueeze } from '../support/processor-run.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 
-const squeeze = createSqueeze({
-  backend: backendName,
-  targetTokens: 2000,
-  maxTokens: 4000,
-  level: 'light',
-  store: null,
-  retainOriginal: false,
-});
+const squeeze = testSqueeze({ targetTokens: 2000, maxTokens: 4000, level: 'light' });
 const estimator = createEstimator({ backend: backendName });
 const all = fixtures('grep');
 
-function run(
+const run = (
   text: string,
-  level: ProcessorInput['level'],
+  level: ProcessorLevel,
   budget: number,
   maxTokens: number,
   extra: Partial<ProcessorInput> = {},
-) {
-  return grepProcessor.process({
-    text,
-    analysis: new TextAnalysis(text, testBackend()),
-    level,
-    budget,
-    maxTokens,
-    estimator,
-    preserve: [],
-    ...extra,
-  });
-}
+) => runProcessor(grepProcessor, text, { level, budget, maxTokens, estimator, ...extra });
 
 const MARKER = /^\[… .* …\]$/;
 /** A match line in any of the fixtures' formats: `path:12:`, `12:` or DSH's `Line 12: `. */

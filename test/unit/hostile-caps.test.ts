@@ -4,27 +4,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cutChars } from '../../src/text/strings.js';
-import { TextAnalysis } from '../../src/engine/index.js';
 import { ProcessorError } from '../../src/processors/errors.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../../src/processors/html/extract.js';
 import { htmlProcessor } from '../../src/processors/html/index.js';
 import { countValues, MAX_JSON_VALUES, summariseHugeJson } from '../../src/processors/json/huge.js';
 import { jsonProcessor } from '../../src/processors/json/index.js';
 import type { Processor, ProcessorInput } from '../../src/types.js';
-import { backendName, testBackend } from '../support/backend.js';
+import { backendName } from '../support/backend.js';
+import { charEstimator, runProcessor } from '../support/processor-run.js';
 
-const estimator = { estimate: (s: string) => Math.ceil(s.length / 3) };
-function run(processor: Processor, text: string, level: ProcessorInput['level'] = 'light', budget = 4000) {
-  return processor.process({
-    text,
-    analysis: new TextAnalysis(text, testBackend()),
-    level,
-    budget,
-    maxTokens: 3 * budget,
-    estimator,
-    preserve: [],
-  });
-}
+const estimator = charEstimator;
+const run = (processor: Processor, text: string, level: ProcessorInput['level'] = 'light', budget = 4000) =>
+  runProcessor(processor, text, { level, budget });
 
 const nested = (depth: number, inner = 'deep') =>
   `<html><body>${'<div>'.repeat(depth)}${inner}${'</div>'.repeat(depth)}</body></html>`;

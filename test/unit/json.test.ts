@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { TextAnalysis } from '../../src/engine/index.js';
 import { JsonInputError } from '../../src/processors/errors.js';
 import { jsonProcessor } from '../../src/processors/json/index.js';
 import type { ProcessorInput } from '../../src/types.js';
-import { backendName, testBackend } from '../support/backend.js';
+import { backendName } from '../support/backend.js';
+import { charEstimator, runProcessor } from '../support/processor-run.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 
-const estimator = { estimate: (s: string) => Math.ceil(s.length / 3) };
-function run(text: string, level: ProcessorInput['level'], budget = 4000, preserve: string[] = []) {
-  return jsonProcessor.process({
-    text,
-    analysis: new TextAnalysis(text, testBackend()),
-    level,
-    budget,
-    maxTokens: 3 * budget,
-    estimator,
-    preserve,
-  });
-}
+const estimator = charEstimator;
+const run = (text: string, level: ProcessorInput['level'], budget = 4000, preserve: string[] = []) =>
+  runProcessor(jsonProcessor, text, { level, budget, preserve });
 
 // An npm-audit-like report: many low advisories, two high ones in the middle.
 const advisories = Array.from({ length: 500 }, (_, i) => ({

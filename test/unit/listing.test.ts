@@ -2,39 +2,21 @@
 // DSH glob outputs over a small project with a 300-file generated directory
 // and 60 vendored packages (the runs of same-shaped lines written as @@repeat).
 import { describe, expect, it } from 'vitest';
-import { createEstimator, TextAnalysis } from '../../src/engine/index.js';
-import { createSqueeze } from '../../src/pipeline/index.js';
+import { createEstimator } from '../../src/engine/index.js';
 import { ProcessorError } from '../../src/processors/errors.js';
 import { listingProcessor } from '../../src/processors/listing/index.js';
-import type { ProcessorInput } from '../../src/types.js';
-import { backendName, testBackend } from '../support/backend.js';
+import { backendName } from '../support/backend.js';
+import { type ProcessorLevel, runProcessor, testSqueeze } from '../support/processor-run.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
 
-const squeeze = createSqueeze({
-  backend: backendName,
-  targetTokens: 2000,
-  maxTokens: 4000,
-  minTokens: 1,
-  level: 'light',
-  store: null,
-  retainOriginal: false,
-});
+const squeeze = testSqueeze({ targetTokens: 2000, maxTokens: 4000, minTokens: 1, level: 'light' });
 const estimator = createEstimator({ backend: backendName });
 const all = fixtures('listing');
 
-function run(text: string, level: ProcessorInput['level'], budget: number, maxTokens: number, preserve: string[] = []) {
-  return listingProcessor.process({
-    text,
-    analysis: new TextAnalysis(text, testBackend()),
-    level,
-    budget,
-    maxTokens,
-    estimator,
-    preserve,
-  });
-}
+const run = (text: string, level: ProcessorLevel, budget: number, maxTokens: number, preserve: string[] = []) =>
+  runProcessor(listingProcessor, text, { level, budget, maxTokens, estimator, preserve });
 
 /** Entries the markers count: `[… lines 5–300 (296): 296 of 301 entries …]` or `[… lines 3, 9–190 (183): 180 entries …]`. */
 function countedEntries(output: string): number {

@@ -3,39 +3,21 @@
 // shape of the real commands (their real output would leak machine details
 // or needs a cluster), bulk rows as @@repeat.
 import { describe, expect, it } from 'vitest';
-import { createEstimator, TextAnalysis } from '../../src/engine/index.js';
-import { createSqueeze } from '../../src/pipeline/index.js';
+import { createEstimator } from '../../src/engine/index.js';
 import { ProcessorError } from '../../src/processors/errors.js';
 import { tableProcessor } from '../../src/processors/table/index.js';
-import type { ProcessorInput } from '../../src/types.js';
-import { backendName, testBackend } from '../support/backend.js';
+import { backendName } from '../support/backend.js';
+import { type ProcessorLevel, runProcessor, testSqueeze } from '../support/processor-run.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
 
-const squeeze = createSqueeze({
-  backend: backendName,
-  targetTokens: 600,
-  maxTokens: 3000,
-  minTokens: 1,
-  level: 'light',
-  store: null,
-  retainOriginal: false,
-});
+const squeeze = testSqueeze({ targetTokens: 600, maxTokens: 3000, minTokens: 1, level: 'light' });
 const estimator = createEstimator({ backend: backendName });
 const all = fixtures('table');
 
-function run(text: string, level: ProcessorInput['level'], budget: number, maxTokens: number, preserve: string[] = []) {
-  return tableProcessor.process({
-    text,
-    analysis: new TextAnalysis(text, testBackend()),
-    level,
-    budget,
-    maxTokens,
-    estimator,
-    preserve,
-  });
-}
+const run = (text: string, level: ProcessorLevel, budget: number, maxTokens: number, preserve: string[] = []) =>
+  runProcessor(tableProcessor, text, { level, budget, maxTokens, estimator, preserve });
 
 const MARKER = /^\[… .* …\]$/;
 

@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { TextAnalysis } from '../../src/engine/index.js';
 import { textProcessor } from '../../src/processors/text/index.js';
 import type { ProcessorInput } from '../../src/types.js';
-import { backendName, testBackend } from '../support/backend.js';
+import { backendName } from '../support/backend.js';
+import { charEstimator, runProcessor } from '../support/processor-run.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
 import { omissionsOf } from '../../src/processors/markers.js';
 
-const estimator = { estimate: (s: string) => Math.ceil(s.length / 3) };
-function run(text: string, level: ProcessorInput['level'], budget = 4000, preserve: string[] = []) {
-  return textProcessor.process({
-    text,
-    analysis: new TextAnalysis(text, testBackend()),
-    level,
-    budget,
-    maxTokens: 3 * budget,
-    estimator,
-    preserve,
-  });
-}
+const estimator = charEstimator;
+const run = (text: string, level: ProcessorInput['level'], budget = 4000, preserve: string[] = []) =>
+  runProcessor(textProcessor, text, { level, budget, preserve });
 
 const code = [
   '```ts',
