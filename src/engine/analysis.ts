@@ -137,4 +137,17 @@ export class TextAnalysis {
     const lines = this.lines;
     return this.text.slice(lines.start[i], lines.end[i]);
   }
+
+  /** The index of the line holding character `offset` (a binary search of the line table). */
+  lineAt(offset: number): number {
+    const { start, count } = this.lines;
+    let lo = 0;
+    let hi = count - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (start[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
 }

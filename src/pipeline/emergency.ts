@@ -30,19 +30,10 @@ export function emergencyOutput(
 
 /** The line of each item's first occurrence: every item shown once. */
 function firstLines(analysis: TextAnalysis, items: readonly string[]): Set<number> {
-  const { start, count } = analysis.lines;
   const found = new Set<number>();
   for (const item of items) {
     const at = item === '' ? -1 : analysis.text.indexOf(item);
-    if (at < 0) continue;
-    let lo = 0;
-    let hi = count - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (start[mid]! <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    found.add(lo);
+    if (at >= 0) found.add(analysis.lineAt(at));
   }
   return found;
 }

@@ -60,17 +60,10 @@ function reverseBits(k: number, bits: number): number {
 /** Line indices of the preserved strings (docs/GLOSSARY.md, Preserved item), found by position. */
 export function preservedLines(analysis: TextAnalysis, preserve: readonly string[]): Set<number> {
   const found = new Set<number>();
-  const { start, count } = analysis.lines;
   for (const item of preserve) {
+    if (item === '') continue;
     for (let at = analysis.text.indexOf(item); at !== -1; at = analysis.text.indexOf(item, at + item.length)) {
-      let lo = 0;
-      let hi = count - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >>> 1;
-        if (start[mid]! <= at) lo = mid;
-        else hi = mid - 1;
-      }
-      found.add(lo);
+      found.add(analysis.lineAt(at));
     }
   }
   return found;
