@@ -14,7 +14,7 @@ export {
   type SqueezeSetup,
 } from './pipeline/index.js';
 export { ccrType, preview, type CcrType } from './pipeline/ccr.js';
-export { gentler, LEVELS } from './pipeline/levels.js';
+export { gentler, gentlest, LEVELS } from './pipeline/levels.js';
 export { operands, producingCommand, type ProducingCommand } from './pipeline/command.js';
 export { levelNotKeptText } from './pipeline/level-note.js';
 export { MAX_VERDICT_CHARS, readVerdict } from './pipeline/verdict/extract.js';

@@ -41,7 +41,7 @@ export function ccrType(toolName: string | undefined, isError: boolean, text: st
 }
 
 /** The first line that is not blank and not pure punctuation/box drawing. */
-export function firstSignificantLine(text: string): string {
+function firstSignificantLine(text: string): string {
   for (let from = 0; from < text.length; ) {
     const { end, next } = lineEndAt(text, from);
     const line = text.slice(from, end).trim();

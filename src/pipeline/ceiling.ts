@@ -4,6 +4,8 @@
 // and each gap becomes a marker naming the lines it covers. Every line shown
 // is a whole line of its source, in order. The pipeline falls back to the
 // emergency form when even this does not fit.
+import type { TextAnalysis } from '../engine/index.js';
+import { preservedLines } from '../processors/log/priority.js';
 import type { ProcessorOutput, TokenEstimator } from '../types.js';
 import { omittedLines } from '../processors/markers.js';
 
@@ -97,7 +99,15 @@ export function sampleToFit(source: CutSource, estimator: TokenEstimator, maxTok
   return null;
 }
 
-/** A gap of original lines: `[… lines 120–480 (361) omitted …]`, 1-based inclusive. */
-export function originalLinesGap(from: number, to: number): string {
-  return omittedLines(from, to);
+/**
+ * The original's own lines as a cut source: lines holding a preserved string
+ * kept, gaps named by their original lines (`[… lines 120–480 (361) omitted …]`).
+ */
+export function originalLinesSource(analysis: TextAnalysis, preserve: readonly string[], unit: string): CutSource {
+  return {
+    lines: Array.from({ length: analysis.lines.count }, (_, i) => analysis.line(i)),
+    keep: preservedLines(analysis, preserve),
+    gap: (from, to) => omittedLines(from, to),
+    unit,
+  };
 }

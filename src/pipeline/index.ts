@@ -6,7 +6,7 @@ import { CharClassEstimator, createBackend, createEstimator, TextAnalysis } from
 import { lineMilliTokens } from '../processors/costs.js';
 import { preservedLines } from '../processors/log/priority.js';
 import { note, omissionsOf, renumbered } from '../processors/markers.js';
-import { count as formatCount, utf8Bytes } from '../text/strings.js';
+import { count as formatCount, utf8Bytes, withNewline } from '../text/strings.js';
 import { processors } from '../processors/index.js';
 import { retrievalNotice, type RetrievalWays, type SpillLocation } from '../store/notice.js';
 import { createStore } from '../store/store.js';
@@ -15,7 +15,7 @@ import type { OriginalStore, Stored } from '../store/types.js';
 import type { ContentKind, Level, Omitted, ProcessorOutput, TokenEstimator } from '../types.js';
 import { ccrType } from './ccr.js';
 import { emergencyOutput } from './emergency.js';
-import { type CutSource, originalLinesGap, sampleToFit } from './ceiling.js';
+import { type CutSource, originalLinesSource, sampleToFit } from './ceiling.js';
 import { budgetFor, ceilingFor, gentler, harsher, LEVELS, levelForFill } from './levels.js';
 import { hasLongSegment, shortenLongLines } from './long-lines.js';
 import { RecentResults } from './repeats.js';
@@ -325,7 +325,6 @@ class Pipeline implements Squeeze {
           this.fit(attempt, analysis, options, items, type, ceiling),
           analysis,
           items,
-          verdict,
           ceiling,
           options,
           type,
@@ -395,10 +394,10 @@ class Pipeline implements Squeeze {
       // loss, unless the gentler one is over the hard ceiling.
       if (previous && !reverted && attempt.tokens >= previous.tokens && previous.tokens <= options.maxTokens)
         return previous;
-      const lost = missingItems(attempt.output.text, items).length > 0;
+      const missing = missingItems(attempt.output.text, items);
       const back = gentler(level);
-      if (lost && back !== null) {
-        gentled ||= lostFacts(attempt.output.text, items).length > 0;
+      if (missing.length > 0 && back !== null) {
+        gentled ||= missing.some((item) => item.kind === 'verdict');
         // The quality check: revert to the previous level and retry.
         if (previous && previous.level === back) return gentled ? { ...previous, gate: 'gentler' } : previous;
         if (this.now() > deadline) return null;
@@ -430,13 +429,12 @@ class Pipeline implements Squeeze {
     attempt: Attempt,
     analysis: TextAnalysis,
     items: readonly PreservedItem[],
-    verdict: Verdict | null,
     ceiling: number,
     options: ResolvedOptions,
     type: ReturnType<typeof ccrType>,
     tokensIn: number,
   ): Attempt | null {
-    if (verdict === null || lostFacts(attempt.output.text, items).length === 0) return attempt;
+    if (lostFacts(attempt.output.text, items).length === 0) return attempt;
     if (tokensIn <= options.maxTokens) return null;
     const cut = factKeepingCut(analysis, items, this.estimator, ceiling);
     const output = cut ?? emergencyOutput(analysis, type, items, options.previewMaxChars);
@@ -477,9 +475,7 @@ class Pipeline implements Squeeze {
     const preserved = items.map((item) => item.text);
     let source: CutSource;
     if (processors[attempt.kind].lineShaped) {
-      const keep = preservedLines(analysis, preserved);
-      const lines = Array.from({ length: analysis.lines.count }, (_, i) => analysis.line(i));
-      source = { lines, keep, gap: originalLinesGap, unit: 'lines (sampled to fit maxTokens)' };
+      source = originalLinesSource(analysis, preserved, 'lines (sampled to fit maxTokens)');
     } else {
       // Extractions (HTML text, JSON tables) are cut in their own lines: raw markup sampled is noise.
       const lines = attempt.output.text.split('\n');
@@ -606,11 +602,6 @@ class Pipeline implements Squeeze {
       ...(attempt.timedOut ? { timedOut: true as const } : {}),
     };
   }
-}
-
-/** The text ending with a line break, so whatever follows (a notice, a terminal prompt) starts a line. */
-function withNewline(text: string): string {
-  return text.endsWith('\n') ? text : `${text}\n`;
 }
 
 /** A compressed text and its notice: each ends with a line break. */

@@ -41,6 +41,11 @@ export function harsher(level: Level): Level | null {
   return i + 1 < LEVELS.length ? LEVELS[i + 1]! : null;
 }
 
+/** The gentler of two levels. */
+export function gentlest(a: Level, b: Level): Level {
+  return LEVELS.indexOf(a) <= LEVELS.indexOf(b) ? a : b;
+}
+
 export function gentler(level: Level): Level | null {
   const i = LEVELS.indexOf(level);
   return i > 0 ? LEVELS[i - 1]! : null;

@@ -360,7 +360,7 @@ export function renumbered(output: string, starts: Int32Array): string {
       if (parsed === null || parsed.type === 'cut' || parsed.type === 'notice') return line;
       if (parsed.type === 'collapse') {
         const [a, b] = runOf(parsed.start - 1, parsed.start - 1 + parsed.count);
-        return `[×${count(b - a)} ${lineSpan(a, b, false)}] ${parsed.line}`;
+        return collapsedLines(a, b, parsed.line);
       }
       if (parsed.type === 'note') {
         const shape = /^\[×[\d,]+/.exec(line);
@@ -374,7 +374,7 @@ export function renumbered(output: string, starts: Int32Array): string {
         if (last && last[1] === a) last[1] = b;
         else runs.push([a, b]);
       }
-      const head = runs.length === 1 ? lineSpan(runs[0]![0], runs[0]![1]) : runList(runs);
+      const head = runList(runs);
       return `[… ${head}${words(line.slice(prefix.length))}`;
     })
     .join('\n');

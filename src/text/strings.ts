@@ -32,3 +32,8 @@ export function cutChars(text: string, max: number): string {
   if (text.length <= window && head.length <= max) return text;
   return `${head.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
+
+/** The text ending with a line break, so whatever follows (a notice, a terminal prompt) starts a line. */
+export function withNewline(text: string): string {
+  return text.endsWith('\n') ? text : `${text}\n`;
+}

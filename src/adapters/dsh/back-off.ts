@@ -3,7 +3,7 @@
 // session, the same tool's results (a shell tool's: the same command) are
 // compressed one level gentler than the retrieved one was: aggressive ->
 // light -> lossless. Per session, in memory: a new session starts afresh.
-import { gentler, type Level, LEVELS, producingCommand } from '../../index.js';
+import { gentler, gentlest, type Level, producingCommand } from '../../index.js';
 
 /** Compressed results remembered per session, to know what a retrieved id was. */
 const REMEMBERED_IDS = 4096;
@@ -59,7 +59,7 @@ export class BackOff {
     const gentlerLevel = gentler(shown.level) ?? 'lossless';
     const cap = this.caps.get(shown.key);
     // Never harsher than a cap already set: two retrievals of one result do not undo each other.
-    const level = cap === undefined || gentlerThan(gentlerLevel, cap) ? gentlerLevel : cap;
+    const level = cap === undefined ? gentlerLevel : gentlest(gentlerLevel, cap);
     this.caps.set(shown.key, level);
     const retrievals = (this.retrievals.get(shown.tool) ?? 0) + 1;
     this.retrievals.set(shown.tool, retrievals);
@@ -70,8 +70,4 @@ export class BackOff {
   levelFor(key: string): Level | undefined {
     return this.caps.get(key);
   }
-}
-
-function gentlerThan(a: Level, b: Level): boolean {
-  return LEVELS.indexOf(a) < LEVELS.indexOf(b);
 }

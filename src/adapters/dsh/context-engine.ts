@@ -24,6 +24,7 @@ import { freezeMessage } from '@deepseek-ai/dsh-llm';
 import { ccrType, type CompressResult, type Level, type TokenEstimator } from '../../index.js';
 import { selectBatch, type ResultNode, type WindowConfig } from './context-engine/window.js';
 import { plainText, RETRIEVE_TOOL, type Block } from './gate.js';
+import { count } from '../../text/strings.js';
 
 export interface EngineConfig extends WindowConfig {
   readonly contextEngineThresholdPct: number;
@@ -172,7 +173,6 @@ function shortNotice(notice: string): string {
     .join('\n');
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
 const pct = (fill: number) => `${Math.round(fill * 100)}%`;
 
 export class ContextEngine {

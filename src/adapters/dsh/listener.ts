@@ -8,12 +8,14 @@ import {
   type CcrType,
   type CompressResult,
   type Level,
+  gentlest,
   LEVELS,
   levelNotKeptText,
   MAX_VERDICT_CHARS,
   notShownNote,
 } from '../../index.js';
 import { idFrom, SAMPLE_ID } from '../../store/index.js';
+import { withNewline } from '../../text/strings.js';
 import type { PluginConfig } from './config.js';
 import type { ContextEngine } from './context-engine.js';
 import { recoverFullOutput, type FullOutput } from './full-output.js';
@@ -39,11 +41,17 @@ const SHELL_TOOLS: ReadonlySet<string> = new Set(['bash']);
 /** The harness's search tool: its `pattern` argument is the regex every match line holds. */
 const SEARCH_TOOL = 'grep';
 
+/** A string argument of a call, or undefined when the arguments hold none under `key`. */
+function stringArgument(exec: ToolExecution, key: string): string | undefined {
+  const args = exec.arguments;
+  const value = args !== null && typeof args === 'object' ? (args as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** The pattern of a search tool's call; undefined for other tools (a glob's pattern matches paths, not lines). */
 function patternOf(exec: ToolExecution): string | undefined {
-  if (exec.name !== SEARCH_TOOL || exec.arguments === null || typeof exec.arguments !== 'object') return undefined;
-  const pattern = (exec.arguments as { pattern?: unknown }).pattern;
-  return typeof pattern === 'string' && pattern !== '' ? pattern : undefined;
+  const pattern = exec.name === SEARCH_TOOL ? stringArgument(exec, 'pattern') : undefined;
+  return pattern === '' ? undefined : pattern;
 }
 
 /**
@@ -51,11 +59,8 @@ function patternOf(exec: ToolExecution): string | undefined {
  * undefined for other tools (their `command` arguments, if any, mean something else).
  */
 function commandOf(exec: ToolExecution): string | undefined {
-  if (!SHELL_TOOLS.has(exec.name)) return undefined;
-  const args = exec.arguments;
-  if (args === null || typeof args !== 'object') return undefined;
-  const command = (args as { command?: unknown }).command;
-  return typeof command === 'string' && command.trim() !== '' ? command : undefined;
+  const command = SHELL_TOOLS.has(exec.name) ? stringArgument(exec, 'command') : undefined;
+  return command?.trim() === '' ? undefined : command;
 }
 
 /**
@@ -72,24 +77,15 @@ export function levelNote(result: Pick<CompressResult, 'level' | 'levelNotKept'>
 function forcedLevel(configured: PluginConfig['level'], backOff: Level | undefined): Level | undefined {
   if (configured === 'auto') return backOff;
   if (backOff === undefined) return configured as Level;
-  return LEVELS.indexOf(backOff) < LEVELS.indexOf(configured as Level) ? backOff : (configured as Level);
-}
-
-/** The text ending with a line break. */
-function withNewline(text: string): string {
-  return text.endsWith('\n') ? text : `${text}\n`;
+  return gentlest(backOff, configured as Level);
 }
 
 /** The longest level note, to leave room for it under the ceiling when a level is forced. */
-const LONGEST_LEVEL_NOTE = (['lossless', 'light', 'aggressive', 'emergency'] as const)
-  .flatMap((requested) =>
-    (['over-max-tokens', 'preserved-item-lost'] as const).flatMap((reason) =>
-      (['lossless', 'light', 'aggressive', 'emergency'] as const).map(
-        (level) => levelNote({ level, levelNotKept: { requested, reason } })!,
-      ),
-    ),
-  )
-  .reduce((a, b) => (b.length > a.length ? b : a));
+const LONGEST_LEVEL_NOTE = LEVELS.flatMap((requested) =>
+  (['over-max-tokens', 'preserved-item-lost'] as const).flatMap((reason) =>
+    LEVELS.map((level) => levelNote({ level, levelNotKept: { requested, reason } })!),
+  ),
+).reduce((a, b) => (b.length > a.length ? b : a));
 
 /**
  * A spill location a little longer than the local spill store gives (a temp
@@ -141,9 +137,8 @@ function replaced(decision: PostToolDecision, text: string): PostToolDecision {
 
 /** The id a `ccr_retrieve` call asked for, when it names one. */
 function retrievedId(exec: ToolExecution): string | undefined {
-  const args = exec.arguments;
-  const hash = args !== null && typeof args === 'object' ? (args as { hash?: unknown }).hash : undefined;
-  return typeof hash === 'string' ? idFrom(hash) : undefined;
+  const hash = stringArgument(exec, 'hash');
+  return hash === undefined ? undefined : idFrom(hash);
 }
 
 export function createPostExecuteListener(deps: ListenerDeps): Listener {
@@ -216,6 +211,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     text: string,
     type: CcrType,
     isError: boolean,
+    command: string | undefined,
     engine: ContextEngine | undefined,
     full?: FullOutput & { shown: string },
   ): Promise<{ decision: PostToolDecision; id?: string }> {
@@ -223,7 +219,6 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     // passes through, the spill file is simply not referenced.
     const spillSave = config.retainOriginal ? spill(exec, text) : undefined;
     const contextFill = engine?.contextFill();
-    const command = commandOf(exec);
     const backOff = backOffOf(exec);
     const key = backOffKey(exec.name, command);
     const level = forcedLevel(config.level, backOff?.levelFor(key));
@@ -298,10 +293,10 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
    */
   function shellRetrieval(
     exec: ToolExecution,
+    command: string | undefined,
     result: Readonly<ToolExecutionResult>,
     decision: PostToolDecision,
   ): boolean {
-    const command = commandOf(exec);
     const retrieval = command === undefined ? null : squeezeRetrieval(command);
     if (retrieval === null) return false;
     const content = (decision.kind === 'accept' ? (decision.content ?? result.content) : undefined) as
@@ -321,14 +316,14 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     const decision = await next();
     try {
       if (exec.name === RETRIEVE_TOOL) noteRetrieval(exec, result.isError ? undefined : retrievedId(exec));
-      if (shellRetrieval(exec, result, decision)) return decision;
+      const command = commandOf(exec);
+      if (shellRetrieval(exec, command, result, decision)) return decision;
       if (decision.kind !== 'accept' || Object.hasOwn(decision, 'value') || exec.parent !== undefined) return decision;
       if (exec.signal.aborted || readsSpilledCopy(exec)) return decision;
       const content = (decision.content ?? result.content) as readonly Block[];
       const text = plainText(content);
       if (text === undefined) return decision;
       const engine = deps.engineOf?.(exec.agent);
-      const command = commandOf(exec);
       const seen = {
         callId: exec.callId,
         toolName: exec.name,
@@ -355,6 +350,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
         full?.text ?? text,
         verdict.type,
         result.isError,
+        command,
         engine,
         full && { ...full, shown: text },
       );

@@ -24,10 +24,11 @@ export function squeezeRetrieval(command: string): { readonly id: string | undef
   const producing = producingCommand(command);
   if (producing === null) return null;
   let { program, args } = producing;
-  if (program === 'node' && scriptAt(args) !== -1) {
-    const script = args[scriptAt(args)]!;
+  const at = program === 'node' ? scriptAt(args) : -1;
+  if (at !== -1) {
+    const script = args[at]!;
     program = script.slice(script.lastIndexOf('/') + 1);
-    args = args.slice(scriptAt(args) + 1);
+    args = args.slice(at + 1);
   }
   if (!SQUEEZE_PROGRAMS.has(program) || operands('squeeze', args)[0] !== 'retrieve') return null;
   return { id: idFrom(args.slice(args.indexOf('retrieve') + 1).join(' ')) };

@@ -5,7 +5,8 @@
 // line is tried only against the rules that can start with its first
 // character (see rules.ts), and lines longer than any verdict line are skipped
 // unread, so a 50 MB line or an escape-code storm costs one scan.
-import { count, plural } from '../../processors/markers.js';
+import { plural } from '../../processors/markers.js';
+import { count } from '../../text/strings.js';
 import { RULES, type Reading, type Rule, type RuleKind } from './rules.js';
 
 /** Longer lines are not read (a C++ template error can run to a couple of thousand characters). */
@@ -15,7 +16,7 @@ const MAX_LINE_CHARS = 2048;
 const MAX_KEEP_CHARS = 240;
 
 /** Failing tests named (and demanded) at most: past them the totals speak. */
-export const MAX_NAMED_FAILURES = 20;
+const MAX_NAMED_FAILURES = 20;
 
 /** The notice's verdict line stops (with `; …`) before the part that would take it past this. */
 export const MAX_VERDICT_CHARS = 200;

@@ -6,10 +6,9 @@
 // lacks a fact is replaced (by the original when it fits maxTokens, else by a
 // cut of the original that keeps every fact line).
 import type { TextAnalysis } from '../../engine/index.js';
-import { preservedLines } from '../../processors/log/priority.js';
 import { plural } from '../../processors/markers.js';
 import type { Processor, ProcessorOutput, TokenEstimator } from '../../types.js';
-import { originalLinesGap, sampleToFit } from '../ceiling.js';
+import { originalLinesSource, sampleToFit } from '../ceiling.js';
 import type { PreservedItem } from '../preserve.js';
 import type { FactKind, Verdict, VerdictFact } from './extract.js';
 
@@ -122,16 +121,12 @@ export function factKeepingCut(
   estimator: TokenEstimator,
   ceiling: number,
 ): ProcessorOutput | null {
-  const keep = preservedLines(
+  const source = originalLinesSource(
     analysis,
     items.map((item) => item.text),
+    'lines (sampled to keep the verdict)',
   );
-  const lines = Array.from({ length: analysis.lines.count }, (_, i) => analysis.line(i));
-  const cut = sampleToFit(
-    { lines, keep, gap: originalLinesGap, unit: 'lines (sampled to keep the verdict)' },
-    estimator,
-    ceiling,
-  );
+  const cut = sampleToFit(source, estimator, ceiling);
   return cut !== null && lostFacts(cut.text, items).length === 0 ? cut : null;
 }
 
