@@ -19,6 +19,7 @@ import * as squeeze from '../src/adapters/dsh/index.js';
 import { parseConfig, squeezeOptionsOf } from '../src/adapters/dsh/config.js';
 import { coreServices } from '../src/adapters/dsh/core.js';
 import { createPostExecuteListener } from '../src/adapters/dsh/listener.js';
+import { Spills } from '../src/adapters/dsh/spill.js';
 import { createSqueeze } from '../src/pipeline/index.js';
 
 const LOGS = resolve(import.meta.dirname, '../../shared/corpus/loghub');
@@ -107,7 +108,7 @@ async function split(text: string, runs: number, warmup: number): Promise<{ pipe
     services,
     ledger: { write() {} },
     warn: () => {},
-    spillStore: () => undefined,
+    spills: new Spills(() => undefined, () => {}),
   });
   const pipeline = createSqueeze({ ...squeezeOptionsOf(config), retainOriginal: false, store: null }); // as adapters/dsh/core.ts makes it
   const result = { isError: false, value: text, content: [{ type: 'text', text }] } as never;

@@ -24,16 +24,8 @@ import { squeezeRetrieval } from './retrieve-command.js';
 import { gate, gateCeiling, gateSize, plainText, RETRIEVE_TOOL, type Block } from './gate.js';
 import { lines, type Ledger } from './ledger.js';
 import type { NoticeInput, Services } from './ports.js';
-
-/** The harness's spill store (`ctx.spillStore`), as far as the plugin uses it. */
-export interface SpillStoreLike {
-  saveText(input: {
-    owner: { sessionId: string };
-    source: { toolName: string; callId: string; label: string };
-    suggestedName: string;
-    content: string;
-  }): Promise<{ locator: string; bytes: number; retrievalHint: string }>;
-}
+import { describeError } from './errors.js';
+import type { Spills } from './spill.js';
 
 /** The harness's shell tools: their `command` argument is the shell command line that printed the result. */
 const SHELL_TOOLS: ReadonlySet<string> = new Set(['bash']);
@@ -102,16 +94,13 @@ const SAMPLE_VERDICT =
     .repeat(3)
     .slice(0, MAX_VERDICT_CHARS + 3) + notShownNote(99);
 
-/** The harness's file reader, never spilled (see `spill`). */
-const READ_TOOL = 'read';
-
 export interface ListenerDeps {
   readonly config: PluginConfig;
   readonly services: Services;
   readonly ledger: Ledger;
   readonly warn: (message: string) => void;
-  /** Looked up per call: the store may be loaded or unloaded at any time. */
-  readonly spillStore: () => SpillStoreLike | undefined;
+  /** The plugin's spill copies, shared with the context engine. */
+  readonly spills: Spills;
   /** The context engine of the calling agent (one per agent: fills and turns are per conversation). */
   readonly engineOf?: (agent: object | undefined) => ContextEngine | undefined;
 }
@@ -121,10 +110,6 @@ type Listener = (
   result: Readonly<ToolExecutionResult>,
   next: () => Promise<PostToolDecision>,
 ) => Promise<PostToolDecision>;
-
-export function describeError(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
 
 /** The replacement decision: new content, the downstream additionalContexts kept. */
 function replaced(decision: PostToolDecision, text: string): PostToolDecision {
@@ -155,44 +140,6 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     }
     return backOff;
   };
-  /** Spill files this plugin wrote: reading one back must not be compressed again. */
-  const spilled = new Set<string>();
-  const readsSpilledCopy = (exec: ToolExecution) =>
-    spilled.size > 0 &&
-    exec.arguments !== null &&
-    typeof exec.arguments === 'object' &&
-    Object.values(exec.arguments).some((value) => typeof value === 'string' && spilled.has(value));
-
-  /**
-   * Saves the original to the harness spill store, when there is one and a
-   * session to own the file. Never rejects: a failed save leaves the original
-   * with the CCR store only (ccr_retrieve still gives it back).
-   */
-  function spill(exec: ToolExecution, text: string): Promise<NoticeInput['spill']> | undefined {
-    const spillStore = deps.spillStore();
-    const sessionId = exec.agent?.session.header.id;
-    // A spilled `read` result would tell the model to `read` the copy: a loop, as spill-policy notes.
-    if (spillStore === undefined || sessionId === undefined || exec.name === READ_TOOL) return undefined;
-    const save = spillStore.saveText({
-      owner: { sessionId },
-      source: { toolName: exec.name, callId: exec.callId, label: 'result' },
-      suggestedName: `${exec.name}.txt`,
-      content: text,
-    });
-    return save.then(
-      (ref) => {
-        spilled.add(ref.locator);
-        return { locator: ref.locator, hint: ref.retrievalHint };
-      },
-      (error: unknown) => {
-        warn(
-          `squeeze: spill store could not save ${exec.name} (${describeError(error)}); original kept for ccr_retrieve only`,
-        );
-        return undefined;
-      },
-    );
-  }
-
   /** Tokens of the notice the plugin appends (`\n\n` + the store's notice). */
   function notice(type: CcrType, size: number, spilled: boolean): number {
     const input: NoticeInput = {
@@ -217,7 +164,9 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
   ): Promise<{ decision: PostToolDecision; id?: string }> {
     // Started first so the file write overlaps compression; if the result then
     // passes through, the spill file is simply not referenced.
-    const spillSave = config.retainOriginal ? spill(exec, text) : undefined;
+    const spillSave = config.retainOriginal
+      ? deps.spills.save({ toolName: exec.name, callId: exec.callId, sessionId: exec.agent?.session.header.id }, text)
+      : undefined;
     const contextFill = engine?.contextFill();
     const backOff = backOffOf(exec);
     const key = backOffKey(exec.name, command);
@@ -319,7 +268,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
       const command = commandOf(exec);
       if (shellRetrieval(exec, command, result, decision)) return decision;
       if (decision.kind !== 'accept' || Object.hasOwn(decision, 'value') || exec.parent !== undefined) return decision;
-      if (exec.signal.aborted || readsSpilledCopy(exec)) return decision;
+      if (exec.signal.aborted || deps.spills.readsCopy(exec)) return decision;
       const content = (decision.content ?? result.content) as readonly Block[];
       const text = plainText(content);
       if (text === undefined) return decision;

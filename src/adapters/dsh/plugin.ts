@@ -8,7 +8,9 @@ import type {} from '@deepseek-ai/dsh-tools';
 import { parseConfig, type PluginConfig } from './config.js';
 import { ContextEngine, type EngineDeps } from './context-engine.js';
 import { createLedger, lines } from './ledger.js';
-import { createPostExecuteListener, describeError, type SpillStoreLike } from './listener.js';
+import { describeError } from './errors.js';
+import { createPostExecuteListener } from './listener.js';
+import { Spills, type SpillStoreLike } from './spill.js';
 import type { ServiceOptions, Services } from './ports.js';
 import { createRetrieveTool, spillPolicyCap } from './retrieve.js';
 
@@ -45,13 +47,14 @@ export function applyWith(ctx: Context, rawConfig: unknown, makeServices: Servic
   );
   if (!config.enabled) return;
 
-  const engines = config.contextEngine ? createEngines(ctx, config, services, ledger, warn) : undefined;
+  const spills = new Spills(() => ctx.get('spillStore') as SpillStoreLike | undefined, warn);
+  const engines = config.contextEngine ? createEngines(ctx, config, services, ledger, spills, warn) : undefined;
   const listener = createPostExecuteListener({
     config,
     services,
     ledger,
     warn,
-    spillStore: () => ctx.get('spillStore') as SpillStoreLike | undefined,
+    spills,
     ...(engines ? { engineOf: engines } : {}),
   });
   // Not prepended: the shipped spill-policy prepends itself, so it stays the
@@ -73,6 +76,7 @@ function createEngines(
   config: PluginConfig,
   services: Services,
   ledger: ReturnType<typeof createLedger>,
+  spills: Spills,
   warn: (message: string) => void,
 ): (agent: object | undefined) => ContextEngine | undefined {
   const deps: EngineDeps = {
@@ -85,7 +89,7 @@ function createEngines(
     async retain(text, source) {
       const stored = await services.store.put(text, { type: source.type, tool: source.toolName });
       ledger.write(lines.stored(source.toolName, source.type, stored.size, stored.id));
-      const spill = await spillOriginal(ctx, source, text, warn);
+      const spill = await spills.save(source, text);
       return services.notice({ id: stored.id, type: source.type, size: stored.size, ...(spill ? { spill } : {}) });
     },
     shadowPrice() {
@@ -118,29 +122,4 @@ function createEngines(
     { prepend: true },
   );
   return engineOf;
-}
-
-/** Saves an original the engine is about to replace to the harness spill store (not `read`: see the listener). */
-async function spillOriginal(
-  ctx: Context,
-  source: { toolName: string; callId: string; sessionId: string | undefined },
-  text: string,
-  warn: (message: string) => void,
-): Promise<{ locator: string; hint: string } | undefined> {
-  const spillStore = ctx.get('spillStore') as SpillStoreLike | undefined;
-  if (spillStore === undefined || source.sessionId === undefined || source.toolName === 'read') return undefined;
-  try {
-    const ref = await spillStore.saveText({
-      owner: { sessionId: source.sessionId },
-      source: { toolName: source.toolName, callId: source.callId, label: 'result' },
-      suggestedName: `${source.toolName}.txt`,
-      content: text,
-    });
-    return { locator: ref.locator, hint: ref.retrievalHint };
-  } catch (error) {
-    warn(
-      `squeeze: spill store could not save ${source.toolName} (${describeError(error)}); original kept for ccr_retrieve only`,
-    );
-    return undefined;
-  }
 }
