@@ -108,7 +108,10 @@ async function split(text: string, runs: number, warmup: number): Promise<{ pipe
     services,
     ledger: { write() {} },
     warn: () => {},
-    spills: new Spills(() => undefined, () => {}),
+    spills: new Spills(
+      () => undefined,
+      () => {},
+    ),
   });
   const pipeline = createSqueeze({ ...squeezeOptionsOf(config), retainOriginal: false, store: null }); // as adapters/dsh/core.ts makes it
   const result = { isError: false, value: text, content: [{ type: 'text', text }] } as never;
