@@ -43,7 +43,10 @@ export function parse(args: string[], options: OptionSpec): Parsed {
     });
     return { values: values as Parsed['values'], positionals };
   } catch (error) {
-    throw usageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+    // node:util's messages start with a capital ("Unknown option '--x'"); every other message here is lower case.
+    const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '');
+    const unknown = /^Unknown option/.test(message);
+    throw usageError(`${message[0]!.toLowerCase()}${message.slice(1)}${unknown ? ' (see --help)' : ''}`);
   }
 }
 
@@ -52,7 +55,9 @@ export function count(values: Parsed['values'], name: string, min = 0): number |
   const raw = values[name];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < min) {
-    throw usageError(`--${name} takes a whole number >= ${min}, got ${JSON.stringify(raw)}`);
+    throw usageError(
+      `--${name} takes a whole number from ${min} to ${Number.MAX_SAFE_INTEGER}, got ${JSON.stringify(raw)}`,
+    );
   }
   return Number(raw);
 }

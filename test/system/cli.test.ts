@@ -52,10 +52,25 @@ describe('squeeze (child process)', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('names the allowed range of a number option, and 0 is refused where the minimum is 1', async () => {
+    for (const [args, message] of [
+      [
+        ['retrieve', '0123456789abcdef01234567', '--count', '100000000000000000000'],
+        '--count takes a whole number from 0 to 9007199254740991, got "100000000000000000000"',
+      ],
+      [['compress', '--max-tokens', 'abc'], '--max-tokens takes a whole number from 1 to 9007199254740991, got "abc"'],
+      [['compress', '--max-tokens', '0'], '--max-tokens takes a whole number from 1 to 9007199254740991, got "0"'],
+    ] as const) {
+      const result = await spawnCli([...args], { env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(`squeeze ${args[0]}: ${message}\n`);
+    }
+  });
+
   it('exits 2 on a usage mistake', async () => {
     const result = await spawnCli(['retrieve', '--frobnicate'], { env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("squeeze retrieve: Unknown option '--frobnicate'\n");
+    expect(result.stderr).toBe("squeeze retrieve: unknown option '--frobnicate' (see --help)\n");
   });
 });
 
@@ -79,14 +94,16 @@ describe('squeeze (in process)', () => {
     );
     expect((await runCli(['retrieve', id, '--start', '5'], { env })).stdout.toString()).toBe('no newline at the end');
     const past = await runCli(['retrieve', id, '--start', '99', '--count', '5'], { env });
-    expect(past).toMatchObject({ code: 0, stderr: '' });
+    expect(past).toMatchObject({ code: 0, stderr: 'squeeze: --start 99 is past the end: the original has 5 lines\n' });
     expect(past.stdout.length).toBe(0);
     // `--start -1` too (Node's parser alone calls it "ambiguous"), and `--count -3`.
     for (const args of [['--start=0'], ['--start=-1'], ['--start', '-1'], ['--count', '-3']]) {
       const refused = await runCli(['retrieve', id, ...args], { env });
       expect(refused.code).toBe(2);
       expect(refused.stdout.length).toBe(0);
-      expect(refused.stderr).toMatch(/^squeeze retrieve: --(start|count) takes a whole number >= [01], got "-?\d+"\n$/);
+      expect(refused.stderr).toMatch(
+        /^squeeze retrieve: --(start|count) takes a whole number from [01] to 9007199254740991, got "-?\d+"\n$/,
+      );
     }
   });
 

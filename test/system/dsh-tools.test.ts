@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountDshTools, type DshTools } from '../support/dsh-tools.js';
+import { hasProgram } from '../support/system-program.js';
 
 let dir: string;
 let tools: DshTools;
@@ -41,7 +42,7 @@ describe('real DSH tools', () => {
     expect(readFileSync(join(dir, 'b.txt'), 'utf8')).toBe('hello\n');
   });
 
-  it('grep and glob run ripgrep in the workspace', async () => {
+  it.skipIf(!hasProgram('rg', 'DSH grep and glob tools'))('grep and glob run ripgrep in the workspace', async () => {
     expect(await tools.text('grep', { pattern: 'function double' })).toMatch(
       /^Found 1 match[\s\S]*a\.ts\nLine 1: export function double/,
     );

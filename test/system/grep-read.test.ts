@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountSqueezedTools, pluginConfig, SQUEEZED, tempDir, vendor } from '../support/dsh-squeezed.js';
 import type { DshTools } from '../support/dsh-tools.js';
+import { hasProgram } from '../support/system-program.js';
 
 const PACKAGES = ['semver', 'diff', 'htmlparser2', 'magic-string', 'picomatch'];
 const LEVELS = [undefined, 'light', 'aggressive'] as const;
@@ -192,7 +193,10 @@ async function check(tools: DshTools, search: Search): Promise<number> {
   return found.length;
 }
 
-describe.each(LEVELS)('grep → read, level %s', (level) => {
+// DSH's grep tool and the `rg -n` search run ripgrep.
+const hasRipgrep = hasProgram('rg', 'grep → read through the real DSH tools');
+
+describe.skipIf(!hasRipgrep).each(LEVELS)('grep → read, level %s', (level) => {
   const tag = level ?? 'default';
   const mounted: DshTools[] = [];
   afterAll(async () => {

@@ -155,10 +155,8 @@ The compressed text ends with a line break, and so does its notice.
     const [file] = positionals(parsed, 1, 'compress takes one FILE');
     const kind = oneOf(values, 'kind', KINDS);
     const level = oneOf(values, 'level', LEVELS);
-    const targetTokens = count(values, 'target-tokens');
-    if (targetTokens === 0) throw usageError('--target-tokens must be at least 1');
-    const maxTokens = count(values, 'max-tokens');
-    if (maxTokens === 0) throw usageError('--max-tokens must be at least 1');
+    const targetTokens = count(values, 'target-tokens', 1);
+    const maxTokens = count(values, 'max-tokens', 1);
     const json = Boolean(values.json);
     const { bytes, name } = await readInput(file, io);
     const text = decodeUtf8(bytes);
