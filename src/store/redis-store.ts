@@ -25,6 +25,9 @@ export interface RedisStoreOptions {
   readonly warn?: (message: string) => void;
 }
 
+/** Longest wait for a graceful close (a healthy server answers QUIT in milliseconds). */
+const CLOSE_MS = 1000;
+
 let redisModule: Promise<typeof import('redis')> | undefined;
 
 /** How long an expired id is remembered as "expired" rather than "unknown". */
@@ -105,6 +108,8 @@ export class RedisStore implements AsyncOriginalStore {
   readonly ttlSeconds: number;
   private readonly prefix: string;
   private readonly timeoutMs: number;
+  /** The client being connected or connected: close() drops it when a graceful close does not settle. */
+  private socket: RedisClientType | undefined;
   private readonly onEvent: (event: StoreEvent) => void;
   private readonly warn: (message: string) => void;
   private client: Promise<RedisClientType> | undefined;
@@ -176,12 +181,28 @@ export class RedisStore implements AsyncOriginalStore {
 
   async close(): Promise<void> {
     const client = this.client;
+    const socket = this.socket;
     this.client = undefined;
-    if (client === undefined) return;
+    this.socket = undefined;
+    if (client === undefined || socket === undefined) return;
+    // A server that accepted the connection and never answers holds both the
+    // handshake (connect sends CLIENT SETINFO and waits) and a graceful close
+    // (it waits for the replies in flight) forever: wait CLOSE_MS, then drop the socket.
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), Math.min(this.timeoutMs, CLOSE_MS));
+      timer.unref();
+    });
+    const closing = client.then(
+      (connected) => connected.close().then(() => 'closed' as const),
+      () => 'closed' as const, // never connected: nothing to close
+    );
     try {
-      await (await client).close();
+      if ((await Promise.race([closing, deadline])) === 'late') socket.destroy();
     } catch {
-      // never connected, or already gone: nothing to close
+      // already gone: nothing to close
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -205,6 +226,7 @@ export class RedisStore implements AsyncOriginalStore {
             connected ? Math.min(100 * 2 ** retries, 5000) : cause,
         },
       }) as unknown as RedisClientType;
+      this.socket = client;
       client.on('error', (error: Error) => {
         if (this.warned) return;
         this.warned = true;
@@ -215,6 +237,7 @@ export class RedisStore implements AsyncOriginalStore {
       return client;
     })().catch((error: unknown) => {
       this.client = undefined;
+      this.socket = undefined;
       throw error;
     });
     return this.client;
