@@ -58,4 +58,18 @@ describe('spill copies', () => {
       'squeeze: spill store could not save bash (Error: disk full); original kept for ccr_retrieve only',
     ]);
   });
+
+  it('a spill store that never settles does not hold the call: past the deadline the save resolves to nothing and warns', async () => {
+    const warnings: string[] = [];
+    const silent: SpillStoreLike = { saveText: () => new Promise(() => {}) };
+    const spills = new Spills(
+      () => silent,
+      (message) => warnings.push(message),
+      50,
+    );
+    await expect(spills.save({ toolName: 'bash', callId: 'c9', sessionId: 's' }, 'output')).resolves.toBeUndefined();
+    expect(warnings).toEqual([
+      'squeeze: spill store did not answer within 50 ms saving bash; original kept for ccr_retrieve only',
+    ]);
+  });
 });

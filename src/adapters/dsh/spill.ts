@@ -26,6 +26,13 @@ export interface SpillSource {
   readonly sessionId: string | undefined;
 }
 
+/**
+ * Longest wait for the harness's spill store to save a copy. A store that never
+ * settles (a wedged disk, a plugin bug) must not hold the tool call: past this
+ * the result goes on with the CCR store alone, and the ledger says so.
+ */
+export const SPILL_DEADLINE_MS = 2000;
+
 export class Spills {
   /** Spill files this plugin wrote. */
   private readonly written = new Set<string>();
@@ -34,6 +41,7 @@ export class Spills {
   constructor(
     private readonly store: () => SpillStoreLike | undefined,
     private readonly warn: (message: string) => void,
+    private readonly deadlineMs = SPILL_DEADLINE_MS,
   ) {}
 
   /**
@@ -50,7 +58,12 @@ export class Spills {
       suggestedName: `${source.toolName}.txt`,
       content: text,
     });
-    return saving.then(
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), this.deadlineMs);
+      timer.unref();
+    });
+    const saved = saving.then(
       (ref) => {
         this.written.add(ref.locator);
         return { locator: ref.locator, hint: ref.retrievalHint };
@@ -62,6 +75,14 @@ export class Spills {
         return undefined;
       },
     );
+    return Promise.race([saved, late]).then((outcome) => {
+      clearTimeout(timer);
+      if (outcome !== 'late') return outcome;
+      this.warn(
+        `squeeze: spill store did not answer within ${this.deadlineMs} ms saving ${source.toolName}; original kept for ccr_retrieve only`,
+      );
+      return undefined;
+    });
   }
 
   /** The call names a spill file this plugin wrote (reading the copy back). */
