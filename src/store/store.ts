@@ -7,7 +7,7 @@
 // sweeps what expired, stores the text once under its content id and evicts
 // least recently used entries until the budget holds again, across processes.
 // Without a folder the same code runs on an in-memory database.
-import { renameSync } from 'node:fs';
+import { chmodSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoreError, StoreUnavailableError, type UnavailableReason } from './errors.js';
 import { bytesId, isOriginalId, isWellFormed } from './id.js';
@@ -309,7 +309,7 @@ export class CcrStore implements OriginalStore {
 
   /** Opens (creating 0600) the database file, setting a damaged one aside for a fresh one. */
   private openFile(path: string): SqlDatabase {
-    for (const file of [path, `${path}-wal`, `${path}-shm`]) checkStoreFile(file);
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) if (checkStoreFile(file)) this.ownerOnly(file);
     try {
       return this.openSchema(path);
     } catch (error) {
@@ -329,6 +329,14 @@ export class CcrStore implements OriginalStore {
       );
       return this.openSchema(path);
     }
+  }
+
+  /** A store file readable by group or others (a copy, a umask) holds originals anyone could read: 0600 it, as the folder is. */
+  private ownerOnly(file: string): void {
+    const mode = statSync(file).mode & 0o777;
+    if ((mode & 0o077) === 0) return;
+    chmodSync(file, 0o600);
+    this.warn(`squeeze store: ${file} was readable by group or others (mode ${mode.toString(8)}); made it 0600`);
   }
 
   private openSchema(path: string): SqlDatabase {

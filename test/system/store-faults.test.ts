@@ -13,6 +13,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -264,6 +265,18 @@ describe('store: read-only, full and damaged stores, through the CLI', () => {
     const back = await runCli(['retrieve', result.json.id!, '--store', dir]);
     expect(back.stdout.toString('utf8')).toBe(LOG);
     expect(readdirSync(dir).filter((f) => f.includes('.damaged-'))).toHaveLength(1);
+  });
+
+  it('a database file readable by group or others is made 0600 with one warning, and keeps working', async () => {
+    const dir = fresh('open-mode');
+    mkdirSync(dir, { mode: 0o700 });
+    const first = await compressJson(dir);
+    expect(first.code).toBe(0);
+    chmodSync(join(dir, DATABASE_FILE), 0o666);
+    const back = await runCli(['retrieve', first.json.id!, '--store', dir]);
+    expect(back.stdout.toString('utf8')).toBe(LOG);
+    expect(back.stderr).toMatch(/originals\.sqlite was readable by group or others \(mode 666\); made it 0600/);
+    expect(statSync(join(dir, DATABASE_FILE)).mode & 0o777).toBe(0o600);
   });
 
   it("an earlier version's journal is imported once and renamed, not deleted", async () => {
