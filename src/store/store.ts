@@ -131,8 +131,9 @@ export class CcrStore implements OriginalStore {
   readonly ttlSeconds: number;
   /** The database file, or ':memory:'. */
   readonly path: string;
-  private readonly db: SqlDatabase;
-  private readonly sql: Statements;
+  // Replaced when a database found damaged mid-use is set aside (heal).
+  private db: SqlDatabase;
+  private sql: Statements;
   private readonly now: () => number;
   private readonly warn: (message: string) => void;
   private readonly onEvent: (event: StoreEvent) => void;
@@ -181,16 +182,18 @@ export class CcrStore implements OriginalStore {
     const id = bytesId(bytes);
     const now = this.now();
     const ttlAt = now + this.ttlSeconds * 1000;
-    const events = this.transaction('cannot store the original', () => {
-      const events = this.sweep(now);
-      if (this.sql.exists.get(id) !== undefined) {
-        this.sql.refresh.run(meta.type, ttlAt, id);
-      } else {
-        this.sql.insert.run(id, meta.type, bytes.length, now, ttlAt, bytes);
-        this.sql.forgetExpired.run(id);
-      }
-      return [...events, ...this.enforceBudget(id)];
-    });
+    const events = this.healing(() =>
+      this.transaction('cannot store the original', () => {
+        const events = this.sweep(now);
+        if (this.sql.exists.get(id) !== undefined) {
+          this.sql.refresh.run(meta.type, ttlAt, id);
+        } else {
+          this.sql.insert.run(id, meta.type, bytes.length, now, ttlAt, bytes);
+          this.sql.forgetExpired.run(id);
+        }
+        return [...events, ...this.enforceBudget(id)];
+      }),
+    );
     for (const event of events) this.onEvent(event);
     return { id, size: bytes.length };
   }
@@ -205,7 +208,11 @@ export class CcrStore implements OriginalStore {
       row = this.sql.entry.get(id);
       wasExpired = row === undefined && this.sql.wasExpired.get(id) !== undefined;
     } catch (error) {
-      throw unavailable('cannot read the store', error);
+      const failure = unavailable('cannot read the store', error);
+      // What a damaged file held is kept beside it, not read back: set it aside so the next put works.
+      if (failure.reason !== 'corrupt' || this.path === ':memory:') throw failure;
+      this.heal(failure);
+      return this.miss(id, 'unknown');
     }
     if (row === undefined) return this.miss(id, wasExpired ? 'expired' : 'unknown');
     if (now >= Number(row.ttl_at)) {
@@ -316,19 +323,50 @@ export class CcrStore implements OriginalStore {
       const reason = unavailable('', error).reason;
       // A read-only folder or file system: SQLite's WAL needs its index file, so such a store is neither read nor written.
       if (reason !== 'corrupt') throw unavailable(`cannot open store ${path}`, error);
-      const aside = `${path}.damaged-${this.now()}`;
-      try {
-        // Its WAL and index go with it: a stale WAL must never be replayed into the new file.
-        for (const suffix of ['', '-wal', '-shm'])
-          if (checkStoreFile(path + suffix)) renameSync(path + suffix, aside + suffix);
-      } catch (renameError) {
-        throw unavailable(`store ${path} is damaged and cannot be set aside`, renameError);
-      }
-      this.warn(
-        `squeeze store: ${path} was damaged (${(error as Error).message}); kept it as ${aside} and started a new store`,
-      );
+      this.setAside(path, error);
       return this.openSchema(path);
     }
+  }
+
+  /**
+   * Runs a write; a database whose header opened but whose pages are damaged
+   * fails it with SQLITE_CORRUPT: set that file aside, start a new one, and try once more.
+   */
+  private healing<T>(write: () => T): T {
+    try {
+      return write();
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError) || error.reason !== 'corrupt' || this.path === ':memory:')
+        throw error;
+      this.heal(error);
+      return write();
+    }
+  }
+
+  private heal(error: StoreUnavailableError): void {
+    try {
+      this.db.close();
+    } catch {
+      // a damaged file may refuse even to close cleanly: it is set aside all the same
+    }
+    this.setAside(this.path, error);
+    this.db = this.openSchema(this.path);
+    this.sql = prepare(this.db);
+  }
+
+  /** Renames a damaged database (with its WAL and index) to `<path>.damaged-<ms>`, with one warning. */
+  private setAside(path: string, error: unknown): void {
+    const aside = `${path}.damaged-${this.now()}`;
+    try {
+      // Its WAL and index go with it: a stale WAL must never be replayed into the new file.
+      for (const suffix of ['', '-wal', '-shm'])
+        if (checkStoreFile(path + suffix)) renameSync(path + suffix, aside + suffix);
+    } catch (renameError) {
+      throw unavailable(`store ${path} is damaged and cannot be set aside`, renameError);
+    }
+    this.warn(
+      `squeeze store: ${path} was damaged (${(error as Error).message}); kept it as ${aside} and started a new store`,
+    );
   }
 
   /** A store file readable by group or others (a copy, a umask) holds originals anyone could read: 0600 it, as the folder is. */

@@ -267,6 +267,26 @@ describe('store: read-only, full and damaged stores, through the CLI', () => {
     expect(readdirSync(dir).filter((f) => f.includes('.damaged-'))).toHaveLength(1);
   });
 
+  it('a database with an intact header and garbage pages is set aside at its first failing statement; the next compress stores an id that retrieves byte-exact', async () => {
+    const dir = fresh('garbage-pages');
+    mkdirSync(dir, { mode: 0o700 });
+    for (let i = 0; i < 30; i++) expect((await compressJson(dir, buildLog(400, i))).code).toBe(0);
+    const file = join(dir, DATABASE_FILE);
+    const bytes = readFileSync(file);
+    const pageSize = bytes.readUInt16BE(16) === 1 ? 65536 : bytes.readUInt16BE(16);
+    // Page 1 (the header and the schema) stays; every later page is noise, so opening works and statements fail.
+    for (let i = pageSize; i < bytes.length; i++) bytes[i] = (i * 7919) & 0xff;
+    for (const suffix of ['-wal', '-shm']) rmSync(file + suffix, { force: true });
+    writeFileSync(file, bytes, { mode: 0o600 });
+    const next = await compressJson(dir, buildLog(400, 99));
+    expect(next.code).toBe(0);
+    expect(next.json.stored).toBe(true);
+    expect(next.stderr).toMatch(/originals\.sqlite was damaged .*kept it as .*originals\.sqlite\.damaged-\d+/);
+    const back = await runCli(['retrieve', next.json.id!, '--store', dir]);
+    expect(back.code).toBe(0);
+    expect(back.stdout.toString('utf8')).toBe(buildLog(400, 99));
+  });
+
   it('a database file readable by group or others is made 0600 with one warning, and keeps working', async () => {
     const dir = fresh('open-mode');
     mkdirSync(dir, { mode: 0o700 });
