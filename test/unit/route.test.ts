@@ -131,6 +131,11 @@ describe(`routing order of trust (${backendName})`, () => {
     expect(route(jest, { kind: 'auto' })).toBe('log');
   });
 
+  it("routes node --test's TAP to the log processor: its YAML blocks and comments mark it as test output", () => {
+    const tap = readFileSync(resolve(import.meta.dirname, '../corpus/everyday/build/npm-test-raw.txt'), 'utf8');
+    expect(route(tap, { kind: 'auto', toolName: 'bash', command: 'npm test' })).toBe('log');
+  });
+
   it('needs the sniff above a floor: an error message is not the output the command promises', () => {
     expect(
       route('cat: data/users.json: No such file or directory\n', { kind: 'auto', command: 'cat data/users.json' }),

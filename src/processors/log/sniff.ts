@@ -22,9 +22,13 @@ const BUILD =
 const DIAGNOSTIC =
   /(?:^|[\s:)])(?:fatal error|error|warning|note|remark|help)(?:\s*\[?[\w-]*\d+\]?)?\s*:|\(\d+(?:,\d+)?\)\s*:\s|:\d+(?::\d+)?:\s|^\s*-->\s|^\s*\d*\s+\|(?:\s|$)|^\s*[~^]+[~^\s]*$|^\s*= (?:note|help):|- error TS\d+/i;
 
-/** Test runners (jest/vitest/mocha/TAP/go/pytest/cargo, JUnit/TestNG XML reports) and stack traces. */
+/**
+ * Test runners (jest/vitest/mocha/TAP/go/pytest/cargo, JUnit/TestNG XML reports) and stack traces.
+ * TAP (node --test) also: its plan `1..N`, `# Subtest:` and `# tests N` comments, and the YAML
+ * block under each test (`---`, `duration_ms: 1.2`, `...`), which is most of its lines.
+ */
 const TEST =
-  /^\s*(?:✓|✔|✗|✘|×|√|❯|›|●|⎯)|^\s*(?:ok|not ok)\s+\d|^(?:ok|FAIL|PASS|---)\s|\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b|^(?:={3,}|-{3,}|_{3,}|\*{3,})|^\s*(?:Tests?|Test Suites|Test Files|Snapshots|Duration|Time):\s|^\s*at\s+\S|^\s*File "|^Traceback|^Caused by:|^E\s{2,}|^>\s{3,}|^test \S+ \.\.\. |^\s*<\/?(?:testsuites?|testcase|failure|error|skipped|system-out|system-err|test-method|test-class|test)\b/;
+  /^\s*(?:---|\.\.\.)$|^\s*duration_ms:\s|^# (?:Subtest|tests|suites|pass|fail|cancelled|skipped|todo|duration_ms)\b|^\d+\.\.\d+$|^\s*(?:✓|✔|✗|✘|×|√|❯|›|●|⎯)|^\s*(?:ok|not ok)\s+\d|^(?:ok|FAIL|PASS|---)\s|\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b|^(?:={3,}|-{3,}|_{3,}|\*{3,})|^\s*(?:Tests?|Test Suites|Test Files|Snapshots|Duration|Time):\s|^\s*at\s+\S|^\s*File "|^Traceback|^Caused by:|^E\s{2,}|^>\s{3,}|^test \S+ \.\.\. |^\s*<\/?(?:testsuites?|testcase|failure|error|skipped|system-out|system-err|test-method|test-class|test)\b/;
 
 const SIGNALS = [TIME, SEVERITY, BUILD, DIAGNOSTIC, TEST];
 
