@@ -60,14 +60,20 @@ function normalise(input: ProcessorInput, counts: Counts): Line[] {
   const group = n > 0 ? analysis.exact.group : new Int32Array(0);
   const out: Line[] = [];
   let inCode = false;
+  // Where the current run of identical lines ends: a run that was not collapsed is not re-scanned from each of its lines (1e6 blank lines were quadratic).
+  let runEnd = 0;
   for (let i = 0; i < n; i++) {
     const text = analysis.line(i);
     const fence = FENCE.test(text);
     const code = inCode || fence;
     if (fence) inCode = !inCode;
-    let run = 1;
-    while (i + run < n && group[i + run] === group[i] && !fence) run++;
-    const collapsed = collapsedLines(i, i + run, text);
+    if (fence) runEnd = i + 1;
+    else if (i >= runEnd) {
+      runEnd = i + 1;
+      while (runEnd < n && group[runEnd] === group[i]) runEnd++;
+    }
+    const run = runEnd - i;
+    const collapsed = run > 1 && text.trim() !== '' ? collapsedLines(i, i + run, text) : text;
     const saving = (run - 1) * (text.length + 1) - (collapsed.length - text.length);
     if (run > 1 && text.trim() !== '' && saving > 0) {
       out.push({ text: collapsed, code, keep: false, from: i, lines: run, counted: run - 1 });
@@ -95,7 +101,7 @@ function dedupeParagraphs(lines: Line[], counts: Counts): Line[] {
       add(counts, 'duplicate paragraph lines', marker.counted);
     } else {
       if (prose && !earlier) seen.set(key, para);
-      out.push(...para);
+      for (const line of para) out.push(line);
     }
     para = [];
   };
@@ -126,7 +132,7 @@ function cutCodeBlocks(lines: Line[], counts: Counts): Line[] {
     out.push(lines[i]!);
     if (body.length > CODE_BLOCK_KEEP) {
       const indents = body.filter((l) => l.text.trim()).map((l) => /^\s*/.exec(l.text)![0].length);
-      const minIndent = indents.length ? Math.min(...indents) : 0;
+      const minIndent = indents.reduce((a, b) => Math.min(a, b), indents.length ? Number.POSITIVE_INFINITY : 0);
       let gap: Line[] = [];
       const closeGap = () => {
         if (gap.length === 0) return;
@@ -141,7 +147,7 @@ function cutCodeBlocks(lines: Line[], counts: Counts): Line[] {
           out.push(l);
         } else gap.push(l);
       });
-    } else out.push(...body);
+    } else for (const l of body) out.push(l);
     if (end < lines.length) out.push(lines[end]!);
     i = end + 1;
   }
