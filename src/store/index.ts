@@ -9,6 +9,7 @@ export { idFrom, ID_SHAPE, originalId, isOriginalId, SAMPLE_ID } from './id.js';
 export { retrieve, retrieveAsync, DEFAULT_MAX_MATCHES } from './retrieve.js';
 export { MAX_PATTERN_CHARS, MAX_OUTPUT_BYTES, MAX_LINE_CHARS, SEARCH_DEADLINE_MS } from './search.js';
 export { lookupStore } from './one-lookup.js';
+export { LATE, within } from './deadline.js';
 export type { RetrieveRequest, RetrieveResult } from './retrieve.js';
 export { marker, retrievalNotice } from './notice.js';
 export { cliRetrieval } from './cli-retrieval.js';

@@ -12,6 +12,7 @@ import { bytesId, isOriginalId, isWellFormed } from './id.js';
 import type { StoreEvent } from './store.js';
 import { DEFAULT_STORE_BUDGET_BYTES, DEFAULT_TTL_SECONDS } from './store.js';
 import type { AsyncOriginalStore, Lookup, PutMeta, Stored } from './types.js';
+import { LATE, within } from './deadline.js';
 
 export interface RedisStoreOptions {
   readonly url: string;
@@ -188,21 +189,14 @@ export class RedisStore implements AsyncOriginalStore {
     // A server that accepted the connection and never answers holds both the
     // handshake (connect sends CLIENT SETINFO and waits) and a graceful close
     // (it waits for the replies in flight) forever: wait CLOSE_MS, then drop the socket.
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), Math.min(this.timeoutMs, CLOSE_MS));
-      timer.unref();
-    });
     const closing = client.then(
-      (connected) => connected.close().then(() => 'closed' as const),
-      () => 'closed' as const, // never connected: nothing to close
+      (connected) => connected.close(),
+      () => {}, // never connected: nothing to close
     );
     try {
-      if ((await Promise.race([closing, deadline])) === 'late') socket.destroy();
+      if ((await within(closing, Math.min(this.timeoutMs, CLOSE_MS))) === LATE) socket.destroy();
     } catch {
       // already gone: nothing to close
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -247,11 +241,6 @@ export class RedisStore implements AsyncOriginalStore {
     // Loading the client (about 1 s cold) is not Redis being slow: the clock starts after it.
     redisModule ??= import('redis');
     await redisModule;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
-      timer.unref();
-    });
     try {
       const call = (async () => {
         const client = await this.connect();
@@ -266,15 +255,15 @@ export class RedisStore implements AsyncOriginalStore {
           ...args,
         ])) as string[];
       })();
-      return await Promise.race([call, timeout]);
+      const answer = await within(call, this.timeoutMs);
+      if (answer === LATE) throw new Error(`no answer within ${this.timeoutMs} ms`);
+      return answer;
     } catch (error) {
       throw new StoreUnavailableError(
         'unreachable',
         `${doing}: Redis ${redacted(this.options.url)}: ${(error as Error).message}`,
         { cause: error },
       );
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

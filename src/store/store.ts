@@ -210,7 +210,7 @@ export class CcrStore implements OriginalStore {
     } catch (error) {
       const failure = unavailable('cannot read the store', error);
       // What a damaged file held is kept beside it, not read back: set it aside so the next put works.
-      if (failure.reason !== 'corrupt' || this.path === ':memory:') throw failure;
+      if (!this.healable(failure)) throw failure;
       this.heal(failure);
       return this.miss(id, 'unknown');
     }
@@ -336,11 +336,15 @@ export class CcrStore implements OriginalStore {
     try {
       return write();
     } catch (error) {
-      if (!(error instanceof StoreUnavailableError) || error.reason !== 'corrupt' || this.path === ':memory:')
-        throw error;
+      if (!this.healable(error)) throw error;
       this.heal(error);
       return write();
     }
+  }
+
+  /** A damaged database file (not an in-memory one) can be set aside for a new one. */
+  private healable(error: unknown): error is StoreUnavailableError {
+    return error instanceof StoreUnavailableError && error.reason === 'corrupt' && this.path !== ':memory:';
   }
 
   private heal(error: StoreUnavailableError): void {

@@ -4,6 +4,7 @@
 // spill-policy notes too) and one record of the files written, so that reading
 // one back is not compressed again.
 import type { ToolExecution } from '@deepseek-ai/dsh-tools';
+import { LATE, within } from '../../store/index.js';
 import { describeError } from './errors.js';
 import type { NoticeInput } from './ports.js';
 
@@ -58,11 +59,6 @@ export class Spills {
       suggestedName: `${source.toolName}.txt`,
       content: text,
     });
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), this.deadlineMs);
-      timer.unref();
-    });
     const saved = saving.then(
       (ref) => {
         this.written.add(ref.locator);
@@ -75,9 +71,8 @@ export class Spills {
         return undefined;
       },
     );
-    return Promise.race([saved, late]).then((outcome) => {
-      clearTimeout(timer);
-      if (outcome !== 'late') return outcome;
+    return within(saved, this.deadlineMs).then((outcome) => {
+      if (outcome !== LATE) return outcome;
       this.warn(
         `squeeze: spill store did not answer within ${this.deadlineMs} ms saving ${source.toolName}; original kept for ccr_retrieve only`,
       );

@@ -73,9 +73,11 @@ function normalise(input: ProcessorInput, counts: Counts): Line[] {
       while (runEnd < n && group[runEnd] === group[i]) runEnd++;
     }
     const run = runEnd - i;
-    const collapsed = run > 1 && text.trim() !== '' ? collapsedLines(i, i + run, text) : text;
+    // Blank runs stay as they are: formatting a collapse for them was most of this loop's time.
+    const collapsible = run > 1 && text.trim() !== '';
+    const collapsed = collapsible ? collapsedLines(i, i + run, text) : text;
     const saving = (run - 1) * (text.length + 1) - (collapsed.length - text.length);
-    if (run > 1 && text.trim() !== '' && saving > 0) {
+    if (collapsible && saving > 0) {
       out.push({ text: collapsed, code, keep: false, from: i, lines: run, counted: run - 1 });
       add(counts, 'repeated lines', run - 1);
       i += run - 1;
