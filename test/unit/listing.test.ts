@@ -110,6 +110,19 @@ describe(`listing processor on real ls, find, du, tree and DSH glob output (${ba
     expect(out).toMatch(/\[… lines 31–45 \(15\): 15 of 20 entries in git\/: 15 \.txt …\]/);
   });
 
+  it('counts one entry in the singular ("1 dotfile"), many in the plural', () => {
+    const files = Array.from({ length: 40 }, (_, i) => `-rw-r--r-- 1 dev dev ${100 + i} Dec  1 15:31 f${i}.txt`);
+    const text = [
+      '.:',
+      'drwxr-xr-x 2 dev dev 4096 Dec  1 15:31 sub',
+      '-rw-r--r-- 1 dev dev   10 Dec  1 15:31 .env',
+      ...files,
+    ].join('\n');
+    const out = run(text, 'aggressive', 60, 400).text;
+    expect(out).toMatch(/\b39 \.txt, 1 dotfile\b/);
+    expect(out).not.toMatch(/\b1 (dirs|dotfiles)\b/);
+  });
+
   it('keeps preserved entries and refuses empty listings', () => {
     const fixture = all.find((f) => f.name === 'find')!;
     expect(run(fixture.text, 'aggressive', 100, 400, ['./src/gen/entity77.ts']).text).toContain(

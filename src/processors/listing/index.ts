@@ -197,11 +197,14 @@ function extension(entry: Entry): string {
   return m[1]!;
 }
 
+/** The histogram's plural labels said of one entry ("1 dir", not "1 dirs"). */
+const SINGULAR: Readonly<Record<string, string>> = { dirs: 'dir', dotfiles: 'dotfile' };
+
 function histogram(entries: readonly Entry[], limit: number): string {
   const counts = new Map<string, number>();
   for (const e of entries) counts.set(extension(e), (counts.get(extension(e)) ?? 0) + 1);
   const sorted = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  const shown = sorted.slice(0, limit).map(([ext, n]) => `${count(n)} ${ext}`);
+  const shown = sorted.slice(0, limit).map(([ext, n]) => `${count(n)} ${n === 1 ? (SINGULAR[ext] ?? ext) : ext}`);
   const rest = sorted.slice(limit).reduce((a, [, n]) => a + n, 0);
   return rest > 0 ? `${shown.join(', ')}, ${count(rest)} other` : shown.join(', ');
 }
