@@ -15,7 +15,7 @@ export const ExitCode = {
   /**
    * The store could not keep or read an original (unsafe folder, read-only, full,
    * busy, damaged, Redis unreachable; for `compress`, also a :memory: store, gone
-   * when the command exits). `compress` still printed its output, without an id.
+   * when the command exits). `compress` printed the text unchanged, without an id.
    */
   storeUnavailable: 6,
 } as const;

@@ -33,7 +33,7 @@ Run "squeeze <command> --help" for a command's options, "squeeze --version"
 Exit status: 0 success, 1 internal error (SQUEEZE_DEBUG=1 shows details),
 2 bad usage (or an ID that names no id), 3 original not found or expired, 4 file cannot be read or written,
 5 input is not UTF-8 where text is required, 6 the store could not keep or read
-an original (compress printed its output without an id).
+an original (compress printed the text unchanged, without an id).
 `;
 }
 

@@ -14,6 +14,8 @@ export type Outcome =
   | 'timed-out'
   /** Every compressed form lost a line stating the verdict; the original fits maxTokens: untouched. */
   | 'verdict'
+  /** The store could not keep the original (the CLI's): the original, untouched, so nothing is out of reach. */
+  | 'not-stored'
   | 'failed';
 
 /**

@@ -97,14 +97,22 @@ describe('squeeze compress', () => {
     expect(small.stderr.startsWith('\nsqueeze: passed through unchanged')).toBe(true);
   });
 
-  it('prints no id for a :memory: store, which is gone when the command exits (exit 6, stored: false)', async () => {
+  it('passes the text through for a :memory: store, which is gone when the command exits (exit 6, stored: false)', async () => {
     const plain = await runCli(['compress', '--store', ':memory:', '--tool', 'bash'], { stdin: log });
     expect(plain.code).toBe(6);
-    expect(plain.stdout.toString()).not.toContain('<<<CCR:');
-    expect(plain.stderr).toMatch(/could not be stored \(a :memory: store lasts only while this command runs\)/);
+    // No cut markers pointing at an original that is gone: the text whole.
+    expect(plain.stdout.toString()).toBe(log);
+    expect(plain.stderr).toMatch(
+      /could not be stored \(a :memory: store lasts only while this command runs\); passed through unchanged/,
+    );
     const json = await runCli(['compress', '--json', '--store', ':memory:', '--tool', 'bash'], { stdin: log });
     expect(json.code).toBe(6);
-    expect(JSON.parse(json.stdout.toString())).toMatchObject({ id: null, stored: false });
+    expect(JSON.parse(json.stdout.toString())).toMatchObject({
+      id: null,
+      stored: false,
+      outcome: 'not-stored',
+      output: log,
+    });
   });
 
   it('passes a small input through unchanged', async () => {

@@ -117,7 +117,7 @@ describe.skipIf(skip)('Redis store', () => {
     const downJson = JSON.parse(down.stdout.toString('utf8'));
     expect(downJson.stored).toBe(false);
     expect(downJson.id).toBeNull();
-    expect(downJson.output).not.toContain('<<<CCR:');
+    expect(downJson.output).toBe(log);
     expect(downJson.storeError).toMatch(/Redis redis:\/\/127\.0\.0\.1:1.*ECONNREFUSED/);
     const missing = await runCli(['retrieve', json.id, '--store', NOWHERE]);
     expect(missing.code).toBe(6);

@@ -40,6 +40,22 @@ function asJson(result: CompressResult, storeError?: string): string {
   })}\n`;
 }
 
+/** The original untouched in place of a compression whose original the store could not keep. */
+function notStored(result: CompressResult, text: string): CompressResult {
+  const { verdict: _verdict, levelNotKept: _levelNotKept, ...rest } = result;
+  return {
+    ...rest,
+    output: text,
+    outcome: 'not-stored',
+    level: 'lossless',
+    tokensOut: result.tokensIn,
+    bytesOut: result.bytesIn,
+    omitted: {},
+    omissions: [],
+    id: null,
+  };
+}
+
 /**
  * The pipeline stores synchronously; the CLI's store may be Redis. So the
  * pipeline puts into this stand-in, which only computes the id, and the CLI
@@ -126,7 +142,7 @@ says how it went and how to get the original back (squeeze retrieve ID).
                       lines are sampled evenly, preserved items kept
   --store STORE       store folder or redis://HOST:PORT (default $XDG_CACHE_HOME/squeeze
                       or ~/.cache/squeeze); :memory: keeps nothing past this command,
-                      so no id is printed (exit 6)
+                      so the text passes through unchanged (exit 6)
   --json              print one JSON object: output, id, stored, outcome, kind, level,
                       tokensIn, tokensOut, bytesIn, bytesOut, omitted, omissions
                       (the original lines left out: [{start, count}], 1-based), backend, ms
@@ -136,8 +152,9 @@ says how it went and how to get the original back (squeeze retrieve ID).
 Input that is not UTF-8 is passed through unchanged and not stored (exit 0),
 or refused with exit 5 under --json. Originals expire after an hour. An id is
 printed only once the store has kept the original; when it cannot (unsafe
-folder, read-only, full, Redis down) the output is printed without an id,
-stderr says why, --json says "stored": false, and the exit status is 6.
+folder, read-only, full, Redis down) the text passes through unchanged (a cut
+with no way back would lose lines), stderr says why, --json says "stored":
+false and "outcome": "not-stored", and the exit status is 6.
 The compressed text ends with a line break, and so does its notice.
 `,
   options: {
@@ -196,10 +213,8 @@ The compressed text ends with a line break, and so does its notice.
         : spec === MEMORY_STORE
           ? 'a :memory: store lasts only while this command runs'
           : await keep(() => openStore(values.store, io), staging.staged);
-    if (storeError !== undefined) {
-      // Never an id that will not retrieve: the same compression without the notice, and a non-zero exit.
-      result = pipeline({ store: null, retainOriginal: false }).compress(text, call);
-    }
+    // Never an id that will not retrieve, and never a cut with no way back: the original whole, and a non-zero exit.
+    if (storeError !== undefined) result = notStored(result, text);
     if (json) {
       io.stdout(asJson(result, storeError));
     } else {
@@ -211,7 +226,7 @@ The compressed text ends with a line break, and so does its notice.
       io.stderr(
         storeError === undefined
           ? summary(result, cli)
-          : `squeeze: the original could not be stored (${storeError}); the output above cannot be expanded\n`,
+          : `squeeze: the original could not be stored (${storeError}); passed through unchanged\n`,
       );
     }
     return storeError === undefined ? ExitCode.ok : ExitCode.storeUnavailable;
