@@ -5,7 +5,7 @@
 // Packs what the last build made (`npm test` builds first; `prepack` would build again).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, posix, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLog, createHarness, textOf } from '../support/dsh-harness.js';
@@ -45,6 +45,22 @@ describe('the npm package', () => {
     const pkg = JSON.parse(readFileSync(join(unpacked, 'package', 'package.json'), 'utf8'));
     expect(pkg.dsh.bundle.patch).toBe('./cordis.patch.yml');
     expect(pkg.exports['./dsh'].default).toBe('./dist/dsh.js');
+  });
+
+  it('every relative link in its Markdown files resolves inside the tarball', () => {
+    const docs = files.filter((f) => f.endsWith('.md'));
+    expect(docs).toContain('README.md');
+    const broken: string[] = [];
+    for (const doc of docs) {
+      const text = readFileSync(join(unpacked, 'package', doc), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^(?:[a-z]+:|#)/i.test(target!)) continue;
+        const path = posix.normalize(posix.join(dirname(doc), target!.replace(/#.*$/, '')));
+        const held = files.includes(path) || files.some((f) => f.startsWith(`${path.replace(/\/$/, '')}/`));
+        if (!held) broken.push(`${doc}: ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 
   it('loads its plugin from the unpacked tarball into a real Context and compresses', async () => {
