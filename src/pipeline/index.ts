@@ -129,7 +129,7 @@ class Pipeline implements Squeeze {
     const started = this.now();
     const { isError = false, spill, ...perCall } = call;
     const options = resolveOptions(perCall, this.options);
-    const pool = this.portable && text.length >= options.workerMinChars ? workerPool() : null;
+    const pool = this.portable && text.length >= options.workerMinChars ? await workerPool() : null;
     if (pool === null) return this.compress(text, call);
     let done: WorkerResult;
     try {

@@ -1,10 +1,12 @@
 // Big results are compressed on a worker thread so a host's event loop (the
 // DSH harness) never waits on them: a piscina pool (a maintained worker_threads
 // pool: queueing, idle shutdown, unref'd idle workers) started on first use,
-// its workers handed the WebAssembly module this thread compiled.
+// its workers handed the WebAssembly module this thread compiled. piscina is
+// loaded on that first use: only compressAsync needs it, and importing it costs
+// every CLI call and every host about 15 ms at start.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { compiledModule } from '../engine/index.js';
 import type { WorkerResult, WorkerTask } from './worker.js';
 
@@ -27,28 +29,30 @@ function workerFile(): { filename: string; execArgv?: string[] } | null {
   return null;
 }
 
-let pool: Piscina<WorkerTask, WorkerResult> | null | undefined;
+let pool: Promise<Piscina<WorkerTask, WorkerResult> | null> | undefined;
 
 /** The shared pool, or null where worker threads cannot run this code (the caller compresses inline). */
-export function workerPool(): Piscina<WorkerTask, WorkerResult> | null {
-  if (pool !== undefined) return pool;
+export function workerPool(): Promise<Piscina<WorkerTask, WorkerResult> | null> {
+  // A piscina that will not load (a broken install) leaves compressing inline, as with no worker file.
+  return (pool ??= startPool().catch(() => null));
+}
+
+async function startPool(): Promise<Piscina<WorkerTask, WorkerResult> | null> {
   const file = workerFile();
+  if (file === null) return null;
   let wasmModule: WebAssembly.Module | undefined;
   try {
     wasmModule = compiledModule();
   } catch {
     wasmModule = undefined; // workers fall back to the TypeScript twin like this thread does
   }
-  pool =
-    file === null
-      ? null
-      : new Piscina<WorkerTask, WorkerResult>({
-          filename: file.filename,
-          ...(file.execArgv ? { execArgv: file.execArgv } : {}),
-          workerData: { wasmModule },
-          minThreads: 0,
-          maxThreads: 1,
-          idleTimeout: IDLE_MS,
-        });
-  return pool;
+  const { Piscina } = await import('piscina');
+  return new Piscina<WorkerTask, WorkerResult>({
+    filename: file.filename,
+    ...(file.execArgv ? { execArgv: file.execArgv } : {}),
+    workerData: { wasmModule },
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: IDLE_MS,
+  });
 }
