@@ -37,3 +37,55 @@ export const HOSTILE: Record<string, () => string> = {
     return lines.join('\r');
   },
 };
+
+/** A deterministic UUID-shaped line for `i` (no two alike): what `uuidgen` in a loop prints. */
+function uuidLine(i: number): string {
+  let a = (i * 2654435761) >>> 0;
+  let b = (i * 40503 + 0x9e3779b9) >>> 0;
+  a ^= a >>> 15;
+  b ^= b >>> 13;
+  const hex = (n: number, width: number) => n.toString(16).padStart(width, '0').slice(-width);
+  return `${hex(a, 8)}-${hex(b >>> 16, 4)}-4${hex(b, 3)}-a${hex(a >>> 4, 3)}-${hex(i, 12)}`;
+}
+
+/** One file's part of a unified diff: headers, two hunks of context and changes (about 3.4 KB). */
+function diffFile(i: number): string {
+  const path = `src/module${i % 50}/component${i}.ts`;
+  const lines = [
+    `diff --git a/${path} b/${path}`,
+    `index ${(i * 7919).toString(16).padStart(7, '0')}..${(i * 104729).toString(16).padStart(7, '0')} 100644`,
+    `--- a/${path}`,
+    `+++ b/${path}`,
+  ];
+  for (let h = 0; h < 2; h++) {
+    const at = 10 + h * 60;
+    lines.push(`@@ -${at},20 +${at},20 @@ export function handler${i}_${h}(request: Request) {`);
+    for (let k = 0; k < 20; k++) {
+      const body = `  const value${k} = compute(request.field${k}, options.limit${k % 5}); // step ${k}`;
+      if (k % 7 === 3) lines.push(`-${body}`, `+${body.replace('compute', 'computeChecked')}`);
+      else lines.push(` ${body}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The issue's hostile inputs (bounded work on any input): each must come out compressed, in at most 2 s of CPU. */
+export const HOSTILE_LINEAR: Record<string, () => string> = {
+  'blank lines, 1e6': () => '\n'.repeat(1_000_000),
+  'distinct lines, 500k UUIDs': () => Array.from({ length: 500_000 }, (_, i) => uuidLine(i)).join('\n'),
+  'ANSI colour flood, 15 MB': () => {
+    const lines: string[] = [];
+    for (let i = 0, size = 0; size < 15 * MB; i++) {
+      const line = `\x1b[32m✓\x1b[39m \x1b[2mtest/unit/case${i % 4000}.test.ts\x1b[22m \x1b[1m>\x1b[22m renders row ${i} \x1b[33m${i % 97}ms\x1b[39m`;
+      lines.push(line);
+      size += line.length + 1;
+    }
+    return lines.join('\n');
+  },
+  'unified diff, 3,000 files': () => Array.from({ length: 3000 }, (_, i) => diffFile(i)).join('\n'),
+  'path listing, 260k': () =>
+    Array.from(
+      { length: 260_000 },
+      (_, i) => `./packages/pkg${i % 40}/src/dir${i % 997}/sub${(i >> 3) % 31}/file${i}.${i % 3 === 0 ? 'ts' : 'js'}`,
+    ).join('\n'),
+};

@@ -9,7 +9,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createSqueeze } from '../src/pipeline/index.js';
-import { HOSTILE } from './hostile-inputs.js';
+import { HOSTILE, HOSTILE_LINEAR } from './hostile-inputs.js';
+
+const INPUTS = { ...HOSTILE, ...HOSTILE_LINEAR };
 
 const MB = 1024 * 1024;
 
@@ -26,7 +28,7 @@ interface Measured {
 }
 
 function runOne(name: string): Measured {
-  const text = HOSTILE[name]!();
+  const text = INPUTS[name]!();
   const squeeze = createSqueeze({ recentResults: 0 });
   const base = process.memoryUsage().rss;
   const cpu = process.cpuUsage();
@@ -55,7 +57,7 @@ if (one !== undefined) {
   const self = fileURLToPath(import.meta.url);
   console.log('| input | MB in | wall ms | CPU ms | extra MB (peak RSS) | x input | outcome | kind | bytes out |');
   console.log('|---|---:|---:|---:|---:|---:|---|---|---:|');
-  for (const name of Object.keys(HOSTILE)) {
+  for (const name of Object.keys(INPUTS)) {
     const child = spawnSync(process.execPath, ['--import', 'tsx', self, name], {
       encoding: 'utf8',
       timeout: 120_000,

@@ -3,6 +3,7 @@
 import type { TextAnalysis } from './analysis.js';
 import { backendFor, lazyWasm } from './load.js';
 import { tokenProfile, type TokenProfile, type TokenProfileName } from './token-profiles.js';
+import { textMilli } from './twin/tokens.js';
 import type { Backend, BackendName, BackendPreference, LineTokens } from './types.js';
 
 export interface EstimatorOptions {
@@ -56,4 +57,13 @@ export function createEstimator(options: EstimatorOptions = {}): CharClassEstima
       ? options.backend
       : backendFor(options.backend ?? 'auto', estimatorWasm, ESTIMATOR_SMALL_TEXT_UNITS);
   return new CharClassEstimator(tokenProfile(options.profile), backend);
+}
+
+/**
+ * Milli-tokens of a short text (a marker) under a cost table, unrounded: the
+ * twin's sum, which the kernel matches exactly, without a copy into
+ * WebAssembly for a few dozen characters.
+ */
+export function textMilliTokens(text: string, costs: Int32Array): number {
+  return textMilli(text, costs);
 }

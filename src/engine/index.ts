@@ -9,7 +9,8 @@ export { TextAnalysis } from './analysis.js';
 export { DEFAULT_BLOCK_LINES } from './analysis.js';
 export { RecentBlocks, type RecentBlocksOptions, type SeenBlock } from './recent.js';
 export { templateText, volatileFields } from './twin/templates.js';
-export { CharClassEstimator, createEstimator, type EstimatorOptions } from './estimator.js';
+export { CharClassEstimator, createEstimator, textMilliTokens, type EstimatorOptions } from './estimator.js';
+export { COST } from './contract.js';
 export { DEFAULT_TOKEN_PROFILE, tokenProfile, type TokenProfile, type TokenProfileName } from './token-profiles.js';
 export {
   Severity,

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { HOSTILE_LINEAR } from '../../bench/hostile-inputs.js';
 import { createSqueeze } from '../../src/pipeline/index.js';
 import { runCli } from '../support/cli.js';
 import { createHarness, squeezePlugin, textOf, type Harness } from '../support/dsh-harness.js';
@@ -88,6 +89,29 @@ describe('hostile input through compressAsync', () => {
     });
     expect((await custom.compressAsync(text)).output).toBe(custom.compress(text).output);
   });
+});
+
+describe('hostile input at full size through compress()', () => {
+  // The processors these shapes reach, whose budget searches once re-rendered the output per try.
+  const KIND: Record<string, string> = { 'unified diff, 3,000 files': 'diff', 'path listing, 260k': 'listing' };
+  it.each(Object.keys(HOSTILE_LINEAR))(
+    '%s comes out compressed, within maxTokens, its original stored',
+    (name) => {
+      const text = HOSTILE_LINEAR[name]!();
+      // Speed is the benchmark's (bench/hostile.ts): here no time budget may turn the result into a pass-through.
+      const squeeze = createSqueeze({ recentResults: 0, timeBudgetMs: 3_600_000 });
+      const result = squeeze.compress(text);
+      expect(result.outcome, String(result.error ?? '')).toBe('compressed');
+      expect(result.timedOut).toBeUndefined();
+      if (KIND[name]) expect(result.kind).toBe(KIND[name]);
+      expect(result.level).not.toBe('emergency');
+      expect(result.tokensOut).toBeLessThanOrEqual(12_000);
+      expect(Object.values(result.omitted).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+      const found = squeeze.store!.get(result.id!);
+      expect(found.found && found.entry.text === text).toBe(true);
+    },
+    600_000,
+  );
 });
 
 describe('hostile input through the DSH plugin (real ToolRuntime)', () => {

@@ -10,6 +10,8 @@
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { splitLines } from '../fit.js';
 import { count, omittedLines } from '../markers.js';
+import { OutputCosts } from '../costs.js';
+import { preservedLines } from '../log/priority.js';
 
 const FILE_START = /^diff (?:--git|--cc|--combined|-[a-zA-Z]*u)\s/;
 const HUNK = /^(@@+) -(\d+)(?:,(\d+))? .*?\+(\d+)(?:,(\d+))? @@+/;
@@ -115,10 +117,12 @@ interface Marker {
   readonly end: number;
   readonly text: string;
   readonly omitted: string;
+  /** Milli-tokens of the marker in the output, its break included. */
+  readonly milli: number;
 }
 
 /** One marker for all hunks of a file: `+N −M lines`. */
-function summary(lines: readonly string[], file: FileDiff, what: string): [number, Marker] {
+function summary(lines: readonly string[], file: FileDiff, what: string, costs: OutputCosts): [number, Marker] {
   const from = file.hunks[0]!.header;
   const to = file.hunks.at(-1)!.to;
   let plus = 0;
@@ -130,14 +134,8 @@ function summary(lines: readonly string[], file: FileDiff, what: string): [numbe
       else if (prefix.includes('-')) minus++;
     }
   }
-  return [
-    from,
-    {
-      end: to,
-      text: omittedLines(from, to + 1, `${what}, +${count(plus)} −${count(minus)}`),
-      omitted: `lines of ${what}s`,
-    },
-  ];
+  const text = omittedLines(from, to + 1, `${what}, +${count(plus)} −${count(minus)}`);
+  return [from, { end: to, text, omitted: `lines of ${what}s`, milli: costs.piece(text) }];
 }
 
 /** Context runs of a hand-written file's hunks that fold (long enough, and dearer than their marker). */
@@ -145,20 +143,23 @@ function contextMarkers(
   lines: readonly string[],
   file: FileDiff,
   minRun: number,
-  kept: (i: number) => boolean,
-  estimate: (text: string) => number,
+  kept: ReadonlySet<number>,
+  costs: OutputCosts,
 ): [number, Marker][] {
   const markers: [number, Marker][] = [];
   for (const h of file.hunks) {
     let run = -1;
     for (let i = h.from; i <= h.to + 1; i++) {
       const line = i <= h.to ? lines[i]! : '+';
-      const context = !line.startsWith('\\') && !/[+-]/.test(line.slice(0, h.width)) && !kept(i);
+      const context = !line.startsWith('\\') && !/[+-]/.test(line.slice(0, h.width)) && !kept.has(i);
       if (context && run === -1) run = i;
       if (!context && run !== -1) {
-        const marker = omittedLines(run, i, 'context');
-        if (i - run >= minRun && estimate(marker) < estimate(lines.slice(run, i).join('\n'))) {
-          markers.push([run, { end: i - 1, text: marker, omitted: 'context lines' }]);
+        if (i - run >= minRun) {
+          const text = omittedLines(run, i, 'context');
+          const milli = costs.piece(text);
+          // The marker alone and the run alone, each estimated as a text of its own.
+          if (costs.tokens(milli, false) < costs.spanTokens(run, i - 1))
+            markers.push([run, { end: i - 1, text, omitted: 'context lines', milli }]);
         }
         run = -1;
       }
@@ -180,36 +181,68 @@ function render(lines: readonly string[], markers: ReadonlyMap<number, Marker>, 
   return out.join('\n');
 }
 
+/**
+ * The output's tokens as markers replace lines, summed from per-line costs
+ * (no render, no re-estimate): each file's markers are swapped in O(markers).
+ */
+class Tally {
+  private milli: number;
+  /** The marker covering the last line, if any (the output's last piece then). */
+  private lastMarker: Marker | null = null;
+
+  constructor(
+    private readonly costs: OutputCosts,
+    private readonly lastLine: number,
+  ) {
+    this.milli = costs.lines(0, lastLine);
+  }
+
+  add(markers: readonly [number, Marker][], sign: 1 | -1): void {
+    for (const [from, marker] of markers) {
+      this.milli += sign * (marker.milli - this.costs.lines(from, marker.end));
+      if (marker.end === this.lastLine) this.lastMarker = sign === 1 ? marker : null;
+    }
+  }
+
+  get tokens(): number {
+    const lastEmpty = this.lastMarker ? this.lastMarker.text === '' : this.costs.lineEmpty(this.lastLine);
+    return this.costs.tokens(this.milli, lastEmpty);
+  }
+}
+
 function process(input: ProcessorInput): ProcessorOutput {
   const level = input.level;
   if (level === 'lossless') return { text: input.text, omitted: {} };
   const lines = splitLines(input.text);
   const files = parse(lines).filter((file) => file.hunks.length > 0);
-  const preserved = input.preserve.filter((p) => p !== '');
-  const kept = (i: number) => preserved.some((p) => lines[i]!.includes(p));
-  const estimate = (text: string) => input.estimator.estimate(text);
+  const kept = preservedLines(input.analysis, input.preserve);
+  const costs = new OutputCosts(input.estimator, input.analysis);
   const perFile = new Map<FileDiff, [number, Marker][]>(
     files.map((file) => [
       file,
       generated(lines, file)
-        ? [summary(lines, file, 'generated file')]
-        : contextMarkers(lines, file, FOLD_CONTEXT[level], kept, estimate),
+        ? [summary(lines, file, 'generated file', costs)]
+        : contextMarkers(lines, file, FOLD_CONTEXT[level], kept, costs),
     ]),
   );
-  let omitted: Omitted = {};
-  let text = render(lines, new Map([...perFile.values()].flat()), omitted);
+  const tally = new Tally(costs, lines.length - 1);
+  for (const markers of perFile.values()) tally.add(markers, 1);
   // Over the ceiling, the biggest hand-written files go to their counts too, headers kept.
   const biggest = files
     .filter((f) => !generated(lines, f))
     .sort((a, b) => b.hunks.at(-1)!.to - b.hunks[0]!.header - (a.hunks.at(-1)!.to - a.hunks[0]!.header));
   for (const file of biggest) {
-    if (estimate(text) <= input.maxTokens) break;
-    perFile.set(file, [summary(lines, file, 'file over the size limit')]);
-    omitted = {};
-    text = render(lines, new Map([...perFile.values()].flat()), omitted);
+    if (tally.tokens <= input.maxTokens) break;
+    const counted: [number, Marker][] = [summary(lines, file, 'file over the size limit', costs)];
+    tally.add(perFile.get(file)!, -1);
+    tally.add(counted, 1);
+    perFile.set(file, counted);
   }
-  if (Object.keys(omitted).length === 0 || estimate(text) >= estimate(input.text))
-    return { text: input.text, omitted: {} };
+  const omitted: Omitted = {};
+  const markers = new Map<number, Marker>();
+  for (const list of perFile.values()) for (const [from, marker] of list) markers.set(from, marker);
+  const text = render(lines, markers, omitted);
+  if (Object.keys(omitted).length === 0 || tally.tokens >= costs.textTokens) return { text: input.text, omitted: {} };
   return { text, omitted };
 }
 
