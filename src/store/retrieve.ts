@@ -52,8 +52,10 @@ export type RetrieveResult =
       readonly cutLine?: { readonly shownBytes: number; readonly bytes: number };
       /** Matching lines in the range, shown or not (grep only; in the searched part when it stopped early). */
       readonly matches?: number;
-      /** The grep stopped at its deadline: the first line (1-based) it did not search. */
+      /** The grep stopped at its deadline: the first line (1-based) it did not search whole. */
       readonly stoppedAt?: number;
+      /** The grep stopped at its deadline: characters of the range's text searched, of how many. */
+      readonly searched?: { readonly chars: number; readonly of: number };
     }
   | {
       readonly ok: false;

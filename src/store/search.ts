@@ -7,7 +7,7 @@
 // needs no WebAssembly. Work is cut into slices so an async caller can yield between
 // them (the harness's timers keep running) and stops at a deadline with an
 // honest partial answer instead of running on.
-import { RE2JS } from 're2js';
+import { RE2JS, RE2Set } from 're2js';
 import { count, utf8Bytes } from '../text/strings.js';
 
 /** Longest pattern accepted, in characters: a longer one is refused before compiling. */
@@ -22,7 +22,7 @@ export const MAX_LINE_CHARS = 2000;
 export const SEARCH_DEADLINE_MS = 2000;
 /** Work between two yields of an async search: the event loop waits at most about this long. */
 export const SLICE_MS = 10;
-/** Lines tested as one block first: a block with no match costs one automaton pass. */
+/** Lines tested as one block first (at most a piece of characters): a block with no match costs one automaton pass. */
 const BLOCK_LINES = 64;
 
 export interface SearchRequest {
@@ -57,6 +57,8 @@ interface Compiled {
   readonly line: RE2JS;
   /** The same pattern over a block of lines joined by LF, or null when the pattern could tell a block from a line. */
   readonly block: RE2JS | null;
+  /** The pattern could match at an end of its input ($, \z, \b, \B), so a piece's end needs care. */
+  readonly seesEnd: boolean;
 }
 
 /**
@@ -88,7 +90,11 @@ export function compileSearch(request: SearchRequest): Compiled {
   // Text anchors (\A, \z) and inline flags ((?-m), (?s)) could tell the two
   // apart: such patterns are tested line by line only.
   const blockSafe = request.literal || !/\\[Az]|\(\?[a-zA-Z-]/.test(grep);
-  return { line, block: blockSafe ? RE2JS.compile(source, flags | RE2JS.MULTILINE) : null };
+  return {
+    line,
+    block: blockSafe ? RE2JS.compile(source, flags | RE2JS.MULTILINE) : null,
+    seesEnd: !request.literal && /\$|\\[zbB]/.test(grep),
+  };
 }
 
 /** The lines to search: each line's start and content end (without its break) in `text`. */
@@ -103,8 +109,10 @@ export interface SearchOutcome {
   readonly text: string;
   /** Matching lines found (in the searched part when the search stopped early). */
   readonly matches: number;
-  /** The search stopped at the deadline before this 0-based line. */
+  /** The search stopped at the deadline in or before this 0-based line. */
   readonly stoppedAt?: number;
+  /** When it stopped: characters searched of the range's text (its lines and the breaks between them). */
+  readonly searched?: { readonly chars: number; readonly of: number };
 }
 
 /** One shown line, cut past MAX_LINE_CHARS with a note on how to get all of it. */
@@ -115,9 +123,66 @@ function shownLine(number: number, line: string): string {
 }
 
 /**
+ * How a search spends its time. One step tests at most `pieceChars` of new
+ * text (a block of short lines, or a piece of a longer line), then the clock
+ * is read: a step that took over half a slice of `work` halves the size, one
+ * under an eighth doubles it, between `min` and `max`, so a pattern whose
+ * automaton costs microseconds a character still moves in steps of about a
+ * slice. `work` is the CPU time this process spent (where it can be read),
+ * so a busy machine that stretches every step does not shrink the pieces
+ * (each piece pays for its first characters again: small pieces search less).
+ */
+export interface SearchPace {
+  /** Milliseconds of wall time: the deadline and the slices between yields. */
+  readonly now: () => number;
+  /** Milliseconds of work done, for sizing pieces. */
+  readonly work: () => number;
+  readonly pieceChars: { readonly first: number; readonly min: number; readonly max: number };
+  /**
+   * Characters a piece of a long line repeats from the piece before it (or
+   * the piece's own length when it is shorter: the repeat costs as much as
+   * new text), so a match across their boundary is found when it is at most
+   * this long: at least `pieceChars.min` characters always.
+   */
+  readonly overlapChars: number;
+}
+
+export const SEARCH_PACE: SearchPace = {
+  now: () => performance.now(),
+  work:
+    typeof globalThis.process?.cpuUsage !== 'function'
+      ? () => performance.now()
+      : () => {
+          const { user, system } = process.cpuUsage();
+          return (user + system) / 1000;
+        },
+  pieceChars: { first: 1024, min: 512, max: 4096 },
+  overlapChars: 1024,
+};
+
+/**
+ * Whether `line` has a match starting at or after `from` and within [0, to),
+ * with the text before `from` as context (so ^, \A and \b see the real
+ * neighbour). The input ends at `to`, where $, \z and \b would see an end the
+ * line does not have: when the pattern uses them and `to` is not the line's
+ * end, a match is taken only when it ends before `to` (the next piece, which
+ * overlaps, tests what ends there).
+ */
+function matchesWithin(compiled: Compiled, line: string, from: number, to: number): boolean {
+  const input = to === line.length ? line : line.slice(0, to);
+  const re2 = compiled.line.re2();
+  const [found] = re2.matchWithGroup(input, from, to, RE2Set.UNANCHORED, 0);
+  if (!found || to === line.length || !compiled.seesEnd) return found;
+  const [, group] = re2.matchWithGroup(input, from, to, RE2Set.UNANCHORED, 1);
+  return (group as number[])[1]! < to;
+}
+
+/**
  * Searches lines [from, to) and yields between slices of about SLICE_MS of
  * work (a generator: the sync driver runs it through, the async one awaits
- * between slices). Returns the shown lines and counts.
+ * between slices). No step tests more than a piece (SearchPace), a line
+ * longer than a piece included: it is tested in overlapping pieces. Returns
+ * the shown lines and counts.
  */
 export function* searchLines(
   lines: LineSpans,
@@ -125,8 +190,10 @@ export function* searchLines(
   to: number,
   request: SearchRequest,
   compiled = compileSearch(request),
+  pace: SearchPace = SEARCH_PACE,
 ): Generator<void, SearchOutcome> {
   const { text, start, end } = lines;
+  const { now, work, overlapChars } = pace;
   const maxMatches = request.maxMatches ?? DEFAULT_MAX_MATCHES;
   // Blocks are matched with LF line breaks: a CR (alone or before LF) becomes
   // LF, same length, so offsets stay those of `text`.
@@ -135,41 +202,78 @@ export function* searchLines(
   let shownBytes = 0;
   let matches = 0;
   let truncated = false;
-  const began = performance.now();
+  const began = now();
   let sliceStart = began;
-  let stoppedAt: number | undefined;
-  const test = (i: number) => compiled.line.test(text.slice(start[i]!, end[i]!));
-  for (let block = from; block < to; block += BLOCK_LINES) {
-    const now = performance.now();
-    if (now - began > SEARCH_DEADLINE_MS) {
-      stoppedAt = block;
+  let piece = pace.pieceChars.first;
+  let stopped: { line: number; char: number } | undefined;
+
+  const paced = (stepStart: number) => {
+    const took = work() - stepStart;
+    if (took > SLICE_MS / 2) piece = Math.max(pace.pieceChars.min, piece >> 1);
+    else if (took < SLICE_MS / 8) piece = Math.min(pace.pieceChars.max, piece * 2);
+  };
+  /** Yields when the slice is spent; true when the deadline passed. */
+  function* pause(): Generator<void, boolean> {
+    const at = now();
+    if (at - began > SEARCH_DEADLINE_MS) return true;
+    if (at - sliceStart > SLICE_MS) {
+      yield;
+      sliceStart = now();
+    }
+    return false;
+  }
+  /** Line i in pieces: whether it matches, or the character the deadline stopped at. */
+  function* longLine(i: number): Generator<void, boolean | number> {
+    const line = text.slice(start[i]!, end[i]!);
+    for (let at = 0; at < line.length; ) {
+      if (at > 0 && (yield* pause())) return at;
+      const stepStart = work();
+      const until = Math.min(line.length, at + piece);
+      const found = matchesWithin(compiled, line, Math.max(0, at - Math.min(overlapChars, piece)), until);
+      paced(stepStart);
+      if (found) return true;
+      at = until;
+    }
+    return false;
+  }
+  const record = (i: number) => {
+    matches++;
+    if (shown.length >= maxMatches || truncated) return;
+    const entry = shownLine(i + 1, text.slice(start[i]!, end[i]!));
+    const bytes = utf8Bytes(entry) + 1;
+    if (shownBytes + bytes > MAX_OUTPUT_BYTES && shown.length > 0) {
+      truncated = true;
+      return;
+    }
+    shown.push(entry);
+    shownBytes += bytes;
+  };
+
+  for (let i = from; i < to; ) {
+    if (yield* pause()) {
+      stopped = { line: i, char: 0 };
       break;
     }
-    if (now - sliceStart > SLICE_MS) {
-      yield;
-      sliceStart = performance.now();
-    }
-    const last = Math.min(to, block + BLOCK_LINES);
-    // A block of one line is that line: testing it twice would double the cost of one huge line.
-    if (
-      compiled.block !== null &&
-      last - block > 1 &&
-      !compiled.block.test(joined.slice(start[block]!, end[last - 1]!))
-    )
-      continue;
-    for (let i = block; i < last; i++) {
-      if (!test(i)) continue;
-      matches++;
-      if (shown.length >= maxMatches || truncated) continue;
-      const entry = shownLine(i + 1, text.slice(start[i]!, end[i]!));
-      const bytes = utf8Bytes(entry) + 1;
-      if (shownBytes + bytes > MAX_OUTPUT_BYTES && shown.length > 0) {
-        truncated = true;
-        continue;
+    if (end[i]! - start[i]! > piece) {
+      const found = yield* longLine(i);
+      if (typeof found === 'number') {
+        stopped = { line: i, char: found };
+        break;
       }
-      shown.push(entry);
-      shownBytes += bytes;
+      if (found) record(i);
+      i++;
+      continue;
     }
+    // A block: whole lines while they fit in a piece, at most BLOCK_LINES.
+    const stepStart = work();
+    let last = i + 1;
+    while (last < to && last - i < BLOCK_LINES && end[last]! - start[i]! <= piece) last++;
+    // A block of one line is that line: testing it twice would double the cost of one huge line.
+    const skip =
+      compiled.block !== null && last - i > 1 && !compiled.block.test(joined.slice(start[i]!, end[last - 1]!));
+    if (!skip) for (let k = i; k < last; k++) if (compiled.line.test(text.slice(start[k]!, end[k]!))) record(k);
+    paced(stepStart);
+    i = last;
   }
   const hidden = matches - shown.length;
   if (hidden > 0) {
@@ -178,13 +282,24 @@ export function* searchLines(
       : '';
     shown.push(`[… ${count(hidden)} more ${hidden === 1 ? 'match' : 'matches'}${why} …]`);
   }
-  if (stoppedAt !== undefined) {
-    shown.push(
-      `[… search stopped after ${count(SEARCH_DEADLINE_MS)} ms at line ${stoppedAt + 1} of ${to}; lines ${stoppedAt + 1}–${to} were not searched: ` +
-        `ask again with range {"start": ${stoppedAt + 1}} or a simpler pattern …]`,
-    );
-  }
-  return { text: shown.join('\n'), matches, ...(stoppedAt === undefined ? {} : { stoppedAt }) };
+  if (stopped === undefined) return { text: shown.join('\n'), matches };
+  const rangeChars = to > from ? end[to - 1]! - start[from]! : 0;
+  const searchedChars = start[stopped.line]! - start[from]! + stopped.char;
+  const line = stopped.line + 1;
+  const where =
+    stopped.char === 0
+      ? `at line ${line} of ${to}; lines ${line}–${to} were not searched: ask again with range {"start": ${line}} or a simpler pattern`
+      : `at character ${count(stopped.char + 1)} of line ${line} (${count(end[stopped.line]! - start[stopped.line]!)} characters) of ${to}; ` +
+        `the rest was not searched: ask again with a simpler pattern or as plain text`;
+  shown.push(
+    `[… search stopped after ${count(SEARCH_DEADLINE_MS)} ms ${where}; searched ${count(searchedChars)} of ${count(rangeChars)} characters …]`,
+  );
+  return {
+    text: shown.join('\n'),
+    matches,
+    stoppedAt: stopped.line,
+    searched: { chars: searchedChars, of: rangeChars },
+  };
 }
 
 /** Runs a search to the end on the calling thread. */
