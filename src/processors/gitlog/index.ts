@@ -14,6 +14,7 @@ import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../
 import { diffProcessor } from '../diff/index.js';
 import { splitLines } from '../fit.js';
 import { count, note, omittedLines, plural } from '../markers.js';
+import { OutputCosts } from '../costs.js';
 
 /** --graph columns in front of a line: `* `, `| `, `|\`, `|/ `… */
 const GRAPH = /^(?:[*|\\/_.-] ?)*/;
@@ -119,6 +120,10 @@ function totals(content: readonly string[], common: { line: string; commits: num
   );
 }
 
+function markerOf(fold: Fold): string {
+  return omittedLines(fold.from, fold.to + 1, fold.what);
+}
+
 function render(lines: readonly string[], folds: readonly Fold[], omitted: Omitted): string[] {
   const out: string[] = [];
   const byStart = new Map(folds.map((f) => [f.from, f]));
@@ -129,7 +134,7 @@ function render(lines: readonly string[], folds: readonly Fold[], omitted: Omitt
       continue;
     }
     const n = fold.to - fold.from + 1;
-    out.push(omittedLines(fold.from, fold.to + 1, fold.what));
+    out.push(markerOf(fold));
     omitted[fold.counted] = (omitted[fold.counted] ?? 0) + n;
     i = fold.to;
   }
@@ -151,8 +156,13 @@ function compactFolds(
   if (!content.some((l) => COMMIT.test(l))) {
     // --oneline: the hash and subject line stays, its stat lines go (the totals keep their sum).
     return commits.flatMap((c) => {
-      const summary = content.findIndex((l, at) => at > c.from && at <= c.to && SUMMARY.test(l) && keepSummary(l));
-      const last = summary === -1 ? c.to : summary - 1;
+      let last = c.to;
+      for (let at = c.from + 1; at <= c.to; at++) {
+        if (SUMMARY.test(content[at]!) && keepSummary(content[at]!)) {
+          last = at - 1;
+          break;
+        }
+      }
       return last > c.from
         ? [
             {
@@ -192,15 +202,40 @@ function process(input: ProcessorInput): ProcessorOutput {
   const lines = splitLines(input.text);
   const content = contents(lines);
   const commits = commitsOf(content);
+  const costs = new OutputCosts(input.estimator, input.analysis);
+  const markerMilli = new Map<Fold, number>();
+  /**
+   * Tokens of the output with these folds and the totals line, summed from
+   * line and marker costs (no render). The lines left are summed first, then
+   * the markers one by one: past `limit` the sum stops (a search needs only
+   * "over"), so a try costs the markers that fit, not all of them.
+   */
+  const tokensOf = (folds: readonly Fold[], total: string | null, limit = Infinity): number => {
+    const last = lines.length - 1;
+    let milli = costs.lines(0, last);
+    let lastEmpty = costs.lineEmpty(last);
+    for (const fold of folds) {
+      milli -= costs.lines(fold.from, fold.to);
+      if (fold.to === last) lastEmpty = false;
+    }
+    if (total) {
+      milli += costs.piece(total);
+      lastEmpty = total === '';
+    }
+    for (const fold of folds) {
+      if (costs.tokens(milli, lastEmpty) > limit) break;
+      let own = markerMilli.get(fold);
+      if (own === undefined) markerMilli.set(fold, (own = costs.piece(markerOf(fold))));
+      milli += own;
+    }
+    return costs.tokens(milli, lastEmpty);
+  };
   let folds: Fold[] = [];
   for (const commit of commits) foldsOf(content, commit, input.level === 'aggressive' ? 1 : 2, folds);
   let total = totals(content, null);
-  const estimate = (s: string) => input.estimator.estimate(s);
-  let omitted: Omitted = {};
-  let text = [...render(lines, folds, omitted), ...(total ? [total] : [])].join('\n');
   // Still over budget (or aggressive): one marker per commit, with its stat summary if that
   // fits, else with those that differ from the most common one (the totals name it), else none.
-  if (commits.length > 0 && (input.level === 'aggressive' || estimate(text) > input.budget)) {
+  if (commits.length > 0 && (input.level === 'aggressive' || tokensOf(folds, total, input.budget) > input.budget)) {
     const common = commonSummary(content);
     const ladder = [
       { keep: () => true, common: null },
@@ -210,15 +245,13 @@ function process(input: ProcessorInput): ProcessorOutput {
     for (const step of ladder) {
       folds = compactFolds(content, commits, step.keep);
       total = totals(content, step.common);
-      omitted = {};
-      text = [...render(lines, folds, omitted), ...(total ? [total] : [])].join('\n');
-      if (estimate(text) <= input.budget) break;
+      if (tokensOf(folds, total, input.budget) <= input.budget) break;
     }
   }
   // Over the ceiling, the oldest commits go first, named by their hash range.
   for (
     let keep = Math.floor(commits.length * 0.9);
-    estimate(text) > input.maxTokens && keep >= 1;
+    tokensOf(folds, total, input.maxTokens) > input.maxTokens && keep >= 1;
     keep = Math.floor(keep * 0.9)
   ) {
     const older = commits.slice(keep);
@@ -228,12 +261,14 @@ function process(input: ProcessorInput): ProcessorOutput {
       what: `${plural(older.length, 'older commit')}, ${older[0]!.hash.slice(0, 10)} … ${older.at(-1)!.hash.slice(0, 10)}`,
       counted: 'lines of older commits',
     };
-    omitted = {};
-    text = [...render(lines, [...folds.filter((f) => f.to < cut.from), cut], omitted), ...(total ? [total] : [])].join(
-      '\n',
-    );
+    const kept: Fold[] = [];
+    for (const fold of folds) if (fold.to < cut.from) kept.push(fold);
+    kept.push(cut);
+    folds = kept;
   }
-  if (Object.keys(omitted).length === 0 || estimate(text) >= estimate(input.text))
+  const omitted: Omitted = {};
+  const text = [...render(lines, folds, omitted), ...(total ? [total] : [])].join('\n');
+  if (Object.keys(omitted).length === 0 || tokensOf(folds, total) >= costs.textTokens)
     return { text: input.text, omitted: {} };
   return { text, omitted };
 }
