@@ -322,6 +322,12 @@ const ownDiff = execFileSync('git', ['--no-pager', 'diff', '1368e0b~10', '1368e0
   encoding: 'utf8',
 });
 write('diff', 'project-diff.txt', ownDiff, diffKeep(ownDiff));
+// The project's own history with its patches: eight commits over 24 files.
+const ownPatches = execFileSync('git', ['--no-pager', 'log', '-p', '-n', '8', '1368e0b', '--', 'src', 'test/unit'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+});
+write('gitlog', 'project-log-patch.txt', ownPatches, diffKeep(ownPatches));
 put('old.py', readFileSync(join(work, 'inventory.py'), 'utf8'));
 let unified = '';
 try {

@@ -50,6 +50,22 @@ export interface ProcessorInput {
   readonly pattern?: string | undefined;
 }
 
+/**
+ * Lines of one kind that carry a text's structure (a diff's file headers, a
+ * log's commit lines): over the ceiling they are kept before any sample.
+ */
+export interface SkeletonPart {
+  /** What one line is, as the markers counting those left out say it: 'file header' (`3 file headers`). */
+  readonly name: string;
+  /** Indices into the analysis' line table, ascending. */
+  readonly lines: readonly number[];
+  /** Where each line belongs (parallel to `lines`, e.g. its directory): gaps count their lines per place. */
+  readonly places?: readonly string[];
+}
+
+/** A processor's skeleton of a text: its parts, the most important first. */
+export type Skeleton = readonly SkeletonPart[];
+
 export interface ProcessorOutput {
   readonly text: string;
   readonly omitted: Omitted;
@@ -103,6 +119,13 @@ export interface Processor {
    * lines of earlier results); only past maxTokens does it go harsher.
    */
   readonly losslessUpToMax?: boolean;
+  /**
+   * The lines that carry the text's structure, read from the analysis (its
+   * line slices and classes, not the text again): over the ceiling they are
+   * kept before any sample, and cut by position with counts only when they
+   * alone are over it.
+   */
+  skeleton?(analysis: TextAnalysis): Skeleton;
   /** Confidence in [0, 1] that `text` is of this kind (content sniffing). */
   sniff(text: string): number;
   process(input: ProcessorInput): ProcessorOutput;

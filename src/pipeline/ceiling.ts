@@ -1,29 +1,43 @@
 // The last cut before the ceiling: when even the harshest processor level
-// leaves an output over maxTokens, lines are sampled evenly (head and tail
-// first, then the middle, the quarters, ...) with every preserved line kept,
-// and each gap becomes a marker naming the lines it covers. Every line shown
-// is a whole line of its source, in order. The pipeline falls back to the
-// emergency form when even this does not fit.
+// leaves an output over maxTokens, the original's lines are chosen in order
+// of what they tell: preserved lines, then the processor's skeleton (file and
+// hunk headers, commit lines, ...; when it alone is over the budget, its
+// first lines by position), then lines ranked unusual, then the first and the
+// last lines, then an even sample of the middle (the quarters, the eighths,
+// ...). Each gap becomes a marker naming the lines it covers and counting the
+// skeleton lines among them. Every line shown is a whole line of its source,
+// in order. The pipeline falls back to the emergency form when even this does
+// not fit.
 import type { TextAnalysis } from '../engine/index.js';
 import { preservedLines } from '../processors/log/priority.js';
-import type { ProcessorOutput, TokenEstimator } from '../types.js';
-import { omittedLines } from '../processors/markers.js';
+import type { Processor, ProcessorOutput, Skeleton, TokenEstimator } from '../types.js';
+import { count, omittedLines, plural } from '../processors/markers.js';
 
-/** What a marker line costs, about: reserved per gap while choosing lines. */
+/** What a marker line costs, about: charged per gap a kept line opens while choosing lines. */
 const MARKER_TOKENS = 16;
 
 /** Share of the budget the first and the last lines may take each. */
 const END_SHARE = 0.15;
+
+/** Places of one skeleton part a gap's marker names; the rest are counted together. */
+const PLACES_NAMED = 3;
 
 /** Lines to sample from, and how a gap among them is named. */
 export interface CutSource {
   readonly lines: readonly string[];
   /** Indices of lines that must stay (preserved items). */
   readonly keep: ReadonlySet<number>;
-  /** The marker for the gap of lines [from, to) (0-based, `to` exclusive). */
+  /** The marker for the gap of lines [from, to) (0-based, `to` exclusive) holding no skeleton line. */
   readonly gap: (from: number, to: number) => string;
   /** Added to the omitted counts, per line left out. */
   readonly unit: string;
+  /** The processor's skeleton of these lines (their indices), kept after the preserved lines. */
+  readonly skeleton?: Skeleton;
+  /**
+   * Lines ranked by how unusual they are, the most first (anomaly scores):
+   * kept after the skeleton, before the first and last lines and the samples.
+   */
+  readonly unusual?: readonly number[];
 }
 
 function reverseBits(k: number, bits: number): number {
@@ -36,18 +50,27 @@ function choose(source: CutSource, cost: readonly number[], budget: number): Uin
   const n = source.lines.length;
   const chosen = new Uint8Array(n);
   let spent = 0;
+  // A kept line opens a gap marker unless a neighbour (or the text's edge) is kept: then it
+  // shrinks a gap, or closes one.
+  const markers = (i: number) => 1 - (i === 0 || chosen[i - 1] ? 1 : 0) - (i === n - 1 || chosen[i + 1] ? 1 : 0);
   const take = (i: number): boolean => {
     if (chosen[i]) return true;
-    const c = cost[i]! + MARKER_TOKENS;
+    const c = cost[i]! + markers(i) * MARKER_TOKENS;
     if (spent + c > budget) return false;
     chosen[i] = 1;
     spent += c;
     return true;
   };
+  spent += MARKER_TOKENS; // the one gap of a text with nothing kept yet
   for (const i of source.keep) {
+    spent += cost[i]! + markers(i) * MARKER_TOKENS;
     chosen[i] = 1;
-    spent += cost[i]! + MARKER_TOKENS;
   }
+  // The skeleton, part by part; a part over what is left keeps its first lines and ends the choice.
+  for (const part of source.skeleton ?? []) {
+    for (const i of part.lines) if (!take(i)) return chosen;
+  }
+  for (const i of source.unusual ?? []) take(i);
   let head = 0;
   for (let used = 0; head < n && used + cost[head]! <= budget * END_SHARE && take(head); head++) used += cost[head]!;
   let tail = n - 1;
@@ -64,8 +87,55 @@ function choose(source: CutSource, cost: readonly number[], budget: number): Uin
   return chosen;
 }
 
-function render(source: CutSource, chosen: Uint8Array): ProcessorOutput {
+/** Per line, the skeleton part it belongs to (index + 1, 0 for none) and its place. */
+function skeletonOf(source: CutSource): { part: Int32Array; place: Map<number, string> } {
+  const part = new Int32Array(source.lines.length);
+  const place = new Map<number, string>();
+  (source.skeleton ?? []).forEach((p, k) => {
+    p.lines.forEach((i, j) => {
+      if (part[i] !== 0) return;
+      part[i] = k + 1;
+      const where = p.places?.[j];
+      if (where !== undefined) place.set(i, where);
+    });
+  });
+  return { part, place };
+}
+
+/**
+ * The marker of a gap holding skeleton lines: every line counted, skeleton
+ * lines by part (and place), in the skeleton's order, then the others.
+ */
+function skeletonGap(source: CutSource, of: ReturnType<typeof skeletonOf>, from: number, to: number): string | null {
+  const skeleton = source.skeleton ?? [];
+  const counts = new Map<number, Map<string, number>>();
+  let held = 0;
+  for (let i = from; i < to; i++) {
+    const k = of.part[i]!;
+    if (k === 0) continue;
+    held++;
+    let places = counts.get(k);
+    if (!places) counts.set(k, (places = new Map()));
+    const where = of.place.get(i) ?? '';
+    places.set(where, (places.get(where) ?? 0) + 1);
+  }
+  if (held === 0) return null;
+  const parts: string[] = [];
+  for (const [k, places] of [...counts].sort((a, b) => a[0] - b[0])) {
+    const unit = skeleton[k - 1]!.name;
+    const ranked = [...places].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const named = ranked.length > PLACES_NAMED + 1 ? ranked.slice(0, PLACES_NAMED) : ranked;
+    for (const [where, n] of named) parts.push(`${plural(n, unit)}${where === '' ? '' : ` in ${where}`}`);
+    const rest = ranked.slice(named.length).reduce((a, [, n]) => a + n, 0);
+    if (rest > 0) parts.push(`${plural(rest, unit)} elsewhere`);
+  }
+  if (to - from > held) parts.push(`${count(to - from - held)} other`);
+  return omittedLines(from, to, parts.join(', '));
+}
+
+function render(source: CutSource, chosen: Uint8Array, cost: readonly number[]): ProcessorOutput {
   const out: string[] = [];
+  const of = skeletonOf(source);
   let omitted = 0;
   for (let i = 0; i < source.lines.length; ) {
     if (chosen[i]) {
@@ -74,8 +144,15 @@ function render(source: CutSource, chosen: Uint8Array): ProcessorOutput {
       continue;
     }
     let j = i;
-    while (j < source.lines.length && !chosen[j]) j++;
-    out.push(source.gap(i, j));
+    let gapCost = 0;
+    while (j < source.lines.length && !chosen[j]) gapCost += cost[j++]!;
+    // A gap whose lines cost no more than its marker shows them instead.
+    if (gapCost <= MARKER_TOKENS) {
+      for (let k = i; k < j; k++) out.push(source.lines[k]!);
+      i = j;
+      continue;
+    }
+    out.push(skeletonGap(source, of, i, j) ?? source.gap(i, j));
     omitted += j - i;
     i = j;
   }
@@ -91,7 +168,7 @@ export function sampleToFit(source: CutSource, estimator: TokenEstimator, maxTok
   let budget = maxTokens;
   // Per-line costs only approximate the whole: shrink the budget until the whole fits.
   for (let attempt = 0; attempt < 4 && budget > 0; attempt++) {
-    const output = render(source, choose(source, cost, budget));
+    const output = render(source, choose(source, cost, budget), cost);
     const tokens = estimator.estimate(output.text);
     if (tokens <= maxTokens) return output;
     budget = Math.floor((budget * maxTokens) / tokens) - MARKER_TOKENS;
@@ -99,15 +176,33 @@ export function sampleToFit(source: CutSource, estimator: TokenEstimator, maxTok
   return null;
 }
 
+/** What the cut keeps before its samples, besides the preserved lines (see CutSource). */
+export type CutOrder = Pick<CutSource, 'skeleton' | 'unusual'>;
+
+/**
+ * What a processor's text keeps first when cut: its skeleton. (Lines ranked by
+ * the analysis' anomaly scores go in `unusual`.)
+ */
+export function cutOrder(processor: Pick<Processor, 'skeleton'>, analysis: TextAnalysis): CutOrder {
+  const skeleton = processor.skeleton?.(analysis);
+  return skeleton ? { skeleton } : {};
+}
+
 /**
  * The original's own lines as a cut source: lines holding a preserved string
- * kept, gaps named by their original lines (`[… lines 120–480 (361) omitted …]`).
+ * kept, then `order`'s, gaps named by their original lines (`[… lines 120–480 (361) omitted …]`).
  */
-export function originalLinesSource(analysis: TextAnalysis, preserve: readonly string[], unit: string): CutSource {
+export function originalLinesSource(
+  analysis: TextAnalysis,
+  preserve: readonly string[],
+  unit: string,
+  order: CutOrder = {},
+): CutSource {
   return {
     lines: Array.from({ length: analysis.lines.count }, (_, i) => analysis.line(i)),
     keep: preservedLines(analysis, preserve),
     gap: (from, to) => omittedLines(from, to),
     unit,
+    ...order,
   };
 }

@@ -15,7 +15,7 @@ import type { OriginalStore, Stored } from '../store/types.js';
 import type { ContentKind, Level, Omitted, ProcessorOutput, TokenEstimator } from '../types.js';
 import { ccrType } from './ccr.js';
 import { emergencyOutput } from './emergency.js';
-import { type CutSource, originalLinesSource, sampleToFit } from './ceiling.js';
+import { type CutSource, cutOrder, originalLinesSource, sampleToFit } from './ceiling.js';
 import { budgetFor, ceilingFor, gentler, harsher, LEVELS, levelForFill } from './levels.js';
 import { hasLongSegment, shortenLongLines } from './long-lines.js';
 import { RecentResults } from './repeats.js';
@@ -436,7 +436,7 @@ class Pipeline implements Squeeze {
   ): Attempt | null {
     if (lostFacts(attempt.output.text, items).length === 0) return attempt;
     if (tokensIn <= options.maxTokens) return null;
-    const cut = factKeepingCut(analysis, items, this.estimator, ceiling);
+    const cut = factKeepingCut(analysis, items, this.estimator, ceiling, cutOrder(processors[attempt.kind], analysis));
     const output = cut ?? emergencyOutput(analysis, type, items, options.previewMaxChars);
     return {
       ...attempt,
@@ -449,8 +449,9 @@ class Pipeline implements Squeeze {
   }
 
   /**
-   * The hard ceiling: an attempt still over `ceiling` is sampled down by lines
-   * (preserved lines kept), else replaced by the emergency form.
+   * The hard ceiling: an attempt still over `ceiling` is cut down by lines
+   * (preserved lines kept, then the processor's skeleton, then samples), else
+   * replaced by the emergency form.
    */
   private fit(
     attempt: Attempt,
@@ -475,7 +476,12 @@ class Pipeline implements Squeeze {
     const preserved = items.map((item) => item.text);
     let source: CutSource;
     if (processors[attempt.kind].lineShaped) {
-      source = originalLinesSource(analysis, preserved, 'lines (sampled to fit maxTokens)');
+      source = originalLinesSource(
+        analysis,
+        preserved,
+        'lines (sampled to fit maxTokens)',
+        cutOrder(processors[attempt.kind], analysis),
+      );
     } else {
       // Extractions (HTML text, JSON tables) are cut in their own lines: raw markup sampled is noise.
       const lines = attempt.output.text.split('\n');

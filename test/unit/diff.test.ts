@@ -68,13 +68,15 @@ describe(`diff processor on git and diff -u output (${backendName})`, () => {
     expect(diffProcessor.sniff('--- a note\nnot a diff\n+++ nor this')).toBe(0);
   });
 
-  it('over maxTokens, summarises the biggest hand-written files too, every file header kept', () => {
+  it('over maxTokens, summarises the hunks of the biggest hand-written files too, every file and hunk header kept', () => {
     const diff = diffs.find((f) => f.name === 'project-diff')!;
     const tight = testSqueeze({ recentResults: 0, targetTokens: 1000, maxTokens: 2500 });
     const result = tight.compress(diff.text);
     expect(result.tokensOut).toBeLessThanOrEqual(2500);
-    expect(result.output).toMatch(/^\[… lines \d+–\d+ \([\d,]+\): file over the size limit, \+[\d,]+ −[\d,]+ …\]$/m);
-    for (const header of diff.text.split('\n').filter((l) => /^(?:diff --git|\+\+\+|---) /.test(l)))
+    expect(result.output).toMatch(
+      /^\[… lines \d+–\d+ \([\d,]+\): hunk of a file over the size limit, \+[\d,]+ −[\d,]+ …\]$/m,
+    );
+    for (const header of diff.text.split('\n').filter((l) => /^(?:diff --git|\+\+\+|---|@@) /.test(l)))
       expect(result.output).toContain(header);
     expect(extractiveViolation(diff.text, result.output)).toBeNull();
   });

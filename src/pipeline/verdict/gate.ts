@@ -8,7 +8,7 @@
 import type { TextAnalysis } from '../../engine/index.js';
 import { plural } from '../../processors/markers.js';
 import type { Processor, ProcessorOutput, TokenEstimator } from '../../types.js';
-import { originalLinesSource, sampleToFit } from '../ceiling.js';
+import { type CutOrder, originalLinesSource, sampleToFit } from '../ceiling.js';
 import type { PreservedItem } from '../preserve.js';
 import type { FactKind, Verdict, VerdictFact } from './extract.js';
 
@@ -112,19 +112,22 @@ export function readsVerdict(processor: Pick<Processor, 'lineShaped' | 'lossless
 }
 
 /**
- * The original's lines sampled to fit `ceiling` with every demanded line kept
- * (each gap a marker naming its lines), or null when they alone do not fit.
+ * The original's lines cut to fit `ceiling` with every demanded line kept,
+ * then `order`'s (the skeleton), then samples (each gap a marker naming its
+ * lines), or null when the demanded lines alone do not fit.
  */
 export function factKeepingCut(
   analysis: TextAnalysis,
   items: readonly PreservedItem[],
   estimator: TokenEstimator,
   ceiling: number,
+  order: CutOrder = {},
 ): ProcessorOutput | null {
   const source = originalLinesSource(
     analysis,
     items.map((item) => item.text),
     'lines (sampled to keep the verdict)',
+    order,
   );
   const cut = sampleToFit(source, estimator, ceiling);
   return cut !== null && lostFacts(cut.text, items).length === 0 ? cut : null;

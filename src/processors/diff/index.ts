@@ -3,8 +3,9 @@
 // every hunk header and every changed line of a hand-written file stays; runs
 // of context lines fold into a marker naming their lines in the text (the hunk
 // header above gives their file lines), where the marker costs less. A generated file (lockfile, minified, snapshot, build output,
-// or marked generated) keeps its header and becomes `+N −M lines`, as do the
-// biggest hand-written files when the result is still over maxTokens. Lines
+// or marked generated) keeps its header and becomes `+N −M lines`; the
+// biggest hand-written files, when the result is still over maxTokens, keep
+// their file and hunk headers, each hunk's body becoming `+N −M lines`. Lines
 // outside files (`git show`'s commit header and message) stay. Lossless
 // returns the text unchanged.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
@@ -12,9 +13,8 @@ import { splitLines } from '../fit.js';
 import { count, omittedLines } from '../markers.js';
 import { OutputCosts } from '../costs.js';
 import { preservedLines } from '../log/priority.js';
+import { FILE_START, historySkeleton, HUNK } from './skeleton.js';
 
-const FILE_START = /^diff (?:--git|--cc|--combined|-[a-zA-Z]*u)\s/;
-const HUNK = /^(@@+) -(\d+)(?:,(\d+))? .*?\+(\d+)(?:,(\d+))? @@+/;
 const LOCKFILES = new Set([
   'package-lock.json',
   'npm-shrinkwrap.json',
@@ -121,21 +121,38 @@ interface Marker {
   readonly milli: number;
 }
 
-/** One marker for all hunks of a file: `+N −M lines`. */
-function summary(lines: readonly string[], file: FileDiff, what: string, costs: OutputCosts): [number, Marker] {
-  const from = file.hunks[0]!.header;
-  const to = file.hunks.at(-1)!.to;
+/** Lines added and removed in hunks. */
+function changes(lines: readonly string[], hunks: readonly Hunk[]): { plus: number; minus: number } {
   let plus = 0;
   let minus = 0;
-  for (const h of file.hunks) {
+  for (const h of hunks) {
     for (let i = h.from; i <= h.to; i++) {
       const prefix = lines[i]!.slice(0, h.width);
       if (prefix.includes('+')) plus++;
       else if (prefix.includes('-')) minus++;
     }
   }
+  return { plus, minus };
+}
+
+/** One marker for all hunks of a file: `+N −M lines`. */
+function summary(lines: readonly string[], file: FileDiff, what: string, costs: OutputCosts): [number, Marker] {
+  const from = file.hunks[0]!.header;
+  const to = file.hunks.at(-1)!.to;
+  const { plus, minus } = changes(lines, file.hunks);
   const text = omittedLines(from, to + 1, `${what}, +${count(plus)} −${count(minus)}`);
   return [from, { end: to, text, omitted: `lines of ${what}s`, milli: costs.piece(text) }];
+}
+
+/** One marker per hunk body of a file, its hunk headers kept (the diff's skeleton): `+N −M lines`. */
+function hunkSummaries(lines: readonly string[], file: FileDiff, what: string, costs: OutputCosts): [number, Marker][] {
+  return file.hunks
+    .filter((h) => h.to >= h.from)
+    .map((h) => {
+      const { plus, minus } = changes(lines, [h]);
+      const text = omittedLines(h.from, h.to + 1, `${what}, +${count(plus)} −${count(minus)}`);
+      return [h.from, { end: h.to, text, omitted: `lines of ${what}s`, milli: costs.piece(text) }];
+    });
 }
 
 /** Context runs of a hand-written file's hunks that fold (long enough, and dearer than their marker). */
@@ -227,13 +244,13 @@ function process(input: ProcessorInput): ProcessorOutput {
   );
   const tally = new Tally(costs, lines.length - 1);
   for (const markers of perFile.values()) tally.add(markers, 1);
-  // Over the ceiling, the biggest hand-written files go to their counts too, headers kept.
+  // Over the ceiling, the biggest hand-written files go to their counts too, file and hunk headers kept.
   const biggest = files
     .filter((f) => !generated(lines, f))
     .sort((a, b) => b.hunks.at(-1)!.to - b.hunks[0]!.header - (a.hunks.at(-1)!.to - a.hunks[0]!.header));
   for (const file of biggest) {
     if (tally.tokens <= input.maxTokens) break;
-    const counted: [number, Marker][] = [summary(lines, file, 'file over the size limit', costs)];
+    const counted = hunkSummaries(lines, file, 'hunk of a file over the size limit', costs);
     tally.add(perFile.get(file)!, -1);
     tally.add(counted, 1);
     perFile.set(file, counted);
@@ -262,4 +279,5 @@ export const diffProcessor: Processor = {
   fileExtensions: ['diff', 'patch'],
   sniff,
   process,
+  skeleton: historySkeleton,
 };

@@ -12,6 +12,7 @@
 // log with patches (`git log -p`) is a diff.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { diffProcessor } from '../diff/index.js';
+import { historySkeleton } from '../diff/skeleton.js';
 import { splitLines } from '../fit.js';
 import { count, note, omittedLines, plural } from '../markers.js';
 import { OutputCosts } from '../costs.js';
@@ -292,4 +293,5 @@ export const gitlogProcessor: Processor = {
   commands: ['git log', 'git reflog', 'git whatchanged'],
   sniff,
   process,
+  skeleton: historySkeleton,
 };

@@ -1,0 +1,81 @@
+// Structure first over the ceiling: a diff, a `git show` or a `git log -p` cut
+// to a small maxTokens still shows every commit line and every file header
+// (the processor's skeleton), and the markers count the skeleton lines they hold.
+import { describe, expect, it } from 'vitest';
+import { createEstimator } from '../../src/engine/index.js';
+import { createSqueeze } from '../../src/pipeline/index.js';
+import { backendName } from '../support/backend.js';
+import { fixtures } from '../support/fixtures.js';
+
+const estimator = createEstimator();
+/** The structure lines of a diff or a history, by this test's own rule. */
+const STRUCTURE = /^(?:commit [0-9a-f]{40}|diff --git |@@ )/;
+/** Files whose hunks a diff summarises whole (as the fixture script labels them). */
+const GENERATED = /package-lock\.json|\.min\.js|\.snap\b/;
+
+/** Structure lines, without the hunk headers of generated files. */
+function structureOf(text: string): string[] {
+  let generated = false;
+  return text.split('\n').filter((line) => {
+    if (line.startsWith('diff --git ')) generated = GENERATED.test(line);
+    return STRUCTURE.test(line) && !(generated && line.startsWith('@@ '));
+  });
+}
+/** Tokens per structure line a marker between two of them costs, about. */
+const MARKER_ROOM = 40;
+
+const histories = [...fixtures('diff'), ...fixtures('gitlog')]
+  .map((fixture) => ({ ...fixture, structure: structureOf(fixture.text) }))
+  .filter((fixture) => fixture.structure.filter((l) => l.startsWith('diff --git ')).length >= 6);
+
+describe(`skeletons over the ceiling (${backendName})`, () => {
+  it('has histories with many files or commits to cut', () => {
+    expect(histories.map((h) => h.name)).toEqual(expect.arrayContaining(['project-diff', 'project-log-patch']));
+  });
+
+  it.each(histories.map((h) => [h.name, h] as const))(
+    '%s: every commit line, file header and hunk header survives a maxTokens a fraction of the text',
+    (_, history) => {
+      const skeleton = estimator.estimate(history.structure.join('\n'));
+      const maxTokens = skeleton + MARKER_ROOM * history.structure.length + 200;
+      const tokens = estimator.estimate(history.text);
+      expect(maxTokens, 'the ceiling must cut').toBeLessThan(tokens / 2);
+      const squeeze = createSqueeze({ backend: backendName, minTokens: 1, targetTokens: maxTokens, maxTokens });
+      const result = squeeze.compress(history.text, { toolName: 'bash', command: 'git log -p' });
+      expect(result.outcome).toBe('compressed');
+      expect(result.tokensOut).toBeLessThanOrEqual(maxTokens);
+      const shown = new Set(result.output.split('\n'));
+      for (const line of history.structure) expect(shown.has(line), line).toBe(true);
+    },
+  );
+
+  it('cuts a skeleton over the ceiling by position, and its markers count what they hold', () => {
+    const history = histories.find((h) => h.name === 'project-log-patch')!;
+    const headers = history.structure.filter((l) => l.startsWith('diff --git '));
+    const commits = history.structure.filter((l) => l.startsWith('commit '));
+    // Each commit's subject: its message's first line.
+    const lines = history.text.split('\n');
+    const subjects = commits.map((c) => lines.slice(lines.indexOf(c)).find((l) => l.startsWith('    '))!);
+    // Room for the commit lines, their subjects and half the file headers.
+    const maxTokens =
+      estimator.estimate([...commits, ...subjects].join('\n')) +
+      2 * MARKER_ROOM * commits.length +
+      Math.floor(estimator.estimate(headers.join('\n')) / 2);
+    const squeeze = createSqueeze({ backend: backendName, minTokens: 1, targetTokens: maxTokens, maxTokens });
+    const result = squeeze.compress(history.text, { toolName: 'bash', command: 'git log -p' });
+    expect(result.tokensOut).toBeLessThanOrEqual(maxTokens);
+    // Which original lines are shown: those no omission names (retrieval numbering, 1-based).
+    const hidden = new Uint8Array(lines.length);
+    for (const o of result.omissions) hidden.fill(1, o.start - 1, o.start - 1 + o.count);
+    const at = (pick: (l: string) => boolean) => lines.flatMap((l, i) => (pick(l) ? [i] : []));
+    // Every commit line and subject first; then the file headers by position, the first ones shown.
+    for (const i of at((l) => commits.includes(l) || subjects.includes(l))) expect(hidden[i], lines[i]).toBe(0);
+    const headerLines = at((l) => l.startsWith('diff --git '));
+    const shown = headerLines.filter((i) => !hidden[i]);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(headerLines.length);
+    expect(shown).toEqual(headerLines.slice(0, shown.length));
+    const counted = [...result.output.matchAll(/(\d+) file headers?\b/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    expect(counted).toBe(headerLines.length - shown.length);
+  });
+});
