@@ -24,7 +24,8 @@ export interface RecentBlocksOptions {
   readonly blockLines?: number;
 }
 
-interface Remembered {
+/** One remembered result: its window fingerprints (typed arrays, cheap to send to a worker thread). */
+export interface RememberedResult {
   readonly resultId: string;
   readonly hashA: Uint32Array;
   readonly hashB: Uint32Array;
@@ -34,7 +35,7 @@ export class RecentBlocks {
   readonly capacity: number;
   readonly blockLines: number;
   /** Newest first: on equal windows the kernel reports the first entry, so the newest copy wins. */
-  private results: Remembered[] = [];
+  private results: RememberedResult[] = [];
   private seen: { windows: SeenWindows; offsets: number[] } | null = null;
 
   constructor(options: RecentBlocksOptions = {}) {
@@ -45,6 +46,17 @@ export class RecentBlocks {
     this.capacity = capacity;
     this.blockLines = options.blockLines ?? 4;
     checkBlockSize(this.blockLines);
+  }
+
+  /** What is remembered, newest first: another instance restores it to find the same blocks. */
+  get remembered(): readonly RememberedResult[] {
+    return this.results;
+  }
+
+  /** Takes over what another instance remembered (newest first; beyond capacity, the oldest are dropped). */
+  restore(remembered: readonly RememberedResult[]): void {
+    this.results = remembered.slice(0, this.capacity);
+    this.seen = null;
   }
 
   /** Number of results remembered. */

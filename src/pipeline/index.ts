@@ -2,7 +2,13 @@
 // inspect -> enabled / excluded / threshold -> route -> process (level, escalate,
 // quality check) -> ceiling (maxTokens, notice included) -> guard -> retain +
 // notice -> result. Any internal error returns the original untouched.
-import { CharClassEstimator, createBackend, createEstimator, TextAnalysis } from '../engine/index.js';
+import {
+  CharClassEstimator,
+  createBackend,
+  createEstimator,
+  TextAnalysis,
+  type RememberedResult,
+} from '../engine/index.js';
 import { lineMilliTokens } from '../processors/costs.js';
 import { preservedLines } from '../processors/log/priority.js';
 import { note, omissionsOf, renumbered } from '../processors/markers.js';
@@ -74,10 +80,16 @@ export interface Squeeze {
   compress(text: string, call?: CallOptions): CompressResult;
   /**
    * The same result, with texts of `workerMinChars` or more compressed on a
-   * worker thread (recent-result references are skipped there). Falls back to
-   * `compress` where no worker can run.
+   * worker thread (which is handed what this instance remembers of recent
+   * results, so references come out the same). Falls back to `compress` where
+   * no worker can run.
    */
   compressAsync(text: string, call?: CallOptions): Promise<CompressResult>;
+}
+
+/** The worker thread's side of compressAsync (worker.ts): one result, deduped against the caller's recent results. */
+export interface WorkerPipeline {
+  compressBeside(text: string, call: CallOptions, remembered: readonly RememberedResult[]): CompressResult;
 }
 
 interface Attempt {
@@ -93,7 +105,14 @@ interface Attempt {
   readonly gate?: VerdictGate;
 }
 
-class Pipeline implements Squeeze {
+/**
+ * compressAsync remembers outputs up to this long on the caller's thread (a
+ * line table and window hashes: about a millisecond); a longer one is a
+ * pass-through of a big text, and references to it are not worth the stall.
+ */
+const REMEMBER_MAX_CHARS = 262_144;
+
+class Pipeline implements Squeeze, WorkerPipeline {
   readonly options: ResolvedOptions;
   readonly store: OriginalStore | null;
   readonly estimator: TokenEstimator & { readonly backendName?: CompressResult['backend'] };
@@ -125,6 +144,11 @@ class Pipeline implements Squeeze {
     return result;
   }
 
+  compressBeside(text: string, call: CallOptions, remembered: readonly RememberedResult[]): CompressResult {
+    this.recent?.restore(remembered);
+    return this.compressOnce(text, call);
+  }
+
   async compressAsync(text: string, call: CallOptions = {}): Promise<CompressResult> {
     const started = this.now();
     const { isError = false, spill, ...perCall } = call;
@@ -133,7 +157,12 @@ class Pipeline implements Squeeze {
     if (pool === null) return this.compress(text, call);
     let done: WorkerResult;
     try {
-      done = await pool.run({ text, options: this.besideNotice(text, options, isError, spill), isError });
+      done = await pool.run({
+        text,
+        options: this.besideNotice(text, options, isError, spill),
+        isError,
+        remembered: this.recent?.remembered ?? [],
+      });
     } catch {
       return this.compress(text, call); // the worker could not run: the same work, here
     }
@@ -143,7 +172,7 @@ class Pipeline implements Squeeze {
     try {
       // A big output (a pass-through) would be analysed here, on the caller's
       // thread: references to it are not worth that stall.
-      if (result.output.length < options.workerMinChars) this.recent?.remember(result.output);
+      if (result.output.length <= REMEMBER_MAX_CHARS) this.recent?.remember(result.output);
     } catch {
       // as in compress: an optimisation for later results
     }
@@ -624,6 +653,11 @@ function levelNotKept(requested: ResolvedOptions['level'], attempt: Attempt): Le
 
 /** A squeeze instance: options resolved once, state (store, recent results) kept across results. */
 export function createSqueeze(setup: SqueezeSetup = {}): Squeeze {
+  return new Pipeline(setup);
+}
+
+/** A pipeline for compressAsync's worker thread (worker.ts). */
+export function createWorkerPipeline(setup: SqueezeSetup): WorkerPipeline {
   return new Pipeline(setup);
 }
 

@@ -61,7 +61,7 @@ export interface SqueezeOptions {
   timeBudgetMs?: number;
   /**
    * Texts of at least this many characters are compressed on a worker thread
-   * by `compressAsync` (the caller's event loop keeps running). Default 262,144.
+   * by `compressAsync` (the caller's event loop keeps running). Default 32,768.
    */
   workerMinChars?: number;
   /**
@@ -94,7 +94,7 @@ export const DEFAULTS: ResolvedOptions = {
   previewMaxChars: 240,
   retainOriginal: true,
   timeBudgetMs: 5000,
-  workerMinChars: 262_144,
+  workerMinChars: 32_768,
   reserveTokens: 0,
 };
 

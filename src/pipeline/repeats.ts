@@ -2,7 +2,14 @@
 // in one of the last N results becomes a one-line reference to it. Recent
 // results are remembered by what the model saw (our outputs), so a reference
 // always points at text that is in the context.
-import { createBackend, RecentBlocks, TextAnalysis, type BackendPreference, type SeenBlock } from '../engine/index.js';
+import {
+  createBackend,
+  RecentBlocks,
+  TextAnalysis,
+  type BackendPreference,
+  type RememberedResult,
+  type SeenBlock,
+} from '../engine/index.js';
 import { omittedLines } from '../processors/markers.js';
 import { cutChars } from '../text/strings.js';
 
@@ -18,6 +25,16 @@ export class RecentResults {
     private readonly backend: BackendPreference,
   ) {
     this.blocks = new RecentBlocks({ capacity });
+  }
+
+  /** What is remembered: a worker thread's instance restores it to dedupe the same way (see worker.ts). */
+  get remembered(): readonly RememberedResult[] {
+    return this.blocks.remembered;
+  }
+
+  /** Takes over what another instance remembered. */
+  restore(remembered: readonly RememberedResult[]): void {
+    this.blocks.restore(remembered);
   }
 
   /** Remembers what the model was shown for one result. */

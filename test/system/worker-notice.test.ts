@@ -36,6 +36,25 @@ describe('compressAsync on a worker, with retainOriginal', () => {
     });
   }
 
+  it('references blocks of recent results exactly as compress does: the worker is handed what its caller remembers', async () => {
+    const config = Array.from(
+      { length: 12 },
+      (_, i) => `config ${i}: resolved plugin-${i} from ./plugins/plugin-${i}/index.js`,
+    );
+    const first = `${config.join('\n')}\n`;
+    const build = Array.from({ length: 3000 }, (_, i) => `[build] compiling unit ${i} of 3000 (${(i * 7) % 101} ms)`);
+    const second = `${[...config, ...build, 'error: unit 2999 failed to link'].join('\n')}\n`;
+    const options = { workerMinChars: 1, minTokens: 1 };
+    const here = createSqueeze(options);
+    const onWorker = createSqueeze(options);
+    here.compress(first, { toolName: 'bash' });
+    await onWorker.compressAsync(first, { toolName: 'bash' });
+    const expected = here.compress(second, { toolName: 'bash' });
+    const got = await onWorker.compressAsync(second, { toolName: 'bash' });
+    expect(expected.output).toContain('repeated verbatim from an earlier tool result');
+    expect(got.output).toBe(expected.output);
+  });
+
   it('by default names no way back but the marker; every compressed output ends with a line break', () => {
     const plain = createSqueeze().compress(text, { toolName: 'grep' });
     expect(plain.outcome).toBe('compressed');
