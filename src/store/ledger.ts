@@ -24,6 +24,29 @@ export const retrievalMiss = (hash: string, reason: 'expired' | 'unknown'): stri
 export const backedOff = (tool: string, hash: string, retrievals: number, key: string, level: string): string =>
   `ccr: retrieval ${retrievals} of ${tool} results this session (${hash}); next ${key} results at ${level}`;
 
+/**
+ * A wait outside the process that passed its deadline (the harness's spill
+ * store saving a copy, its full-output file being read), and what the result
+ * became: passed through, or compressed with the original kept under `id`
+ * (undefined: the plugin keeps no originals).
+ */
+export const late = (
+  wait: 'spill save' | 'full-output read',
+  tool: string,
+  ms: number,
+  became: 'passed through' | { readonly id: string | undefined },
+): string => {
+  const kept =
+    typeof became === 'string' ? '' : became.id === undefined ? ' (original not retained)' : ` -> ${became.id}`;
+  const outcome =
+    typeof became === 'string'
+      ? became
+      : wait === 'spill save'
+        ? `kept in the CCR store only${kept}`
+        : `compressed the harness's tail${kept}`;
+  return `ccr: ${wait} for ${tool} timed out after ${ms} ms; ${outcome}`;
+};
+
 /** The ledger line for a store event. */
 export function storeEventLine(event: StoreEvent): string {
   switch (event.kind) {

@@ -3,11 +3,13 @@
 // stream ends with `[output truncated; full output: PATH]`), with spill files
 // laid out as dsh-subprocess-local writes them, in a temporary root standing
 // in for os.tmpdir(). test/system/dsh-full-output.test.ts runs the real tool.
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recoverFullOutput, type FullOutputOptions } from '../../src/adapters/dsh/full-output.js';
+import { hasProgram } from '../support/system-program.js';
 
 let root: string;
 let folder: string;
@@ -147,5 +149,30 @@ describe('recoverFullOutput', () => {
     expect(await recoverFullOutput('read', text, options)).toBeUndefined();
     expect(await recoverFullOutput('bash', numbered(10), options)).toBeUndefined();
     expect(await recoverFullOutput('bash', text, { ...options, maxBytes: 0 })).toBeUndefined();
+  });
+
+  it.skipIf(!hasProgram('mkfifo', 'a FIFO as a spill file'))(
+    'a FIFO in place of the file is refused at once, never waited on for a writer',
+    async () => {
+      const out = cutStream(numbered(100), 200);
+      rmSync(out.path);
+      execFileSync('mkfifo', ['-m', '600', out.path]);
+      const result = await recoverFullOutput('bash', render(truncated(out)), options);
+      expect(result?.recovered).toBe(false);
+      expect(result?.note).toContain('is not a regular file');
+    },
+  );
+
+  it('a file system that never answers does not hold the call: past the deadline the harness tail is kept, and said', async () => {
+    const out = cutStream(numbered(100), 200);
+    const text = render(truncated(out), '', ['[exit code: 1]']);
+    const never = () => new Promise<never>(() => {});
+    const result = await recoverFullOutput('bash', text, { ...options, read: never, deadlineMs: 50 });
+    expect(result).toEqual({
+      text,
+      recovered: false,
+      note: `[full output not used: ${out.path} did not answer within 50 ms; compressing the harness's tail]`,
+      lateMs: 50,
+    });
   });
 });

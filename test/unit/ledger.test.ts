@@ -25,6 +25,18 @@ describe('ledger strings (docs/GLOSSARY.md, byte for byte)', () => {
     expect(ledger.retrieved(HASH)).toBe(`ccr: retrieved ${HASH}`);
     expect(ledger.retrievalMiss(HASH, 'expired')).toBe(`ccr: retrieval miss ${HASH} (expired)`);
     expect(ledger.retrievalMiss(HASH, 'unknown')).toBe(`ccr: retrieval miss ${HASH} (unknown)`);
+    expect(ledger.late('spill save', 'bash', 2000, { id: HASH })).toBe(
+      `ccr: spill save for bash timed out after 2000 ms; kept in the CCR store only -> ${HASH}`,
+    );
+    expect(ledger.late('spill save', 'bash', 2000, 'passed through')).toBe(
+      'ccr: spill save for bash timed out after 2000 ms; passed through',
+    );
+    expect(ledger.late('full-output read', 'bash', 2000, { id: HASH })).toBe(
+      `ccr: full-output read for bash timed out after 2000 ms; compressed the harness's tail -> ${HASH}`,
+    );
+    expect(ledger.late('full-output read', 'bash', 2000, 'passed through')).toBe(
+      'ccr: full-output read for bash timed out after 2000 ms; passed through',
+    );
   });
 
   it('maps store events to their lines', () => {

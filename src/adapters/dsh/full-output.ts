@@ -17,6 +17,7 @@ import { constants } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { LATE, within } from '../../store/index.js';
 import { count, lineCount } from '../../text/strings.js';
 
 /** The tools whose results carry the notice: dsh-tool-bash and dsh-tool-pwsh render it the same way. */
@@ -35,9 +36,19 @@ const STDERR_HEADER = '[stderr]\n';
  */
 const AFTER_NOTICE = /^(?:$|\n\[stderr\]\n|\n\[(?:sandbox|timed out|killed by signal|exit code)\b)/;
 
+/**
+ * Longest wait for one spill file: a file system that never answers (a hung
+ * network mount) must not hold the tool call; past it the harness's text is
+ * compressed, and the ledger says so.
+ */
+export const FULL_OUTPUT_DEADLINE_MS = 2000;
+
 export interface FullOutputOptions {
   /** Files larger than this are not read; 0 turns the whole feature off. */
   readonly maxBytes: number;
+  readonly deadlineMs?: number;
+  /** Reads a spill file (tests stand in a file system that never answers). */
+  readonly read?: (path: string, maxBytes: number) => Promise<Read>;
   /** The harness's temp root and process (tests point them elsewhere). */
   readonly tmpdir?: string;
   readonly pid?: number;
@@ -52,6 +63,8 @@ export interface FullOutput {
   readonly text: string;
   readonly note: string;
   readonly recovered: boolean;
+  /** A spill file did not answer within this many milliseconds (its stream kept the harness's tail). */
+  readonly lateMs?: number;
 }
 
 /** Why a path is not (provably) the harness's own spill file, or its stream label. */
@@ -69,7 +82,7 @@ function locate(path: string, options: FullOutputOptions): { stream: 'stdout' | 
   return { stream: file[2] as 'stdout' | 'stderr' };
 }
 
-type Read = { text: string; bytes: number } | { reason: string };
+export type Read = { text: string; bytes: number } | { reason: string };
 
 /** Reads the spill file if it is a regular file (not a symlink) in a private folder, owned by this user, under the cap. */
 async function readSpill(path: string, maxBytes: number): Promise<Read> {
@@ -86,7 +99,9 @@ async function readSpill(path: string, maxBytes: number): Promise<Read> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     // O_NOFOLLOW: a symlink fails here instead of being followed (no check-then-use race).
-    handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    // O_NONBLOCK: a FIFO planted under the name opens at once (and is refused as not a file)
+    // instead of waiting for a writer forever; a regular file reads the same.
+    handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { reason: code === 'ELOOP' ? `${path} is a symlink` : `${path} cannot be read (${code ?? 'error'})` };
@@ -166,11 +181,14 @@ async function recoverStream(
   notice: Notice,
   from: number,
   options: FullOutputOptions,
-): Promise<{ fact: string; replacement?: Replacement }> {
+): Promise<{ fact: string; replacement?: Replacement; late?: true }> {
   const place = locate(notice.path, options);
   if ('reason' in place) return { fact: `full output not used: ${place.reason}` };
   const label = place.stream === 'stderr' ? 'full stderr' : 'full output';
-  const read = await readSpill(notice.path, options.maxBytes);
+  const deadlineMs = options.deadlineMs ?? FULL_OUTPUT_DEADLINE_MS;
+  const read = await within((options.read ?? readSpill)(notice.path, options.maxBytes), deadlineMs);
+  if (read === LATE)
+    return { fact: `${label} not used: ${notice.path} did not answer within ${count(deadlineMs)} ms`, late: true };
   if ('reason' in read) return { fact: `${label} not used: ${read.reason}` };
   const section = matchSection(text, place.stream, from, notice, read.text);
   if (section === undefined)
@@ -200,16 +218,23 @@ export async function recoverFullOutput(
 
   const replacements: Replacement[] = [];
   const facts: string[] = [];
+  let late = false;
   let from = 0;
   for (const notice of notices) {
     const fact = await recoverStream(text, notice, from, options);
     facts.push(fact.fact);
     if (fact.replacement) replacements.push(fact.replacement);
+    late ||= fact.late === true;
     from = notice.end;
   }
   let uncut = text;
   for (const r of replacements.reverse()) uncut = uncut.slice(0, r.start) + r.text + uncut.slice(r.end);
   const recovered = replacements.length > 0;
   const fallback = recovered ? '' : "; compressing the harness's tail";
-  return { text: uncut, note: `[${facts.join('; ')}${fallback}]`, recovered };
+  return {
+    text: uncut,
+    note: `[${facts.join('; ')}${fallback}]`,
+    recovered,
+    ...(late ? { lateMs: options.deadlineMs ?? FULL_OUTPUT_DEADLINE_MS } : {}),
+  };
 }

@@ -14,7 +14,7 @@ import {
   MAX_VERDICT_CHARS,
   notShownNote,
 } from '../../index.js';
-import { idFrom, SAMPLE_ID } from '../../store/index.js';
+import { idFrom, LATE, SAMPLE_ID } from '../../store/index.js';
 import { withNewline } from '../../text/strings.js';
 import type { PluginConfig } from './config.js';
 import type { ContextEngine } from './context-engine.js';
@@ -152,6 +152,11 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     return services.estimator.estimate(`\n\n${services.notice(input)}`);
   }
 
+  /**
+   * Compresses and stores, then writes a ledger line for each wait outside
+   * the process that passed its deadline (the spill save, the full-output
+   * read), saying what the result became.
+   */
   async function compress(
     exec: ToolExecution,
     decision: PostToolDecision,
@@ -167,6 +172,28 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     const spillSave = config.retainOriginal
       ? deps.spills.save({ toolName: exec.name, callId: exec.callId, sessionId: exec.agent?.session.header.id }, text)
       : undefined;
+    const outcome = await decide(exec, decision, text, type, isError, command, engine, spillSave, full);
+    const became = outcome.decision === decision ? ('passed through' as const) : { id: outcome.id };
+    if (full?.lateMs !== undefined) ledger.write(lines.late('full-output read', exec.name, full.lateMs, became));
+    // A save still in flight when the result passed through early is reported when it settles.
+    void spillSave?.then((saved) => {
+      if (saved === LATE) ledger.write(lines.late('spill save', exec.name, deps.spills.deadlineMs, became));
+    });
+    return outcome;
+  }
+
+  /** The decision for one result: compressed and stored, or passed through (the original decision). */
+  async function decide(
+    exec: ToolExecution,
+    decision: PostToolDecision,
+    text: string,
+    type: CcrType,
+    isError: boolean,
+    command: string | undefined,
+    engine: ContextEngine | undefined,
+    spillSave: ReturnType<Spills['save']>,
+    full?: FullOutput & { shown: string },
+  ): Promise<{ decision: PostToolDecision; id?: string }> {
     const contextFill = engine?.contextFill();
     const backOff = backOffOf(exec);
     const key = backOffKey(exec.name, command);
@@ -214,7 +241,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
       id: stored.id,
       type,
       size: stored.size,
-      ...(saved ? { spill: saved } : {}),
+      ...(saved && saved !== LATE ? { spill: saved } : {}),
       ...(result.verdict ? { verdict: result.verdict.line } : {}),
     };
     const output = `${body}${full ? '' : '\n'}${services.notice(retention)}`;

@@ -5,6 +5,7 @@
 import type { Context } from '@deepseek-ai/cordis';
 import type {} from '@deepseek-ai/dsh-agent';
 import type {} from '@deepseek-ai/dsh-tools';
+import { LATE } from '../../store/index.js';
 import { parseConfig, type PluginConfig } from './config.js';
 import { ContextEngine, type EngineDeps } from './context-engine.js';
 import { createLedger, lines } from './ledger.js';
@@ -90,7 +91,14 @@ function createEngines(
       const stored = await services.store.put(text, { type: source.type, tool: source.toolName });
       ledger.write(lines.stored(source.toolName, source.type, stored.size, stored.id));
       const spill = await spills.save(source, text);
-      return services.notice({ id: stored.id, type: source.type, size: stored.size, ...(spill ? { spill } : {}) });
+      if (spill === LATE) ledger.write(lines.late('spill save', source.toolName, spills.deadlineMs, { id: stored.id }));
+      const spilled = spill === LATE ? undefined : spill;
+      return services.notice({
+        id: stored.id,
+        type: source.type,
+        size: stored.size,
+        ...(spilled ? { spill: spilled } : {}),
+      });
     },
     shadowPrice() {
       const meter = ctx.get('tokenMeter' as never) as { estimateMessage?(message: unknown): number } | undefined;

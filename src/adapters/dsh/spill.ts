@@ -42,15 +42,17 @@ export class Spills {
   constructor(
     private readonly store: () => SpillStoreLike | undefined,
     private readonly warn: (message: string) => void,
-    private readonly deadlineMs = SPILL_DEADLINE_MS,
+    readonly deadlineMs = SPILL_DEADLINE_MS,
   ) {}
 
   /**
    * Saves an original, when there is a spill store and a session to own the
    * file. Never rejects: a failed save leaves the original with the CCR store
-   * only (ccr_retrieve still gives it back). Undefined when nothing is saved.
+   * only (ccr_retrieve still gives it back). Undefined when nothing is saved,
+   * LATE when the store did not answer within the deadline (the caller's
+   * ledger line says what the result became).
    */
-  save(source: SpillSource, text: string): Promise<NoticeInput['spill']> | undefined {
+  save(source: SpillSource, text: string): Promise<NoticeInput['spill'] | typeof LATE> | undefined {
     const store = this.store();
     if (store === undefined || source.sessionId === undefined || source.toolName === READ_TOOL) return undefined;
     const saving = store.saveText({
@@ -72,11 +74,11 @@ export class Spills {
       },
     );
     return within(saved, this.deadlineMs).then((outcome) => {
-      if (outcome !== LATE) return outcome;
-      this.warn(
-        `squeeze: spill store did not answer within ${this.deadlineMs} ms saving ${source.toolName}; original kept for ccr_retrieve only`,
-      );
-      return undefined;
+      if (outcome === LATE)
+        this.warn(
+          `squeeze: spill store did not answer within ${this.deadlineMs} ms saving ${source.toolName}; original kept for ccr_retrieve only`,
+        );
+      return outcome;
     });
   }
 
