@@ -69,6 +69,9 @@ function diffFile(i: number): string {
   return lines.join('\n');
 }
 
+/** The command that printed each of HOSTILE_LINEAR's inputs, where routing needs it (a find listing names directories too). */
+export const HOSTILE_COMMANDS: Record<string, string> = { 'path listing, 260k': 'find .' };
+
 /** The issue's hostile inputs (bounded work on any input): each must come out compressed, in at most 2 s of CPU. */
 export const HOSTILE_LINEAR: Record<string, () => string> = {
   'blank lines, 1e6': () => '\n'.repeat(1_000_000),
@@ -83,9 +86,21 @@ export const HOSTILE_LINEAR: Record<string, () => string> = {
     return lines.join('\n');
   },
   'unified diff, 3,000 files': () => Array.from({ length: 3000 }, (_, i) => diffFile(i)).join('\n'),
-  'path listing, 260k': () =>
-    Array.from(
-      { length: 260_000 },
-      (_, i) => `./packages/pkg${i % 40}/src/dir${i % 997}/sub${(i >> 3) % 31}/file${i}.${i % 3 === 0 ? 'ts' : 'js'}`,
-    ).join('\n'),
+  'path listing, 260k': () => {
+    // `find .` over 40 packages of 25 directories of 20 subdirectories of 12 files: directories before their contents.
+    const paths: string[] = ['.', './packages'];
+    for (let p = 0; p < 40; p++) {
+      paths.push(`./packages/pkg${p}`);
+      for (let d = 0; d < 25; d++) {
+        paths.push(`./packages/pkg${p}/lib${d}`);
+        for (let s = 0; s < 20; s++) {
+          const dir = `./packages/pkg${p}/lib${d}/part${s}`;
+          paths.push(dir);
+          for (let f = 0; f < 12; f++)
+            paths.push(`${dir}/file${f}.${f % 4 === 0 ? 'd.ts' : f % 3 === 0 ? 'map' : 'js'}`);
+        }
+      }
+    }
+    return paths.join('\n');
+  },
 };

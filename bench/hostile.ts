@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createSqueeze } from '../src/pipeline/index.js';
-import { HOSTILE, HOSTILE_LINEAR } from './hostile-inputs.js';
+import { HOSTILE, HOSTILE_COMMANDS, HOSTILE_LINEAR } from './hostile-inputs.js';
 
 const INPUTS = { ...HOSTILE, ...HOSTILE_LINEAR };
 
@@ -33,7 +33,7 @@ function runOne(name: string): Measured {
   const base = process.memoryUsage().rss;
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const result = squeeze.compress(text);
+  const result = squeeze.compress(text, { command: HOSTILE_COMMANDS[name] });
   const ms = performance.now() - started;
   const used = process.cpuUsage(cpu);
   const cpuMs = (used.user + used.system) / 1000;

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOSTILE_LINEAR } from '../../bench/hostile-inputs.js';
+import { HOSTILE_COMMANDS, HOSTILE_LINEAR } from '../../bench/hostile-inputs.js';
 import { createSqueeze } from '../../src/pipeline/index.js';
 import { runCli } from '../support/cli.js';
 import { createHarness, squeezePlugin, textOf, type Harness } from '../support/dsh-harness.js';
@@ -100,7 +100,7 @@ describe('hostile input at full size through compress()', () => {
       const text = HOSTILE_LINEAR[name]!();
       // Speed is the benchmark's (bench/hostile.ts): here no time budget may turn the result into a pass-through.
       const squeeze = createSqueeze({ recentResults: 0, timeBudgetMs: 3_600_000 });
-      const result = squeeze.compress(text);
+      const result = squeeze.compress(text, { command: HOSTILE_COMMANDS[name] });
       expect(result.outcome, String(result.error ?? '')).toBe('compressed');
       expect(result.timedOut).toBeUndefined();
       if (KIND[name]) expect(result.kind).toBe(KIND[name]);

@@ -29,6 +29,12 @@ interface Entry {
   readonly isDir: boolean;
   /** Bytes, when the listing shows sizes (ls -l, du). */
   readonly size: number | undefined;
+  /** Its extension (see extensionOf), worked out once: histograms, ranks and outliers all ask. */
+  readonly ext: string;
+}
+
+function entryOf(dir: Dir, name: string, isDir: boolean, size: number | undefined): Entry {
+  return { dir, name, isDir, size, ext: extensionOf(name, isDir) };
 }
 
 interface Parsed {
@@ -72,9 +78,19 @@ class Tree {
   readonly root = newDir('', null);
   readonly dirs: Dir[] = [this.root];
   private readonly byPath = new Map<string, Dir>([['', this.root]]);
+  /** Directories by the path as the listing wrote it (`./src/`), before normalising. */
+  private readonly byRawPath = new Map<string, Dir>();
 
   /** The directory at a path, created with its ancestors. */
   dir(path: string): Dir {
+    const known = this.byRawPath.get(path);
+    if (known) return known;
+    const dir = this.lookUp(path);
+    this.byRawPath.set(path, dir);
+    return dir;
+  }
+
+  private lookUp(path: string): Dir {
     // `./src` and `src` are one directory; `.git` keeps its dot.
     const clean = path.replace(/\/+$/, '').replace(/^\.\/(?=.)/, '') || '.';
     const key = clean === '.' ? '' : clean;
@@ -113,14 +129,16 @@ function parseLs(lines: string[], tree: Tree, selfLines: Set<number>, framing: M
     }
     // A directory's size in ls -l is its own metadata block, not its contents: not ranked.
     const isDir = long ? long[1]!.startsWith('d') : false;
-    const entry: Entry = { dir, name, isDir, size: long && !isDir ? bytes(long[2]!) : undefined };
+    const entry = entryOf(dir, name, isDir, long && !isDir ? bytes(long[2]!) : undefined);
     dir.entries.push(i);
     return entry;
   });
   // Plain ls -R shows no modes: a name is a directory when its own `dir:` block follows.
   const headed = new Set(tree.dirs.filter((d) => d.header >= 0).map((d) => d.path));
   return entries.map((e) =>
-    e && !e.isDir && headed.has(e.dir.path === '' ? e.name : `${e.dir.path}/${e.name}`) ? { ...e, isDir: true } : e,
+    e && !e.isDir && headed.has(e.dir.path === '' ? e.name : `${e.dir.path}/${e.name}`)
+      ? entryOf(e.dir, e.name, true, e.size)
+      : e,
   );
 }
 
@@ -133,8 +151,12 @@ function parsePaths(lines: string[], tree: Tree): (Entry | null)[] {
   const dirPaths = new Set<string>();
   for (const { path } of paths) {
     const norm = path.replace(/\/+$/, '');
-    for (let cut = norm.lastIndexOf('/'); cut > 0; cut = norm.lastIndexOf('/', cut - 1))
-      dirPaths.add(norm.slice(0, cut));
+    // Ancestors from the nearest up; one already known has its own ancestors known too.
+    for (let cut = norm.lastIndexOf('/'); cut > 0; cut = norm.lastIndexOf('/', cut - 1)) {
+      const ancestor = norm.slice(0, cut);
+      if (dirPaths.has(ancestor)) break;
+      dirPaths.add(ancestor);
+    }
   }
   return paths.map(({ path, size }, i) => {
     const line = lines[i]!;
@@ -150,7 +172,7 @@ function parsePaths(lines: string[], tree: Tree): (Entry | null)[] {
       if (size === undefined) own.header = i;
     }
     dir.entries.push(i);
-    return { dir, name: norm.slice(cut + 1), isDir, size };
+    return entryOf(dir, norm.slice(cut + 1), isDir, size);
   });
 }
 
@@ -169,7 +191,7 @@ function parseTree(lines: string[], tree: Tree): (Entry | null)[] {
     stack.push(name);
     if (isDir) tree.dir(stack.join('/')).header = i;
     dir.entries.push(i);
-    return { dir, name, isDir, size: undefined };
+    return entryOf(dir, name, isDir, undefined);
   });
 }
 
@@ -190,8 +212,12 @@ function parse(text: string): Parsed {
 }
 
 function extension(entry: Entry): string {
-  if (entry.isDir) return 'dirs';
-  const name = entry.name;
+  return entry.ext;
+}
+
+/** What a histogram counts an entry as: its extension, or `dirs`, `dotfiles`, `no extension`. */
+function extensionOf(name: string, isDir: boolean): string {
+  if (isDir) return 'dirs';
   const m = /(\.d\.[cm]?ts|\.[^./\s]{1,12})$/.exec(name);
   if (!m || m.index === 0) return name.startsWith('.') ? 'dotfiles' : 'no extension';
   return m[1]!;
@@ -384,10 +410,17 @@ class ListingView {
     return order;
   }
 
-  /** The directory whose marker accounts for `dir` (the outermost fold holding it), or null when it shows. */
-  private foldedInto(dir: Dir, folded: number): Dir | null {
-    let into: Dir | null = null;
-    for (let d: Dir | null = dir; d; d = d.parent) if ((this.foldRank.get(d) ?? Infinity) < folded) into = d;
+  /**
+   * For each directory, the one whose marker accounts for it (the outermost
+   * fold holding it), or null when it shows: one pass, parents first (the
+   * tree lists a directory after its parent).
+   */
+  private foldedInto(folded: number): Map<Dir, Dir | null> {
+    const into = new Map<Dir, Dir | null>();
+    for (const d of this.parsed.dirs) {
+      const above = d.parent ? into.get(d.parent)! : null;
+      into.set(d, above ?? ((this.foldRank.get(d) ?? Infinity) < folded ? d : null));
+    }
     return into;
   }
 
@@ -407,7 +440,7 @@ class ListingView {
     for (let i = 0; i < lines.length; i++) if (!entries[i]) show[i] = 1;
     const everything = detail.perDir === Infinity && detail.folded === 0;
     if (!everything) for (const i of this.parsed.selfLines) show[i] = 0;
-    const into = new Map(dirs.map((d) => [d, this.foldedInto(d, detail.folded)]));
+    const into = this.foldedInto(detail.folded);
     // Headers of unfolded directories stay (for tree and find they are also their parent's entries).
     const headers = new Set<number>();
     for (const dir of dirs) {
@@ -485,8 +518,13 @@ class ListingView {
         detail.kinds,
       );
       const marker = (at: string): Marker => ({ list: [...list], detail: `${what}${at}${sub}: ${kinds}` });
-      markers.set(last, [...(markers.get(last) ?? []), { dir, marker: (at) => marker(at === '' ? where : '') }]);
-      placedAt.set(last, [...(placedAt.get(last) ?? []), { dir, list, first, last }]);
+      const here = markers.get(last);
+      const entry = { dir, marker: (at: string) => marker(at === '' ? where : '') };
+      if (here) here.push(entry);
+      else markers.set(last, [entry]);
+      const placedHere = placedAt.get(last);
+      if (placedHere) placedHere.push({ dir, list, first, last });
+      else placedAt.set(last, [{ dir, list, first, last }]);
     }
     const out: (string | Marker)[] = [];
     /** The original line each shown line of `out` is (-1 for markers). */
@@ -540,7 +578,7 @@ class ListingView {
           run ??= { dirs: [], counts: [], list: [], first: p.first, last: p.last };
           run.dirs.push(p.dir);
           run.counts.push(p.list.length);
-          run.list.push(...p.list);
+          for (const i of p.list) run.list.push(i);
           run.first = Math.min(run.first, p.first);
           run.last = Math.max(run.last, p.last);
         }
@@ -582,7 +620,11 @@ function nameFraming(out: readonly (string | Marker)[], from: readonly number[],
     // Line i stood in the gap before output position k (the next shown line): its last marker names it.
     const item = k > 0 && from[k - 1]! < 0 ? items[k - 1] : undefined;
     if (item !== undefined && typeof item !== 'string') item.list.push(i);
-    else extra.set(k, [...(extra.get(k) ?? []), i]);
+    else {
+      const here = extra.get(k);
+      if (here) here.push(i);
+      else extra.set(k, [i]);
+    }
   }
   const text: string[] = [];
   for (let j = 0; j <= items.length; j++) {
