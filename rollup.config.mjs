@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
+import playground from './scripts/playground.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const installed = [
@@ -47,7 +48,7 @@ function bundledLicenses() {
   };
 }
 
-export default {
+const library = {
   input: {
     index: 'src/index.ts',
     cli: 'src/cli/main.ts',
@@ -72,3 +73,6 @@ export default {
     bundledLicenses(),
   ],
 };
+
+// The playground page (scripts/playground.mjs): one self-contained HTML file for the browser.
+export default [library, playground];

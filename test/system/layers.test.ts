@@ -14,6 +14,7 @@ const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const RANK: Record<string, number> = {
   adapters: 9,
   cli: 9,
+  playground: 9, // the browser page: an application like the CLI, over the pipeline
   'index.ts': 8, // the public API
   eval: 7,
   demo: 7,
@@ -82,7 +83,7 @@ describe('layers', () => {
     expect(upward).toEqual([]);
   });
 
-  it('adapters and the CLI do not import each other', () => {
+  it('adapters, the CLI and the playground do not import each other', () => {
     const across = edges
       .filter(({ from, to }) => area(from) !== area(to) && RANK[area(from)] === RANK[area(to)])
       .map(({ from, to }) => `${from} -> ${to}`);
