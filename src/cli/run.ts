@@ -5,6 +5,7 @@ import { parse } from './args.js';
 import type { Command } from './command.js';
 import { compressCommand } from './commands/compress.js';
 import { estimateCommand } from './commands/estimate.js';
+import { playgroundCommand } from './commands/playground.js';
 import { retrieveCommand } from './commands/retrieve.js';
 import { CliError, ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
@@ -16,6 +17,7 @@ export const COMMANDS: readonly Command[] = [
   estimateCommand,
   evalCommand,
   demoCommand,
+  playgroundCommand,
 ];
 
 function mainHelp(): string {

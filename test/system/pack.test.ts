@@ -29,13 +29,14 @@ beforeAll(() => {
 afterAll(() => rmSync(unpacked, { recursive: true, force: true }));
 
 describe('the npm package', () => {
-  it('holds the bundle patch, the plugin, the CLI and the core', () => {
+  it('holds the bundle patch, the plugin, the CLI, the core and the playground page', () => {
     for (const file of [
       'cordis.patch.yml',
       'dist/dsh.js',
       'dist/cli.js',
       'dist/index.js',
       'dist/worker.js',
+      'dist/playground/index.html',
       'build/squeeze.wasm',
       'package.json',
       'README.md',
