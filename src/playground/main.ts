@@ -99,6 +99,7 @@ function schedule(): void {
 function load(index: number): void {
   const chosen = samples[index];
   if (!chosen) return;
+  sample.value = String(index);
   input.value = chosen.text;
   command.value = chosen.command;
   schedule();
@@ -106,8 +107,11 @@ function load(index: number): void {
 
 options(kind, ['auto', ...CONTENT_KINDS]);
 options(level, ['auto', ...LEVELS]);
-sample.append(...samples.map((s, i) => new Option(s.label, String(i))));
-sample.addEventListener('change', () => load(Number(sample.value)));
+sample.append(new Option('your own (pasted or dropped)', ''), ...samples.map((s, i) => new Option(s.label, String(i))));
+sample.addEventListener('change', () => load(Number(sample.value || Number.NaN)));
+input.addEventListener('input', () => {
+  sample.value = '';
+});
 for (const control of [input, command, maxTokens]) control.addEventListener('input', schedule);
 for (const control of [kind, level]) control.addEventListener('change', schedule);
 input.addEventListener('dragover', (event) => event.preventDefault());
@@ -117,6 +121,7 @@ input.addEventListener('drop', (event) => {
   event.preventDefault();
   void file.text().then((text) => {
     input.value = text;
+    sample.value = '';
     schedule();
   });
 });

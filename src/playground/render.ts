@@ -1,10 +1,14 @@
 // The two panes as DOM: the original with each omitted span shaded under a
 // label naming its lines, and the model's view with every marker a link to the
-// span it names. Runs of plain lines go in as one text node each, so a 1 MB
-// original is a few thousand nodes, not one per line.
+// span it names. The original's lines go in as blocks of CHUNK_LINES lines the
+// browser lays out only when scrolled near (content-visibility), so a 1 MB
+// original is a few hundred nodes and a fraction of a second of layout.
 import type { Omission } from '../processors/markers.js';
 import { rangeLabel, type Segment } from './segments.js';
 import type { ViewLine } from './view.js';
+
+/** Lines per block of the original: small enough to skip, big enough to keep the node count low. */
+const CHUNK_LINES = 200;
 
 const spanId = (start: number) => `original-${start}`;
 const markerId = (start: number) => `marker-${start}`;
@@ -25,11 +29,25 @@ function reveal(target: HTMLElement | null, pane: HTMLElement): void {
   target.classList.add('flash');
 }
 
+/** The text as blocks of up to CHUNK_LINES lines, each sized by its line count before it is laid out. */
+function chunks(text: string): HTMLElement[] {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const blocks: HTMLElement[] = [];
+  for (let i = 0; i < lines.length; i += CHUNK_LINES) {
+    const part = lines.slice(i, i + CHUNK_LINES);
+    const block = element('div', 'chunk', `${part.join('\n')}\n`);
+    block.style.setProperty('--lines', String(part.length));
+    blocks.push(block);
+  }
+  return blocks;
+}
+
 export function renderOriginal(pane: HTMLElement, parts: readonly Segment[], view: HTMLElement): void {
   const fragment = document.createDocumentFragment();
   for (const part of parts) {
     if (part.kind === 'shown') {
-      fragment.append(part.text);
+      fragment.append(...chunks(part.text));
       continue;
     }
     const block = element('div', part.kind);
@@ -38,7 +56,9 @@ export function renderOriginal(pane: HTMLElement, parts: readonly Segment[], vie
     const label = element('button', 'label', `${rangeLabel(part)}: ${what}`);
     label.type = 'button';
     label.addEventListener('click', () => reveal(document.getElementById(markerId(part.start)), view));
-    block.append(label, element('span', 'lines', part.text));
+    const lines = element('div', 'lines');
+    lines.append(...chunks(part.text));
+    block.append(label, lines);
     fragment.append(block);
   }
   pane.replaceChildren(fragment);

@@ -21,10 +21,7 @@ describe('squeeze playground', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
     const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
     try {
-      const [url] = await createInterface({ input: child.stdout })
-        [Symbol.asyncIterator]()
-        .next()
-        .then((r) => [r.value]);
+      const [url] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       const page = await fetch(url);
       expect(page.status).toBe(200);
