@@ -81,7 +81,13 @@ function unavailable(doing: string, error: unknown): StoreUnavailableError {
   const reason =
     REASONS[sqliteCode(error)] ??
     (fsCode === 'ENOSPC' ? 'full' : fsCode === 'EROFS' || fsCode === 'EACCES' ? 'read-only' : 'failed');
-  return new StoreUnavailableError(reason, `${doing}: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+  const message = (error as Error)?.message ?? String(error);
+  // SQLite says only "database is locked": say who holds it and how long this process waited.
+  const why =
+    reason === 'busy'
+      ? `another process held the store's lock for over ${BUSY_TIMEOUT_MS / 1000} s (${message})`
+      : message;
+  return new StoreUnavailableError(reason, `${doing}: ${why}`, { cause: error });
 }
 
 interface Statements {
