@@ -126,7 +126,7 @@ export function detectPreserved(
   const lines = found.map((item) => item.text);
   const ids: PreservedItem[] = [];
   identifierItems(text, ids, seen);
-  found.push(...ids.filter((id) => !lines.some((line) => line.includes(id.text))));
+  for (const id of ids) if (!lines.some((line) => line.includes(id.text))) found.push(id);
   const items: PreservedItem[] = [];
   let spent = 0;
   for (const item of found) {

@@ -272,7 +272,7 @@ export function omissionsOf(output: string, original?: string): Omission[] {
     if (walk?.shows(raw.endsWith('\r') ? raw.slice(0, -1) : raw)) continue;
     const parsed = parseSqueezeLine(raw);
     if (parsed?.type === 'omission') {
-      spans.push(...parsed.spans);
+      for (const span of parsed.spans) spans.push(span);
       walk?.omit(parsed.spans);
     } else if (parsed?.type === 'collapse') {
       spans.push({ start: parsed.start, count: parsed.count, collapsed: true });

@@ -1,8 +1,10 @@
 // Preserved items (docs/GLOSSARY.md), detected in tool output.
 import { describe, expect, it } from 'vitest';
-import { createEstimator } from '../../src/engine/index.js';
+import { createEstimator, TextAnalysis } from '../../src/engine/index.js';
 import { detectPreserved, missingItems } from '../../src/pipeline/preserve.js';
-import { backendName } from '../support/backend.js';
+import { preservedLines } from '../../src/processors/log/priority.js';
+import { backendName, testBackend } from '../support/backend.js';
+import { fixtures } from '../support/fixtures.js';
 
 const estimator = createEstimator({ backend: backendName });
 
@@ -67,4 +69,21 @@ describe(`preserved items (${backendName})`, () => {
     const text = `${'\n'.repeat(200_000)}TODO: the only item`;
     expect(detectPreserved(text, true, estimator, 1000).items.map((i) => i.text)).toEqual(['TODO: the only item']);
   });
+});
+
+describe(`lines of the preserved items (${backendName})`, () => {
+  const logs = [...fixtures('logs'), ...fixtures('diff')];
+  it.each(logs.map((f) => [f.name, f.text] as const))(
+    '%s: exactly the lines holding an item, items inside other items and items with regex characters included',
+    (_, text) => {
+      const analysis = new TextAnalysis(text, testBackend());
+      const { items } = detectPreserved(text, true, estimator, 10_000);
+      // Items as found, a part of one (a shorter item inside a longer one's line), and a literal full of regex syntax.
+      const preserve = [...items.map((i) => i.text), ...items.slice(0, 3).map((i) => i.text.slice(2, 12)), '(a|b)*[x]'];
+      const expected = new Set<number>();
+      for (let i = 0; i < analysis.lines.count; i++)
+        if (preserve.some((p) => p !== '' && analysis.line(i).includes(p))) expected.add(i);
+      expect([...preservedLines(analysis, preserve)].sort((a, b) => a - b)).toEqual([...expected]);
+    },
+  );
 });

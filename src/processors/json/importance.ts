@@ -103,7 +103,8 @@ export class Importance {
     const shapes = new Map<string, number>();
     const shapeOf = (o: JsonValue) => (isObject(o) ? Object.keys(o).join(',') : typeof o);
     for (const item of items) shapes.set(shapeOf(item), (shapes.get(shapeOf(item)) ?? 0) + 1);
-    const dominant = Math.max(...shapes.values());
+    let dominant = 0;
+    for (const n of shapes.values()) if (n > dominant) dominant = n;
     if (dominant < 0.6 * items.length) return;
     for (const item of items) {
       if (isObject(item) && shapes.get(shapeOf(item)) === 1) this.rank.set(item, Math.max(1, this.rank.get(item) ?? 0));
