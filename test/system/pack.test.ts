@@ -1,11 +1,13 @@
 // What users install: `npm pack` must hold the patch file, the built plugin,
-// the CLI, the core and compressAsync's worker, and the plugin loaded from the unpacked tarball must
+// the CLI, the core, compressAsync's worker and the playground page (served by the packed CLI), and the plugin loaded from the unpacked tarball must
 // work in a real harness Context. The tarball is unpacked inside the project
 // so the packed code resolves the harness packages the way a host's would.
 // Packs what the last build made (`npm test` builds first; `prepack` would build again).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLog, createHarness, textOf } from '../support/dsh-harness.js';
@@ -62,6 +64,24 @@ describe('the npm package', () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it('serves its playground page with the packed CLI', async () => {
+    const child = spawn(process.execPath, [join(unpacked, 'package', 'dist', 'cli.js'), 'playground'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const exited = once(child, 'close');
+    try {
+      const [url] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe(
+        readFileSync(join(unpacked, 'package', 'dist', 'playground', 'index.html'), 'utf8'),
+      );
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect((await exited)[0]).toBe(0);
   });
 
   it('loads its plugin from the unpacked tarball into a real Context and compresses', async () => {

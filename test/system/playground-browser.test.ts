@@ -145,6 +145,45 @@ describe.skipIf(!run)('the playground page in Chromium (file://)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('compresses again when a setting changes, a sample is picked or a file is dropped', async () => {
+    const counts = async () => (await page.textContent(byTestId('tokens'))) ?? '';
+    const changed = (before: string) =>
+      page.waitForFunction(([selector, previous]) => document.querySelector(selector!)?.textContent !== previous, [
+        byTestId('tokens'),
+        before,
+      ] as const);
+    let before = await counts();
+    await page.fill('#max-tokens', '800');
+    await changed(before);
+    const out = Number(/ out ([\d,]+)/.exec(await counts())?.[1]?.replaceAll(',', ''));
+    expect(out).toBeLessThanOrEqual(800);
+
+    before = await counts();
+    const picked = await page.$eval('#sample', (select) => {
+      const s = select as HTMLSelectElement;
+      return s.options[s.options.length - 1]!.value;
+    });
+    await page.selectOption('#sample', picked);
+    await changed(before);
+    expect(await page.inputValue('#command')).not.toBe('');
+    expect((await page.inputValue(byTestId('input'))).length).toBeGreaterThan(0);
+
+    before = await counts();
+    const { text, errorLines } = serviceLog(500, [250]);
+    const files = await page.evaluateHandle((dropped) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([dropped], 'service.log', { type: 'text/plain' }));
+      return transfer;
+    }, text);
+    await page.dispatchEvent(byTestId('input'), 'drop', { dataTransfer: files });
+    await changed(before);
+    expect(await page.inputValue(byTestId('input'))).toBe(text);
+    expect(await page.textContent(byTestId('output'))).toContain(errorLines[0]);
+    expect(await page.inputValue('#sample')).toBe('');
+    await page.fill('#max-tokens', '12000');
+    expect(errors).toEqual([]);
+  });
+
   it('answers a 1 MB paste (time to the first output printed, not asserted)', async () => {
     const { text, errorLines } = serviceLog(14_500, [3000, 9000, 14_000]);
     expect(text.length).toBeGreaterThan(1_000_000);
