@@ -126,6 +126,12 @@ export interface Processor {
    * alone are over it.
    */
   skeleton?(analysis: TextAnalysis): Skeleton;
+  /**
+   * Its texts may be what runners and compilers print (build, test and service
+   * logs; unclaimed text): the verdict gate reads a verdict only from these, or
+   * from what a command such a processor claims printed (src/pipeline/verdict/gate.ts).
+   */
+  readonly runOutput?: boolean;
   /** Confidence in [0, 1] that `text` is of this kind (content sniffing). */
   sniff(text: string): number;
   process(input: ProcessorInput): ProcessorOutput;

@@ -301,7 +301,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
         Math.floor(options.maxTokens / 2),
       );
       // The verdict gate: lines stating the verdict are demanded like preserved items (verdict/gate.ts).
-      const verdict = readsVerdict(processors[kind]) ? readVerdict(seen) : null;
+      const verdict = readsVerdict(kind, options) ? readVerdict(seen) : null;
       // The ceiling holds for what the model sees: the retrieval notice included.
       const notice = options.retainOriginal ? this.noticeTokens(type, bytesIn, spill, verdict?.line) : 0;
       const room = options.maxTokens - notice - options.reserveTokens;

@@ -38,22 +38,6 @@ const COMMAND_FLOOR = 0.2;
 /** The text nobody claims goes to this processor. */
 const UNCLAIMED: ContentKind = 'text';
 
-/** A file name with an extension (or a directory's trailing slash) at the end of a path. */
-const FILE_NAME = /(?:[\w-]\.[A-Za-z][\w]{0,7}|\/)$/;
-
-/**
- * Most of the first lines name files: the part before the first ':' for grep
- * hits, the whole line for listings. Log lines with timestamps fail this.
- */
-function namesFiles(text: string, pathLines: 'prefix' | 'whole'): boolean {
-  const lines = text.split('\n', 50).filter((line) => line.trim() !== '' && line !== '--');
-  const named = lines.filter((line) => {
-    const path = pathLines === 'prefix' ? line.replace(/^([A-Za-z]:)?([^:]*).*$/s, '$1$2') : line.trimEnd();
-    return FILE_NAME.test(path);
-  });
-  return lines.length > 0 && named.length >= 0.9 * lines.length;
-}
-
 function extensionOf(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
@@ -65,6 +49,17 @@ export interface CommandClaim {
   readonly kind: ContentKind;
   /** Only some lines remain: a document (JSON, HTML, code) cut by a grep is no longer one. */
   readonly grepped: boolean;
+}
+
+/** The kind of output a host tool returns, when a processor claims the tool (`grep`, `read`). */
+export function claimOfTool(toolName: string): ContentKind | null {
+  return TOOL_KINDS.get(toolName) ?? null;
+}
+
+/** The command line's producing program prints files (`cat build.log`, `tail -n 50 app.log`): their contents. */
+export function printsFiles(line: string): boolean {
+  const command = producingCommand(line);
+  return command !== null && printedFiles(command).length > 0;
 }
 
 /** The kind a shell command line's output has, by its producing program; null when no processor claims it. */
@@ -89,13 +84,10 @@ function bySniffing(text: string): ContentKind {
   for (const processor of TABLE) {
     // Without the tool's name, timestamps (12:03:44) and paths in logs look like
     // grep hits and listings: those kinds must be near-certain to win.
-    const { pathLines } = processor;
-    const score =
-      pathLines !== undefined
-        ? processor.sniff(text) >= 0.95 && namesFiles(text, pathLines)
-          ? 0.95
-          : 0
-        : processor.sniff(text);
+    // grep hits and listings: those kinds must be near-certain to win (their
+    // sniffers count only lines naming files in their own shapes).
+    const sniffed = processor.sniff(text);
+    const score = processor.pathLines === undefined ? sniffed : sniffed >= 0.95 ? 0.95 : 0;
     if (score > bestScore) {
       best = processor.kind;
       bestScore = score;

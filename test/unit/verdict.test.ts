@@ -144,10 +144,10 @@ describe(`the verdict gate at every level (${backend})`, () => {
   });
 
   it('an output that loses a fact at every level is replaced by a cut of the original that keeps them', () => {
-    // Forced through the grep processor, a build log loses its diagnostics at every level.
+    // make printed it, so it states a verdict; forced through the grep processor, it loses its diagnostics at every level.
     const { text } = logs.find((f) => f.name === 'gcc-diagnostics')!;
     for (const level of LEVELS) {
-      const result = expectFactsInline(text, { level, kind: 'grep' });
+      const result = expectFactsInline(text, { level, kind: 'grep', command: 'make -k' });
       expect(result.verdict?.gate).toBe('cut');
       expect(result.output).toMatch(/\[… lines \d+–\d+ \(\d+\)/);
     }
@@ -161,6 +161,42 @@ describe(`the verdict gate at every level (${backend})`, () => {
       for (const fact of again.verdict!.facts)
         expect(again.output, `${fixture.name}: ${fact.keep}`).toContain(fact.keep);
       expect(again.outcome, fixture.name).not.toBe('verdict');
+    }
+  });
+});
+
+describe(`verdicts only from runners and compilers (${backend})`, () => {
+  const routed = (name: string) =>
+    readFileSync(join(import.meta.dirname, '../fixtures/routing-outputs', `${name}.txt`), 'utf8');
+  // git log -p / git show of a commit adding a tsc log as a test fixture: its lines state errors of no run.
+  const fixtureDiff = routed('git-log-patch-fixture');
+  const gccLog = fixtures('logs').find((f) => f.name === 'gcc-diagnostics')!.text;
+
+  it('reads none from a diff, a git log -p, a grep, a read or a file shown by cat', () => {
+    expect(readVerdict(fixtureDiff)).not.toBeNull(); // the lines alone would state one
+    for (const options of [
+      { command: 'git log -p -n 1 -- test/fixtures' },
+      { command: 'git show HEAD~1' },
+      {},
+      { toolName: 'read' },
+      { toolName: 'grep' },
+      { command: 'cat test/fixtures/tsc.log' },
+    ]) {
+      const result = compress(fixtureDiff, { backend, minTokens: 1, ...options });
+      expect(result.verdict, JSON.stringify(options)).toBeUndefined();
+    }
+    for (const command of [
+      'cat build.log',
+      'tail -n 400 logs/make.log | grep -v ccache',
+      'git diff',
+      'grep -rn error .',
+    ])
+      expect(compress(gccLog, { backend, minTokens: 1, command }).verdict, command).toBeUndefined();
+  });
+
+  it('reads one from what a runner or compiler printed, whatever kind the text was given', () => {
+    for (const options of [{ command: 'make -k' }, { command: 'make -k', kind: 'text' as const }, {}]) {
+      expect(compress(gccLog, { backend, minTokens: 1, ...options }).verdict?.facts.length).toBeGreaterThan(0);
     }
   });
 });

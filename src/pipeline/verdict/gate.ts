@@ -7,8 +7,10 @@
 // cut of the original that keeps every fact line).
 import type { TextAnalysis } from '../../engine/index.js';
 import { plural } from '../../processors/markers.js';
-import type { Processor, ProcessorOutput, TokenEstimator } from '../../types.js';
+import { processors } from '../../processors/index.js';
+import type { ContentKind, ProcessorOutput, TokenEstimator } from '../../types.js';
 import { type CutOrder, originalLinesSource, sampleToFit } from '../ceiling.js';
+import { claimOfCommand, claimOfTool, printsFiles } from '../route.js';
 import type { PreservedItem } from '../preserve.js';
 import type { FactKind, Verdict, VerdictFact } from './extract.js';
 
@@ -106,9 +108,25 @@ export function lostFacts(output: string, items: readonly PreservedItem[]): Pres
   return items.filter((item) => item.kind === 'verdict' && !output.includes(item.text));
 }
 
-/** Verdicts are read from tool output shown line by line: not from a file read whole or a JSON document. */
-export function readsVerdict(processor: Pick<Processor, 'lineShaped' | 'losslessUpToMax'>): boolean {
-  return processor.lineShaped && !processor.losslessUpToMax;
+/**
+ * A verdict is read only from what a runner or compiler printed: the host
+ * tool or the command that produced the text is one a processor of run output
+ * claims (`make`, `npm test`; whatever kind the text was then given), or,
+ * when neither claims it, the text was routed to such a processor (a log, or
+ * text nobody claims). Never from a diff, a `git log -p`, a read, a grep, or a
+ * file's contents (`cat build.log`): a fixture or a saved log there says
+ * nothing about a run that happened.
+ */
+export function readsVerdict(
+  kind: ContentKind,
+  hints: { readonly toolName?: string | undefined; readonly command?: string | undefined },
+): boolean {
+  const { toolName, command } = hints;
+  if (command !== undefined && printsFiles(command)) return false;
+  const claimed =
+    (toolName === undefined ? null : claimOfTool(toolName)) ??
+    (command === undefined ? null : (claimOfCommand(command)?.kind ?? null));
+  return processors[claimed ?? kind].runOutput === true;
 }
 
 /**

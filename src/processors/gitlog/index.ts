@@ -281,7 +281,10 @@ function sniff(text: string): number {
   if (first === -1) return 0;
   if (!COMMIT.test(lines[first]!)) {
     // --oneline: hash and subject lines, perhaps with --stat lines under them.
-    const rest = lines.filter((l) => l.trim() !== '' && !STAT.test(l) && !SUMMARY.test(l));
+    const content = lines.filter((l) => l.trim() !== '');
+    const rest = content.filter((l) => !STAT.test(l) && !SUMMARY.test(l));
+    // `git diff --stat`: file stat lines closed by their summary, no commit line.
+    if (rest.length === 0) return content.some((l) => SUMMARY.test(l)) ? 0.6 : 0;
     return rest.length >= 3 && rest.every((l) => ONELINE.test(l)) ? 0.6 : 0;
   }
   return lines.slice(first + 1, first + 5).some((l) => /^Author: /.test(l)) ? 0.9 : 0.6;

@@ -555,17 +555,22 @@ function minimal(
  */
 function sniff(text: string): number {
   const head = text.split('\n', 201).slice(0, 200).join('\n');
-  const { rows, files } = parse(head);
+  const { raw, rows, files } = parse(head);
   const content = rows.filter((r) => r.kind !== 'separator');
   if (content.length === 0) return 0;
   const hits = content.filter((r) => r.kind === 'match' || r.kind === 'context');
   if (hits.length === 0) return 0;
-  const framing = content.filter((r) => r.kind === 'file').length;
+  // File lines and the DSH tool's `Found N matches` head frame the hits.
+  const framing = rows.filter((r, i) => r.kind === 'file' || (i === 0 && DSH_HEADER.test(raw[0]!))).length;
   const pairs = new Set(hits.map((r) => `${r.file}:${r.line}`)).size;
   const share = (hits.length + framing) / content.length;
   const distinct = Math.min(1, (2 * pairs) / hits.length);
-  // Paths name directories or files with extensions; a bare `name:12:` is less sure.
-  const pathy = files.length === 0 ? 0.4 : files.filter((f) => /[/\\]|\.\w{1,10}$/.test(f)).length / files.length;
+  // Paths name directories or files with extensions; a bare `name:12:` is less sure, and tsc's
+  // `src/a.ts(4,26)` or a path with spaces is a diagnostic's or a log's, not a grep hit's.
+  const pathy =
+    files.length === 0
+      ? 0.4
+      : files.filter((f) => /[/\\]|\.\w{1,10}$/.test(f) && !/[\s()]/.test(f)).length / files.length;
   return share * distinct * (0.6 + 0.4 * pathy);
 }
 

@@ -204,13 +204,23 @@ function process(input: ProcessorInput): ProcessorOutput {
 }
 
 /** Confidence that a text is an HTML page or fragment. */
+const VOID_ELEMENTS = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'wbr', 'source', 'col', 'area', 'base']);
+
 function sniff(text: string): number {
   const head = text.slice(0, 4096).trimStart().toLowerCase();
   if (head.startsWith('<!doctype html') || head.startsWith('<html')) return 1;
   if (/<(?:html|head|body)[\s>]/.test(head)) return 0.9;
   if (head.startsWith('<?xml')) return 0.2; // XML reports read better as text
-  const tags = (text.slice(0, 65_536).match(/<\/?[a-z][a-z0-9]*[\s>/]/gi) ?? []).length;
-  const lines = Math.max(1, text.slice(0, 65_536).split('\n').length);
+  const sample = text.slice(0, 65_536);
+  // `<none>`, `<pending>`, `<pid>` in a table or a log are placeholders, not tags: a bare `<name>` counts
+  // only when the text also closes it (`</name>`) or it is a void element; tags with attributes always count.
+  const closed = new Set(Array.from(sample.matchAll(/<\/([a-z][a-z0-9]*)\s*>/gi), (m) => m[1]!.toLowerCase()));
+  let tags = 0;
+  for (const m of sample.matchAll(/<(\/?)([a-z][a-z0-9]*)([\s>/])/gi)) {
+    const name = m[2]!.toLowerCase();
+    if (m[1] === '/' || m[3] !== '>' || closed.has(name) || VOID_ELEMENTS.has(name)) tags++;
+  }
+  const lines = Math.max(1, sample.split('\n').length);
   if (tags >= 20 && tags / lines > 0.5) return 0.7;
   return tags >= 5 && tags / lines > 0.1 ? 0.3 : 0;
 }

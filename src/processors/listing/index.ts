@@ -59,6 +59,11 @@ const TOTAL = /^total \d[\d.,]*[KMGTPE]?$/;
 const TREE = /^((?:[│|]\s{2,3}|\s{4})*)(?:[├└|`][─-]{2}\s)(.*)$/;
 const TREE_SUMMARY = /^\d+ director(?:y|ies)(?:, \d+ files?)?$/;
 const DU = /^(\d[\d.,]*[KMGTPEkB]?)\t(.+)$/;
+/** npm ls: `├─┬ name@1.2.3`, `│ └── name@1.0.0 deduped`, under a `project@1.0.0 /path` root. */
+const NPM_TREE = /^(?:[│ ] )*[├└][─┬]{2} \S/;
+const NPM_ROOT = /^(?:@[\w.-]+\/)?[\w.-]+@\S+(?: \S+)?$/;
+/** pip freeze: `name==1.2.3`, `name @ file:///…`, `-e git+…`. */
+const REQUIREMENT = /^(?:[A-Za-z0-9][\w.-]*(?:\[[\w,.-]+\])?(?:===?|~=|>=) ?\S+|[A-Za-z0-9][\w.-]* @ \S+|-e \S+)$/;
 const NOTE = /^\(.*\)$/;
 
 function newDir(path: string, parent: Dir | null): Dir {
@@ -737,6 +742,9 @@ function sniff(text: string): number {
     .slice(0, 200);
   if (lines.length === 0) return 0;
   const path = /^(?:\.{0,2}\/|~\/)?[^\s:*?"<>|]+$/;
+  const header = (l: string) => l.endsWith(':') && !l.includes(' ');
+  // Under `dir:` headers (ls -R, ls of several folders) a bare name is an entry.
+  const sectioned = lines.some(header);
   const listed = lines.filter(
     (l, i) =>
       LS_LONG.test(l) ||
@@ -744,9 +752,11 @@ function sniff(text: string): number {
       TREE.test(l) ||
       DU.test(l) ||
       TREE_SUMMARY.test(l) ||
-      (i === 0 && (l === '.' || path.test(l))) ||
-      (l.endsWith(':') && !l.includes(' ')) ||
-      (path.test(l) && (l.includes('/') || /\.\w{1,8}$/.test(l))),
+      NPM_TREE.test(l) ||
+      REQUIREMENT.test(l) ||
+      (i === 0 && (l === '.' || path.test(l) || NPM_ROOT.test(l))) ||
+      header(l) ||
+      (path.test(l) && (sectioned || l.includes('/') || /\.\w{1,8}$/.test(l))),
   ).length;
   return listed / lines.length;
 }
@@ -757,7 +767,20 @@ export const listingProcessor: Processor = {
   pathLines: 'whole',
   fallback: 'log',
   tools: { glob: 'paths', list: 'paths' },
-  commands: ['ls', 'find', 'fd', 'fdfind', 'du', 'tree'],
+  commands: [
+    'ls',
+    'find',
+    'fd',
+    'fdfind',
+    'du',
+    'tree',
+    'npm ls',
+    'pnpm ls',
+    'yarn list',
+    'pip freeze',
+    'pip3 freeze',
+    'git ls-files',
+  ],
   sniff,
   process,
 };

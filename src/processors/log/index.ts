@@ -334,11 +334,18 @@ const LOG_COMMANDS = [
   'journalctl',
   'dmesg',
   'pip install',
+  'strace',
+  'ltrace',
+  'mypy',
+  'ruff',
+  'flake8',
+  'pylint',
 ];
 
 export const logProcessor: Processor = {
   kind: 'log',
   lineShaped: true,
+  runOutput: true,
   commands: LOG_COMMANDS,
   fileExtensions: ['log'],
   sniff: logConfidence,

@@ -9,7 +9,7 @@ const TIME = /\b\d{1,2}:\d{2}:\d{2}\b|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|^\[\s*\d
 
 /** A severity field: at the start, bracketed, after a timestamp/pid column, or keyed. */
 const SEVERITY =
-  /(?:^|[\s[|(<])(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|SEVERE|FATAL|CRITICAL)(?:[\]\s:|>)]|$)|\[(?:notice|error|warn|warning|info|debug|crit|alert|emerg)\]|\b(?:level|lvl|severity)=\w|^(?:npm|yarn|pnpm) (?:ERR|WARN|warn|notice|http|timing|verb|info|sill)\b|^[VDIWEF]\/\w/;
+  /(?:^|[\s[|(<])(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|SEVERE|FATAL|CRITICAL)(?:[\]\s:|>)]|$)|\[(?:notice|error|warn|warning|info|debug|crit|alert|emerg)\]|\b(?:level|lvl|severity)=\w|^(?:npm|yarn|pnpm) (?:ERR|error|WARN|warn|notice|http|timing|verb|info|sill)\b|^[VDIWEF]\/\w/;
 
 /**
  * Build and packaging steps: bracketed step tags, make/ninja/cmake progress, compiler invocations,
@@ -18,9 +18,16 @@ const SEVERITY =
 const BUILD =
   /^\s*\[[^\]\n]{1,40}\](?:[\s:]|$)|^make(?:\[\d+\])?: |^\s*\[\s*\d+%\]|^\s*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ld|ar|javac|cl|link|cmake|nvcc|rustc|CC|CXX|CCLD|LD|AR)(?:\.exe)?\s|^\s*(?:Compiling|Checking|Finished|Running|Building|Linking|Downloading|Downloaded|Installing|Collecting|Fresh|Updating|Resolving|Generating|Scanning|Processing|Executing|Testing|Packaging|Done|Build|BUILD|Started|Deleting|Copying|Creating|Touching|Restoring|Target)\b|\.exe\s+\/|^> Task :|^\s*Project "|^\d+>|^added \d+ packages?|^-- |^[\w.+-]+\.(?:c|cc|cpp|cxx|m|mm|s|asm)$/;
 
-/** Compiler and linter diagnostics and their source excerpts (gcc/clang, rustc, tsc, msbuild, javac). */
+/**
+ * Compiler and linter diagnostics and their source excerpts (gcc/clang, rustc, tsc, msbuild, javac,
+ * eslint's `12:5  error  message  rule`, vitest's `  11| code`), and tsc's closing count and file table.
+ * An excerpt's `N |` is not a psql row: those have more ` | ` cells after it.
+ */
 const DIAGNOSTIC =
-  /(?:^|[\s:)])(?:fatal error|error|warning|note|remark|help)(?:\s*\[?[\w-]*\d+\]?)?\s*:|\(\d+(?:,\d+)?\)\s*:\s|:\d+(?::\d+)?:\s|^\s*-->\s|^\s*\d*\s+\|(?:\s|$)|^\s*[~^]+[~^\s]*$|^\s*= (?:note|help):|- error TS\d+/i;
+  /(?:^|[\s:)])(?:fatal error|error|warning|note|remark|help)(?:\s*\[?[\w-]*\d+\]?)?\s*:|\(\d+(?:,\d+)?\)\s*:\s|:\d+(?::\d+)?:\s|^\s*-->\s|^\s*\d*\s+\|(?:\s|$)(?!.*\s\|\s)|^\s*\d+\|(?:\s|$)|^\s*[~^]+[~^\s]*$|^\s*= (?:note|help):|- error TS\d+|^\s+\d+:\d+\s+(?:error|warning)\s|^Found \d+ errors?\b|^Errors\s+Files$|^\s+\d+\s+\S+:\d+$/i;
+
+/** tsc --pretty's source excerpt: the line number in reverse video (matched before colours are stripped). */
+const EXCERPT_NUMBER = /^\u001b\[7m\s*\d*\s*\u001b\[0m/;
 
 /**
  * Test runners (jest/vitest/mocha/TAP/go/pytest/cargo, JUnit/TestNG XML reports) and stack traces.
@@ -28,9 +35,22 @@ const DIAGNOSTIC =
  * block under each test (`---`, `duration_ms: 1.2`, `...`), which is most of its lines.
  */
 const TEST =
-  /^\s*(?:---|\.\.\.)$|^\s*duration_ms:\s|^# (?:Subtest|tests|suites|pass|fail|cancelled|skipped|todo|duration_ms)\b|^\d+\.\.\d+$|^\s*(?:✓|✔|✗|✘|×|√|❯|›|●|⎯)|^\s*(?:ok|not ok)\s+\d|^(?:ok|FAIL|PASS|---)\s|\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b|^(?:={3,}|-{3,}|_{3,}|\*{3,})|^\s*(?:Tests?|Test Suites|Test Files|Snapshots|Duration|Time):\s|^\s*at\s+\S|^\s*File "|^Traceback|^Caused by:|^E\s{2,}|^>\s{3,}|^test \S+ \.\.\. |^\s*<\/?(?:testsuites?|testcase|failure|error|skipped|system-out|system-err|test-method|test-class|test)\b/;
+  /^\s*(?:RUN\s+v\d|(?:FAIL|PASS)\s)|^\s*(?:Test Files|Tests|Duration|Start at)\s{2,}\S|^\s*[A-Z]\w*(?:Error|Exception)(?: \[\w+\])?: |^[-+] (?:Expected|Received)\b|^\s*test at \S+:\d+:\d+$|^(?:✖|ℹ) |^[.X]{2,}$|^\s*(?:---|\.\.\.)$|^\s*duration_ms:\s|^# (?:Subtest|tests|suites|pass|fail|cancelled|skipped|todo|duration_ms)\b|^\d+\.\.\d+$|^\s*(?:✓|✔|✗|✘|✖|×|√|❯|›|●|⎯)|^\s*(?:ok|not ok)\s+\d|^(?:ok|FAIL|PASS|---)\s|\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b|^(?:={3,}|-{3,}|_{3,}|\*{3,})|^\s*(?:Tests?|Test Suites|Test Files|Snapshots|Duration|Time):\s|^\s*at\s+\S|^\s*File "|^Traceback|^Caused by:|^E\s{2,}|^>\s{3,}|^test \S+ \.\.\. |^\s*<\/?(?:testsuites?|testcase|failure|error|skipped|system-out|system-err|test-method|test-class|test)\b/;
 
-const SIGNALS = [TIME, SEVERITY, BUILD, DIAGNOSTIC, TEST];
+/**
+ * System traces and kernel/service logs: strace's `name(args) = result` lines (with `[pid N]` or a pid
+ * column under -f), its `+++ exited with N +++` and `--- SIGCHLD ... ---` lines.
+ */
+const TRACE =
+  /^(?:\[pid\s+\d+\] |\d+\s+)?[a-z_][a-z0-9_]*\(.*\)\s+= (?:-?\d+|\?|0x[0-9a-f]+)|^(?:\[pid\s+\d+\] |\d+\s+)?(?:\+\+\+ (?:exited|killed)|--- SIG[A-Z]+ )/;
+
+const SIGNALS = [TIME, SEVERITY, BUILD, DIAGNOSTIC, TEST, TRACE];
+
+/**
+ * `git blame`: a commit, then its author and date in parentheses. The date is not a log's timestamp:
+ * the lines are a file's, annotated.
+ */
+const BLAME = /^\^?[0-9a-f]{7,40} (?:\S+ +)?\([^)]*\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} +\d+\) /;
 
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 
@@ -49,15 +69,20 @@ function sampledLines(text: string): string[] {
   for (const i of pick) {
     const end = text.indexOf('\n', starts[i]!);
     const line = text.slice(starts[i]!, Math.min(end === -1 ? text.length : end, starts[i]! + 400));
-    if (line.trim() !== '') lines.push(line.includes('\u001b') ? line.replace(ANSI, '') : line);
+    if (line.trim() !== '') lines.push(line);
   }
   return lines;
+}
+
+function marked(raw: string): boolean {
+  if (raw.includes('\u001b') && EXCERPT_NUMBER.test(raw)) return true;
+  const line = raw.includes('\u001b') ? raw.replace(ANSI, '') : raw;
+  return !BLAME.test(line) && SIGNALS.some((signal) => signal.test(line));
 }
 
 /** Confidence in [0, 0.9] that `text` is a log: the share of sampled non-blank lines carrying a log mark. */
 export function logConfidence(text: string): number {
   const lines = sampledLines(text);
   if (lines.length === 0) return 0;
-  const marked = lines.filter((line) => SIGNALS.some((signal) => signal.test(line))).length;
-  return Math.min(0.9, 0.1 + marked / lines.length);
+  return Math.min(0.9, 0.1 + lines.filter(marked).length / lines.length);
 }

@@ -16,7 +16,10 @@ const TROUBLE =
 /** A readiness count short of its total (kubectl READY 0/1). */
 const NOT_READY = /(?:^|\s)(\d+)\/(\d+)(?:\s|$)/;
 const NUMBER = /^-?\d[\d,]*(?:\.\d+)?(?:[KMGTPE]i?B?|[kmgt]b?|%|m|s|ms)?$/;
-const SEPARATOR = /^[-=+|\s]+$/;
+/** Rules between a header and its rows: dashes, `+`/`|` joints (psql, sqlite3 -table) and box drawing (sqlite3 -box). */
+const SEPARATOR = /^[-=+|:\s─━═┌┐└┘├┤┬┴┼╞╡╪╔╗╚╝╠╣╦╩╬]+$/;
+/** psql's closing row count. */
+const ROW_COUNT = /^\(\d+ rows?\)$/;
 
 interface Table {
   readonly lines: readonly string[];
@@ -54,7 +57,7 @@ function splitDelimited(line: string, delimiter: string): string[] {
 
 /** The delimiter every line of the sample splits into the same number (>= 2) of fields by, if any. */
 function delimiterOf(sample: readonly string[]): string | null {
-  for (const d of ['\t', ',', ';', '|']) {
+  for (const d of ['\t', ',', ';', '|', '│']) {
     const widths = sample.map((l) => splitDelimited(l, d).length);
     const n = widths[0]!;
     if (n >= 2 && widths.filter((w) => w === n).length >= 0.9 * widths.length) return d;
@@ -80,7 +83,7 @@ function parse(text: string): Table | null {
   if (header < 0) return null;
   const body = lines
     .map((_, i) => i)
-    .filter((i) => i > header && lines[i]!.trim() !== '' && !SEPARATOR.test(lines[i]!));
+    .filter((i) => i > header && lines[i]!.trim() !== '' && !SEPARATOR.test(lines[i]!) && !ROW_COUNT.test(lines[i]!));
   if (body.length === 0) return null;
   const sample = [lines[header]!, ...body.slice(0, 200).map((i) => lines[i]!)];
   const delimiter = delimiterOf(sample);
@@ -291,11 +294,15 @@ function process(input: ProcessorInput): ProcessorOutput {
  * under a capitalised first line do not.
  */
 function sniff(text: string): number {
-  const lines = text
+  const nonBlank = text
     .split('\n', 201)
     .slice(0, 200)
     .map((l) => l.replace(/\r$/, ''))
     .filter((l) => l.trim() !== '');
+  // Rules (a top border, the line under the header) and psql's `(N rows)` are not rows.
+  const first = nonBlank.findIndex((l) => !SEPARATOR.test(l));
+  const ruled = first >= 0 && SEPARATOR.test(nonBlank[first + 1] ?? '') && /[-─═]/.test(nonBlank[first + 1]!);
+  const lines = nonBlank.filter((l) => !SEPARATOR.test(l) && !ROW_COUNT.test(l));
   if (lines.length < 3) return 0;
   const header = lines[0]!;
   const delimiter = delimiterOf(lines);
@@ -306,8 +313,13 @@ function sniff(text: string): number {
     return delimiter === '\t' ? 0.9 : names.length >= 3 ? 0.85 : 0.45;
   }
   const names = header.trim().split(/\s{2,}|\s(?=[A-Z%#])/);
-  if (names.length < 2 || !names.every((n) => /^(?:[A-Z%#]|\d[A-Za-z])[\w%#()/.: -]*$/.test(n) && !/\d{2}/.test(n)))
-    return 0;
+  const upper = names.every((n) => /^(?:[A-Z%#]|\d[A-Za-z])[\w%#()/.: -]*$/.test(n) && !/\d{2}/.test(n));
+  // Lower-case column names (sqlite3 -column, column -t): one word each, two spaces apart, three or more.
+  const lower =
+    names.length >= 3 &&
+    header.trim().split(/\s{2,}/).length === names.length &&
+    names.every((n) => /^[a-z_][\w%#()/.-]*$/.test(n));
+  if (names.length < 2 || !(upper || lower)) return 0;
   const columns = [...header.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length] as const);
   const rows = lines.slice(1, 101).filter((l) => !SEPARATOR.test(l));
   let aligned = 0;
@@ -319,7 +331,8 @@ function sniff(text: string): number {
     }
   }
   const share = rows.length === 0 ? 0 : aligned / (rows.length * columns.length);
-  return share >= 0.85 ? 0.9 : share >= 0.7 ? 0.6 : 0.2 * share;
+  if (upper || ruled) return share >= 0.85 ? 0.9 : share >= 0.7 ? 0.6 : 0.2 * share;
+  return share >= 0.85 ? 0.85 : 0;
 }
 
 export const tableProcessor: Processor = {

@@ -227,4 +227,5 @@ function sniff(text: string): number {
   return text.trim() === '' ? 0 : 0.1;
 }
 
-export const textProcessor: Processor = { kind: 'text', lineShaped: true, sniff, process };
+/** Text nobody claims may be any program's output, a runner's whose shape no sniffer knows among them. */
+export const textProcessor: Processor = { kind: 'text', lineShaped: true, runOutput: true, sniff, process };
