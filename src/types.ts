@@ -88,8 +88,8 @@ export interface Processor {
   /**
    * Its lines begin with a file path (`'prefix'`: grep hits) or are one
    * (`'whole'`: listings). Logs take these shapes too (timestamps, paths), so
-   * sniffing alone claims such a text only when near-certain and most of its
-   * first lines name files.
+   * sniffing alone claims such a text only when near-certain (a sniff of 0.95
+   * or more, the sniffer counting only lines that name files in its shapes).
    */
   readonly pathLines?: 'prefix' | 'whole';
   /** Where a text goes when this processor cannot handle it (default: the text processor). */
