@@ -7,7 +7,8 @@
 // sweeps what expired, stores the text once under its content id and evicts
 // least recently used entries until the budget holds again, across processes.
 // Without a folder the same code runs on an in-memory database.
-import { chmodSync, renameSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, linkSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoreError, StoreUnavailableError, type UnavailableReason } from './errors.js';
 import { bytesId, isOriginalId, isWellFormed } from './id.js';
@@ -27,6 +28,12 @@ const MAX_EXPIRED_IDS = 4096;
 /** How long a writer waits for another process's transaction before giving up (SQLITE_BUSY). */
 const BUSY_TIMEOUT_MS = 10_000;
 const SCHEMA_VERSION = 1;
+/**
+ * An empty database file younger than this may be an earlier version's store
+ * being created (it made the file empty, then let SQLite fill it); older, it
+ * is a store that lost everything (truncated), and is set aside with a warning.
+ */
+const EMPTY_FILE_GRACE_MS = 5000;
 
 export type GoneReason = 'budget' | 'ttl';
 
@@ -323,6 +330,8 @@ export class CcrStore implements OriginalStore {
   /** Opens (creating 0600) the database file, setting a damaged one aside for a fresh one. */
   private openFile(path: string): SqlDatabase {
     for (const file of [path, `${path}-wal`, `${path}-shm`]) if (checkStoreFile(file)) this.ownerOnly(file);
+    // SQLite takes an empty file for a new database: without this it would start over without a word.
+    if (emptyFor(path, EMPTY_FILE_GRACE_MS)) this.setAside(path, new Error('it is empty: 0 bytes, what it held is lost'));
     try {
       return this.openSchema(path);
     } catch (error) {
@@ -388,7 +397,7 @@ export class CcrStore implements OriginalStore {
   }
 
   private openSchema(path: string): SqlDatabase {
-    createStoreFile(path);
+    if (!checkStoreFile(path)) createDatabase(path);
     const db = openDatabase(path);
     try {
       db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -434,6 +443,43 @@ export class CcrStore implements OriginalStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // another process imported and renamed it
       this.warn(`squeeze store: could not import ${journal} (${(error as Error).message}); it is left as it was`);
     }
+  }
+}
+
+/** The file at `path` exists, is empty and was last changed over `graceMs` ago. */
+function emptyFor(path: string, graceMs: number): boolean {
+  try {
+    const stat = statSync(path);
+    return stat.size === 0 && Date.now() - stat.mtimeMs > graceMs;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Creates the database whole under a draft name (0600, WAL, schema), then
+ * links it into place: no process ever opens a half-made store, and when two
+ * create it at once the first link wins and the other opens that one. A file
+ * system without hard links gets the empty 0600 file SQLite fills in place.
+ */
+function createDatabase(path: string): void {
+  const draft = `${path}.new-${randomBytes(6).toString('hex')}`;
+  createStoreFile(draft);
+  try {
+    const db = openDatabase(draft);
+    try {
+      db.exec('PRAGMA journal_mode = WAL');
+      withSchema(db);
+    } finally {
+      db.close(); // the last connection closing folds the WAL into the file
+    }
+    linkSync(draft, path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP') createStoreFile(path);
+    else if (code !== 'EEXIST') throw error;
+  } finally {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(draft + suffix, { force: true });
   }
 }
 

@@ -15,6 +15,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,6 +92,9 @@ describe('store: concurrent writer processes', () => {
       const running = Array.from({ length: writers }, (_, w) => startWriter(dir, w, 60));
       const codes = await Promise.all(running.map((w) => w.exited));
       expect(codes, running.map((w) => w.stderr()).join('\n')).toEqual(running.map(() => 0));
+      // They created the store together: each saw it whole (never an empty file to set aside), and no draft is left.
+      expect(running.map((w) => w.stderr()).join('')).not.toMatch(/damaged/);
+      expect(readdirSync(dir).filter((f) => f.includes('.new-'))).toEqual([]);
       const done = running.flatMap((w) => w.done);
       expect(done).toHaveLength(writers * 60);
       const result = await checkReported(dir, done);
@@ -263,6 +267,31 @@ describe('store: read-only, full and damaged stores, through the CLI', () => {
     const back = await runCli(['retrieve', result.json.id!, '--store', dir]);
     expect(back.stdout.toString('utf8')).toBe(LOG);
     expect(readdirSync(dir).filter((f) => f.includes('.damaged-'))).toHaveLength(1);
+  });
+
+  it('an empty database file (a truncated store) is set aside with a warning; one just made empty is filled in place', async () => {
+    const truncated = fresh('empty-old');
+    mkdirSync(truncated, { mode: 0o700 });
+    const file = join(truncated, DATABASE_FILE);
+    writeFileSync(file, '', { mode: 0o600 });
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(file, minuteAgo, minuteAgo);
+    const result = await compressJson(truncated);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(
+      /originals\.sqlite was damaged \(it is empty: 0 bytes, what it held is lost\); kept it as .*originals\.sqlite\.damaged-\d+/,
+    );
+    expect((await runCli(['retrieve', result.json.id!, '--store', truncated])).stdout.toString('utf8')).toBe(LOG);
+    const aside = readdirSync(truncated).filter((f) => f.includes('.damaged-'));
+    expect(aside.map((f) => statSync(join(truncated, f)).size)).toEqual([0]);
+    // An earlier version creates its store as an empty file that SQLite then fills: seen in that moment, it is no damage.
+    const young = fresh('empty-young');
+    mkdirSync(young, { mode: 0o700 });
+    writeFileSync(join(young, DATABASE_FILE), '', { mode: 0o600 });
+    const filled = await compressJson(young);
+    expect(filled.code).toBe(0);
+    expect(filled.stderr).not.toMatch(/damaged/);
+    expect(readdirSync(young).filter((f) => f.includes('.damaged-'))).toEqual([]);
   });
 
   it('a database with an intact header and garbage pages is set aside at its first failing statement; the next compress stores an id that retrieves byte-exact', async () => {
