@@ -331,7 +331,8 @@ export class CcrStore implements OriginalStore {
   private openFile(path: string): SqlDatabase {
     for (const file of [path, `${path}-wal`, `${path}-shm`]) if (checkStoreFile(file)) this.ownerOnly(file);
     // SQLite takes an empty file for a new database: without this it would start over without a word.
-    if (emptyFor(path, EMPTY_FILE_GRACE_MS)) this.setAside(path, new Error('it is empty: 0 bytes, what it held is lost'));
+    if (emptyFor(path, EMPTY_FILE_GRACE_MS))
+      this.setAside(path, new Error('it is empty: 0 bytes, what it held is lost'));
     try {
       return this.openSchema(path);
     } catch (error) {
