@@ -108,7 +108,9 @@ function load(index: number): void {
 options(kind, ['auto', ...CONTENT_KINDS]);
 options(level, ['auto', ...LEVELS]);
 sample.append(new Option('your own (pasted or dropped)', ''), ...samples.map((s, i) => new Option(s.label, String(i))));
-sample.addEventListener('change', () => load(Number(sample.value || Number.NaN)));
+sample.addEventListener('change', () => {
+  if (sample.value !== '') load(Number(sample.value));
+});
 input.addEventListener('input', () => {
   sample.value = '';
 });

@@ -9,8 +9,9 @@ export class PageStore implements OriginalStore {
   private prepared: { text: string; id: string } | null = null;
   private kept: StoredOriginal | null = null;
 
-  /** Hashes the text the next compress will put. */
+  /** Hashes the text the next compress will put (once: a setting changed reruns the same text). */
   async prepare(text: string): Promise<void> {
+    if (this.prepared?.text === text) return;
     const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
     const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
     this.prepared = { text, id: hex.slice(0, 24) };

@@ -29,9 +29,13 @@ function reveal(target: HTMLElement | null, pane: HTMLElement): void {
   target.classList.add('flash');
 }
 
-/** The text as blocks of up to CHUNK_LINES lines, each sized by its line count before it is laid out. */
+/**
+ * The text as blocks of up to CHUNK_LINES lines, each sized by its line count
+ * before it is laid out. Lines split by squeeze's rule (LF, CRLF or a lone CR)
+ * and shown one per row, as the markers count them.
+ */
 function chunks(text: string): HTMLElement[] {
-  const lines = text.split('\n');
+  const lines = text.split(/\r\n?|\n/);
   if (lines[lines.length - 1] === '') lines.pop();
   const blocks: HTMLElement[] = [];
   for (let i = 0; i < lines.length; i += CHUNK_LINES) {
