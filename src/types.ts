@@ -48,6 +48,13 @@ export interface ProcessorInput {
   readonly toolName?: string | undefined;
   /** The search pattern when the host knows it (a grep tool's arguments): finds the match in long lines. */
   readonly pattern?: string | undefined;
+  /**
+   * True once the call's time budget is spent. A processor's long loops (a
+   * budget search's tries, a pass over files or commits) ask it between steps
+   * and then stop (checkDeadline in src/processors/errors.ts); the pipeline
+   * returns the best output it has, at worst the emergency form.
+   */
+  readonly expired?: (() => boolean) | undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type RememberedResult,
 } from '../engine/index.js';
 import { lineMilliTokens } from '../processors/costs.js';
+import { ProcessorTimeout } from '../processors/errors.js';
 import { preservedLines } from '../processors/log/priority.js';
 import { note, omissionsOf, renumbered } from '../processors/markers.js';
 import { count as formatCount, utf8Bytes, withNewline } from '../text/strings.js';
@@ -325,9 +326,10 @@ class Pipeline implements Squeeze, WorkerPipeline {
           : null;
       const work = deduped ? new TextAnalysis(deduped.text, createBackend(options.backend)) : analysis;
       const deadline = started + options.timeBudgetMs;
+      const expired = () => this.now() > deadline;
       // Analysis of a huge text can eat the budget by itself: then no level is tried.
-      if (this.now() > deadline) return passThrough('timed-out', kind);
-      const ran = this.run(work.text, work, kind, options, items, type, deadline);
+      if (expired()) return passThrough('timed-out', kind);
+      const ran = this.run(work.text, work, kind, options, items, type, expired);
       const report = (gate: VerdictGate, output: string) =>
         verdict ? { verdict: verdictReport(verdict, items, gate, output) } : {};
       if (ran === null) return passThrough('timed-out', kind);
@@ -351,7 +353,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
       const keep = (store: OriginalStore) => (stored ??= store.put(text, { type, tool: options.toolName }));
       for (let tries = 1; ; tries++) {
         const fitted = this.holdVerdict(
-          this.fit(attempt, analysis, options, items, type, ceiling),
+          this.fit(attempt, analysis, options, items, type, ceiling, expired),
           analysis,
           items,
           ceiling,
@@ -389,6 +391,8 @@ class Pipeline implements Squeeze, WorkerPipeline {
    * maxTokens sends it harsher (and the result says so). Past the deadline it
    * starts no further level: it returns the attempt in hand (marked timedOut),
    * or null when that one lost a preserved item and the gentler level was never run.
+   * A processor that runs out of time midway (ProcessorTimeout) gives way to the
+   * attempt in hand, else to the emergency form, marked timedOut.
    */
   private run(
     text: string,
@@ -397,7 +401,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
     options: ResolvedOptions,
     items: readonly PreservedItem[],
     type: ReturnType<typeof ccrType>,
-    deadline: number,
+    expired: () => boolean,
   ): Attempt | null {
     const forced = options.level !== 'auto';
     let level: Level = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
@@ -418,7 +422,14 @@ class Pipeline implements Squeeze, WorkerPipeline {
     let gentled = false;
     let previous: Attempt | null = null;
     for (;;) {
-      const attempt = this.attempt(text, analysis, kind, level, options, items, type);
+      let attempt: Attempt;
+      try {
+        attempt = this.attempt(text, analysis, kind, level, options, items, type, expired);
+      } catch (error) {
+        if (!(error instanceof ProcessorTimeout)) throw error;
+        const fallback = previous ?? this.attempt(text, analysis, kind, 'emergency', options, items, type);
+        return { ...fallback, timedOut: true };
+      }
       // A harsher level that saves nothing (evidence-dense text) is not worth its
       // loss, unless the gentler one is over the hard ceiling.
       if (previous && !reverted && attempt.tokens >= previous.tokens && previous.tokens <= options.maxTokens)
@@ -429,7 +440,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
         gentled ||= missing.some((item) => item.kind === 'verdict');
         // The quality check: revert to the previous level and retry.
         if (previous && previous.level === back) return gentled ? { ...previous, gate: 'gentler' } : previous;
-        if (this.now() > deadline) return null;
+        if (expired()) return null;
         reverted = true;
         level = back;
         continue;
@@ -439,7 +450,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
         ? options.maxTokens
         : ceilingFor(level, options.targetTokens, options.maxTokens, processors[attempt.kind].losslessUpToMax);
       if (attempt.tokens > ceiling && !reverted && next !== null && next !== 'emergency') {
-        if (this.now() > deadline) return { ...attempt, timedOut: true };
+        if (expired()) return { ...attempt, timedOut: true };
         previous = attempt;
         level = next;
         continue;
@@ -489,15 +500,23 @@ class Pipeline implements Squeeze, WorkerPipeline {
     items: readonly PreservedItem[],
     type: ReturnType<typeof ccrType>,
     ceiling: number,
+    expired: () => boolean,
   ): Attempt {
     if (attempt.tokens <= ceiling || attempt.level === 'emergency') return attempt;
-    const marked = attempt.timedOut ? { timedOut: true as const } : {};
+    let marked = attempt.timedOut ? { timedOut: true as const } : {};
     // The processor's own harshest form first, told the ceiling it must meet;
     // past the time budget only the cheap cuts below run.
     let max = attempt.timedOut ? 0 : ceiling;
     for (let retry = 0; retry < 2 && max > 0; retry++) {
       const narrowed = { ...options, maxTokens: max, targetTokens: Math.min(options.targetTokens, max) };
-      const harsh = this.attempt(analysis.text, analysis, attempt.kind, 'aggressive', narrowed, items, type);
+      let harsh: Attempt;
+      try {
+        harsh = this.attempt(analysis.text, analysis, attempt.kind, 'aggressive', narrowed, items, type, expired);
+      } catch (error) {
+        if (!(error instanceof ProcessorTimeout)) throw error;
+        marked = { timedOut: true };
+        break;
+      }
       if (harsh.tokens <= ceiling && missingItems(harsh.output.text, items).length === 0)
         return { ...harsh, cut: true };
       max = Math.floor((max * ceiling * 0.95) / Math.max(harsh.tokens, 1));
@@ -522,7 +541,13 @@ class Pipeline implements Squeeze, WorkerPipeline {
     const cut = sampleToFit(source, this.estimator, ceiling);
     if (cut !== null && missingItems(cut.text, items).length === 0) {
       const omitted = processors[attempt.kind].lineShaped ? cut.omitted : { ...attempt.output.omitted, ...cut.omitted };
-      return { ...attempt, output: { text: cut.text, omitted }, tokens: this.estimator.estimate(cut.text), cut: true };
+      return {
+        ...attempt,
+        output: { text: cut.text, omitted },
+        tokens: this.estimator.estimate(cut.text),
+        cut: true,
+        ...marked,
+      };
     }
     const output = emergencyOutput(analysis, type, items, options.previewMaxChars);
     return {
@@ -552,6 +577,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
     options: ResolvedOptions,
     items: readonly PreservedItem[],
     type: ReturnType<typeof ccrType>,
+    expired?: () => boolean,
   ): Attempt {
     if (level === 'emergency') {
       const output = emergencyOutput(analysis, type, items, options.previewMaxChars);
@@ -571,9 +597,12 @@ class Pipeline implements Squeeze, WorkerPipeline {
           preserve: items.map((item) => item.text),
           toolName: options.toolName,
           pattern: options.pattern,
+          expired,
         });
         return { level, kind: current, output, tokens: this.estimator.estimate(output.text) };
       } catch (error) {
+        // Out of time: no other processor is tried (the caller has a form ready).
+        if (error instanceof ProcessorTimeout) throw error;
         failure ??= error;
         current = fallbackKind(current);
       }

@@ -20,3 +20,17 @@ export class JsonInputError extends ProcessorError {
     super('json', message, options);
   }
 }
+
+/**
+ * The call's time budget ran out inside the processor (it asked
+ * ProcessorInput.expired): no other processor is tried, the pipeline returns
+ * the best output it already has, at worst the emergency form.
+ */
+export class ProcessorTimeout extends ProcessorError {
+  override readonly name: string = 'ProcessorTimeout';
+}
+
+/** Throws ProcessorTimeout when the input's time budget is spent: a processor calls it between steps of a long loop. */
+export function checkDeadline(kind: string, expired: (() => boolean) | undefined): void {
+  if (expired?.()) throw new ProcessorTimeout(kind, 'the time budget ran out');
+}

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSqueeze, OptionsError } from '../../src/pipeline/index.js';
 import { backendName } from '../support/backend.js';
+import { fixtures } from '../support/fixtures.js';
 
 /** Records of an API listing: lossless, light and aggressive each cut more of it. */
 function listing(records: number): string {
@@ -60,6 +61,25 @@ describe(`time budget (${backendName})`, () => {
     const result = squeeze.compress(text);
     expect(result).toMatchObject({ outcome: 'timed-out', output: text, id: null });
   });
+
+  it.each(['diff', 'gitlog', 'listing'])(
+    'a %s processor that finds the budget spent midway gives way to the emergency form, marked',
+    (folder) => {
+      const fixture = fixtures(folder).sort((a, b) => b.text.length - a.text.length)[0]!;
+      const roomy = { ...tight, maxTokens: 20_000 };
+      // Readings: start, the check before the first level; the processor's first check finds the budget gone.
+      const late = createSqueeze({ ...roomy, timeBudgetMs: 1000, now: steppedClock(2, 5000) });
+      const result = late.compress(fixture.text, { level: 'light', kind: folder as 'diff' });
+      expect(result).toMatchObject({ outcome: 'compressed', level: 'emergency', timedOut: true, kind: folder });
+      expect(result.tokensOut).toBeLessThanOrEqual(roomy.maxTokens);
+      const inTime = createSqueeze({ ...roomy, now: () => 0 }).compress(fixture.text, {
+        level: 'light',
+        kind: folder as 'diff',
+      });
+      expect(inTime).toMatchObject({ level: 'light', kind: folder });
+      expect(inTime.timedOut).toBeUndefined();
+    },
+  );
 
   it('validates the option', () => {
     expect(() => createSqueeze({ timeBudgetMs: 0 })).toThrow(OptionsError);

@@ -12,6 +12,7 @@ import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../
 import { splitLines } from '../fit.js';
 import { count, omittedLines } from '../markers.js';
 import { OutputCosts } from '../costs.js';
+import { checkDeadline } from '../errors.js';
 import { preservedLines } from '../log/priority.js';
 import { FILE_START, historySkeleton, HUNK } from './skeleton.js';
 
@@ -234,22 +235,26 @@ function process(input: ProcessorInput): ProcessorOutput {
   const files = parse(lines).filter((file) => file.hunks.length > 0);
   const kept = preservedLines(input.analysis, input.preserve);
   const costs = new OutputCosts(input.estimator, input.analysis);
-  const perFile = new Map<FileDiff, [number, Marker][]>(
-    files.map((file) => [
+  checkDeadline('diff', input.expired);
+  const perFile = new Map<FileDiff, [number, Marker][]>();
+  for (const [k, file] of files.entries()) {
+    if (k % 64 === 63) checkDeadline('diff', input.expired);
+    perFile.set(
       file,
       generated(lines, file)
         ? [summary(lines, file, 'generated file', costs)]
         : contextMarkers(lines, file, FOLD_CONTEXT[level], kept, costs),
-    ]),
-  );
+    );
+  }
   const tally = new Tally(costs, lines.length - 1);
   for (const markers of perFile.values()) tally.add(markers, 1);
   // Over the ceiling, the biggest hand-written files go to their counts too, file and hunk headers kept.
   const biggest = files
     .filter((f) => !generated(lines, f))
     .sort((a, b) => b.hunks.at(-1)!.to - b.hunks[0]!.header - (a.hunks.at(-1)!.to - a.hunks[0]!.header));
-  for (const file of biggest) {
+  for (const [k, file] of biggest.entries()) {
     if (tally.tokens <= input.maxTokens) break;
+    if (k % 64 === 63) checkDeadline('diff', input.expired);
     const counted = hunkSummaries(lines, file, 'hunk of a file over the size limit', costs);
     tally.add(perFile.get(file)!, -1);
     tally.add(counted, 1);

@@ -16,6 +16,7 @@ import { historySkeleton } from '../diff/skeleton.js';
 import { splitLines } from '../fit.js';
 import { count, note, omittedLines, plural } from '../markers.js';
 import { OutputCosts } from '../costs.js';
+import { checkDeadline } from '../errors.js';
 
 /** --graph columns in front of a line: `* `, `| `, `|\`, `|/ `… */
 const GRAPH = /^(?:[*|\\/_.-] ?)*/;
@@ -232,7 +233,11 @@ function process(input: ProcessorInput): ProcessorOutput {
     return costs.tokens(milli, lastEmpty);
   };
   let folds: Fold[] = [];
-  for (const commit of commits) foldsOf(content, commit, input.level === 'aggressive' ? 1 : 2, folds);
+  checkDeadline('gitlog', input.expired);
+  for (const [k, commit] of commits.entries()) {
+    if (k % 256 === 255) checkDeadline('gitlog', input.expired);
+    foldsOf(content, commit, input.level === 'aggressive' ? 1 : 2, folds);
+  }
   let total = totals(content, null);
   // Still over budget (or aggressive): one marker per commit, with its stat summary if that
   // fits, else with those that differ from the most common one (the totals name it), else none.
@@ -244,6 +249,7 @@ function process(input: ProcessorInput): ProcessorOutput {
       { keep: () => false, common: null },
     ];
     for (const step of ladder) {
+      checkDeadline('gitlog', input.expired);
       folds = compactFolds(content, commits, step.keep);
       total = totals(content, step.common);
       if (tokensOf(folds, total, input.budget) <= input.budget) break;
@@ -255,6 +261,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     tokensOf(folds, total, input.maxTokens) > input.maxTokens && keep >= 1;
     keep = Math.floor(keep * 0.9)
   ) {
+    checkDeadline('gitlog', input.expired);
     const older = commits.slice(keep);
     const cut: Fold = {
       from: older[0]!.from,

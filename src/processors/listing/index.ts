@@ -6,7 +6,7 @@
 // largest entries (its small subdirectories it does not name are counted in
 // its marker); over budget the subtrees whose lines cost most fold whole.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
-import { ProcessorError } from '../errors.js';
+import { checkDeadline, ProcessorError } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { count, omittedLineList, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
@@ -111,9 +111,16 @@ class Tree {
 }
 
 /** ls (-l, -R): entries under `dir:` headers, `total N` lines framing. */
-function parseLs(lines: string[], tree: Tree, selfLines: Set<number>, framing: Map<number, Dir>): (Entry | null)[] {
+function parseLs(
+  lines: string[],
+  tree: Tree,
+  selfLines: Set<number>,
+  framing: Map<number, Dir>,
+  tick: Tick,
+): (Entry | null)[] {
   let dir = tree.root;
   const entries = lines.map((line, i): Entry | null => {
+    tick(i);
     if (line === '') return null;
     if (TOTAL.test(line)) {
       framing.set(i, dir);
@@ -148,8 +155,9 @@ function parseLs(lines: string[], tree: Tree, selfLines: Set<number>, framing: M
 }
 
 /** find, fd, glob, du: one path per line (du with a size before a tab). */
-function parsePaths(lines: string[], tree: Tree): (Entry | null)[] {
-  const paths = lines.map((line) => {
+function parsePaths(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
+  const paths = lines.map((line, i) => {
+    tick(i);
     const du = DU.exec(line);
     return du ? { path: du[2]!, size: bytes(du[1]!) } : { path: line, size: undefined };
   });
@@ -164,6 +172,7 @@ function parsePaths(lines: string[], tree: Tree): (Entry | null)[] {
     }
   }
   return paths.map(({ path, size }, i) => {
+    tick(i);
     const line = lines[i]!;
     if (line.trim() === '' || (NOTE.test(line) && !line.includes('/'))) return null;
     const norm = path.replace(/\/+$/, '');
@@ -182,9 +191,10 @@ function parsePaths(lines: string[], tree: Tree): (Entry | null)[] {
 }
 
 /** tree: `├── name` lines nested by indentation under the root line, then `N directories, M files`. */
-function parseTree(lines: string[], tree: Tree): (Entry | null)[] {
+function parseTree(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
   const stack: string[] = [];
   return lines.map((line, i) => {
+    tick(i);
     const m = TREE.exec(line);
     if (!m) return null;
     const depth = Math.round(m[1]!.length / 4);
@@ -200,7 +210,10 @@ function parseTree(lines: string[], tree: Tree): (Entry | null)[] {
   });
 }
 
-function parse(text: string): Parsed {
+/** Checks the time budget every 4,096th line of a pass over the listing. */
+type Tick = (line: number) => void;
+
+function parse(text: string, tick: Tick): Parsed {
   const lines = splitLines(text).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   const tree = new Tree();
   const selfLines = new Set<number>();
@@ -209,10 +222,10 @@ function parse(text: string): Parsed {
   const share = (re: RegExp) => sample.filter((l) => re.test(l)).length;
   const lsShaped = share(LS_LONG) + share(TOTAL) + sample.filter((l) => l.endsWith(':')).length;
   let entries: (Entry | null)[];
-  if (share(TREE) > sample.length / 3) entries = parseTree(lines, tree);
+  if (share(TREE) > sample.length / 3) entries = parseTree(lines, tree, tick);
   else if (lsShaped > 0 && lsShaped >= sample.filter((l) => l.includes('/')).length)
-    entries = parseLs(lines, tree, selfLines, framing);
-  else entries = parsePaths(lines, tree);
+    entries = parseLs(lines, tree, selfLines, framing, tick);
+  else entries = parsePaths(lines, tree, tick);
   return { lines, root: tree.root, entries, dirs: tree.dirs, selfLines, framing };
 }
 
@@ -653,13 +666,19 @@ function nameFraming(out: readonly (string | Marker)[], from: readonly number[],
 const SEARCHED_LINES = 20_000;
 
 function process(input: ProcessorInput): ProcessorOutput {
-  const parsed = parse(input.text);
+  const tick: Tick = (line) => {
+    if ((line & 4095) === 4095) checkDeadline('listing', input.expired);
+  };
+  checkDeadline('listing', input.expired);
+  const parsed = parse(input.text, tick);
+  checkDeadline('listing', input.expired);
   const total = parsed.entries.filter(Boolean).length;
   if (total === 0) throw new ProcessorError('listing', 'no entries in the listing');
   const target = targetOf(input);
   const estimate = (s: string) => input.estimator.estimate(s);
   if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
   const view = new ListingView(parsed, input.preserve);
+  checkDeadline('listing', input.expired);
   const render = renderOnce((d: Detail) => view.render(d));
   // A listing over its budget is mostly repetition: its structure, small
   // directories and rare names fit in a fraction of it, so it gets that
@@ -669,7 +688,11 @@ function process(input: ProcessorInput): ProcessorOutput {
     tokensIn <= target
       ? target
       : Math.min(target, Math.max(Math.ceil(tokensIn * LISTING_SHARE), Math.ceil(target * MIN_RATION)));
-  const fits = (d: Detail) => estimate(render(d).text) <= ration;
+  // Each try renders the whole listing: the time budget is checked before each.
+  const fits = (d: Detail) => {
+    checkDeadline('listing', input.expired);
+    return estimate(render(d).text) <= ration;
+  };
   // Light keeps a few names of each big directory, aggressive fewer. When
   // that is over the ration, the names per directory shrink first, then
   // small directories are counted instead of listed: every directory header
@@ -703,6 +726,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (!detail) {
     const last = steps[steps.length - 1]!;
     view.planFolds(last);
+    checkDeadline('listing', input.expired);
     render.clear();
     // The fewest folds that fit: the most unfolded directories still fitting.
     const resolution = huge ? Math.ceil(view.foldable / 16) : 1;
