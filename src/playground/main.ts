@@ -69,11 +69,11 @@ let generation = 0;
 async function compressNow(): Promise<void> {
   const mine = ++generation;
   const text = input.value;
-  await store.prepare(text);
-  if (mine !== generation) return; // a newer edit is on its way
   const line = command.value.trim();
   const ceiling = Number(maxTokens.value);
   try {
+    await store.prepare(text);
+    if (mine !== generation) return; // a newer edit is on its way
     const result = squeeze.compress(text, {
       kind: kind.value as (typeof CONTENT_KINDS)[number] | 'auto',
       level: level.value as (typeof LEVELS)[number] | 'auto',
@@ -85,7 +85,8 @@ async function compressNow(): Promise<void> {
     });
     show(text, result);
   } catch (error) {
-    // A setting out of range (OptionsError): say so where the counts go.
+    // A setting out of range (OptionsError), or no WebCrypto (a page served from elsewhere than
+    // file:// or a loopback address is not a secure context): say so where the counts go.
     tokens.textContent = `cannot compress: ${(error as Error).message}`;
   }
 }

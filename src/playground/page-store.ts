@@ -12,6 +12,8 @@ export class PageStore implements OriginalStore {
   /** Hashes the text the next compress will put (once: a setting changed reruns the same text). */
   async prepare(text: string): Promise<void> {
     if (this.prepared?.text === text) return;
+    if (!globalThis.crypto?.subtle)
+      throw new Error('WebCrypto is unavailable: open the page from file:// or 127.0.0.1');
     const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
     const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
     this.prepared = { text, id: hex.slice(0, 24) };
