@@ -22,6 +22,7 @@ import { checkDeadline } from '../errors.js';
 const GRAPH = /^(?:[*|\\/_.-] ?)*/;
 const COMMIT = /^commit ([0-9a-f]{7,64})\b/;
 const ONELINE = /^([0-9a-f]{7,64}) \S/;
+const BLAME = /^\^?[0-9a-f]{7,40} (?:\S+ +)?\([^)]*\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} +\d+\) /;
 const HEADER = /^(?:Merge|Author|AuthorDate|Commit|CommitDate|Date|Reflog|Reflog message):/;
 const STAT = /^ \S.*\|\s+(?:\d+|Bin\b)/;
 const NAME_STATUS = /^[ACDMRTUX]\d*\t/;
@@ -290,6 +291,8 @@ function sniff(text: string): number {
     // --oneline: hash and subject lines, perhaps with --stat lines under them.
     const content = lines.filter((l) => l.trim() !== '');
     const rest = content.filter((l) => !STAT.test(l) && !SUMMARY.test(l));
+    // `git blame` lines start with a commit too: `9494a32a (Dana  2025-03-06 21:12:00 +0000  1) code`.
+    if (rest.some((l) => BLAME.test(l))) return 0;
     // `git diff --stat`: file stat lines closed by their summary, no commit line.
     if (rest.length === 0) return content.some((l) => SUMMARY.test(l)) ? 0.6 : 0;
     return rest.length >= 3 && rest.every((l) => ONELINE.test(l)) ? 0.6 : 0;

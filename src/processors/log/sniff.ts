@@ -16,7 +16,7 @@ const SEVERITY =
  * cargo/npm verbs, and the bare source names MSVC's cl and IAR echo per compiled file.
  */
 const BUILD =
-  /^\s*\[[^\]\n]{1,40}\](?:[\s:]|$)|^make(?:\[\d+\])?: |^\s*\[\s*\d+%\]|^\s*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ld|ar|javac|cl|link|cmake|nvcc|rustc|CC|CXX|CCLD|LD|AR)(?:\.exe)?\s|^\s*(?:Compiling|Checking|Finished|Running|Building|Linking|Downloading|Downloaded|Installing|Collecting|Fresh|Updating|Resolving|Generating|Scanning|Processing|Executing|Testing|Packaging|Done|Build|BUILD|Started|Deleting|Copying|Creating|Touching|Restoring|Target)\b|\.exe\s+\/|^> Task :|^\s*Project "|^\d+>|^added \d+ packages?|^-- |^[\w.+-]+\.(?:c|cc|cpp|cxx|m|mm|s|asm)$/;
+  /^\s*\[[^\]\n]{1,40}\](?:[\s:]|$)|^make(?:\[\d+\])?: |^\s*\[\s*\d+%\]|^\s*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ld|ar|javac|cl|link|cmake|nvcc|rustc|CC|CXX|CCLD|LD|AR)(?:\.exe)?\s|^\s*(?:Compiling|Checking|Finished|Running|Building|Linking|Downloading|Downloaded|Installing|Collecting|Fresh|Updating|Resolving|Generating|Scanning|Processing|Executing|Testing|Packaging|Done|Build|BUILD|Started|Deleting|Copying|Creating|Touching|Restoring|Target)\b|\.exe\s+\/|^> Task :|^\s*Project "|^\d+>|^added \d+ packages?|^> \S+@\S+ \S+|^-- |^[\w.+-]+\.(?:c|cc|cpp|cxx|m|mm|s|asm)$/;
 
 /**
  * Compiler and linter diagnostics and their source excerpts (gcc/clang, rustc, tsc, msbuild, javac,
@@ -31,11 +31,12 @@ const EXCERPT_NUMBER = /^\u001b\[7m\s*\d*\s*\u001b\[0m/;
 
 /**
  * Test runners (jest/vitest/mocha/TAP/go/pytest/cargo, JUnit/TestNG XML reports) and stack traces.
- * TAP (node --test) also: its plan `1..N`, `# Subtest:` and `# tests N` comments, and the YAML
- * block under each test (`---`, `duration_ms: 1.2`, `...`), which is most of its lines.
+ * TAP (node --test) also: its version line, plan `1..N`, `# Subtest:` and `# tests N` comments, and the
+ * YAML block under each test (`---`, `duration_ms: 1.2`, a failure's `location:`, `expected:`, `stack: |-`,
+ * `...`), which is most of its lines.
  */
 const TEST =
-  /^\s*(?:RUN\s+v\d|(?:FAIL|PASS)\s)|^\s*(?:Test Files|Tests|Duration|Start at)\s{2,}\S|^\s*[A-Z]\w*(?:Error|Exception)(?: \[\w+\])?: |^[-+] (?:Expected|Received)\b|^\s*test at \S+:\d+:\d+$|^(?:✖|ℹ) |^[.X]{2,}$|^\s*(?:---|\.\.\.)$|^\s*duration_ms:\s|^# (?:Subtest|tests|suites|pass|fail|cancelled|skipped|todo|duration_ms)\b|^\d+\.\.\d+$|^\s*(?:✓|✔|✗|✘|✖|×|√|❯|›|●|⎯)|^\s*(?:ok|not ok)\s+\d|^(?:ok|FAIL|PASS|---)\s|\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b|^(?:={3,}|-{3,}|_{3,}|\*{3,})|^\s*(?:Tests?|Test Suites|Test Files|Snapshots|Duration|Time):\s|^\s*at\s+\S|^\s*File "|^Traceback|^Caused by:|^E\s{2,}|^>\s{3,}|^test \S+ \.\.\. |^\s*<\/?(?:testsuites?|testcase|failure|error|skipped|system-out|system-err|test-method|test-class|test)\b/;
+  /^TAP version \d+$|^\s+(?:location|failureType|error|code|name|expected|actual|operator|stack):\s|^\s*(?:RUN\s+v\d|(?:FAIL|PASS)\s)|^\s*(?:Test Files|Tests|Duration|Start at)\s{2,}\S|^\s*[A-Z]\w*(?:Error|Exception)(?: \[\w+\])?: |^[-+] (?:Expected|Received)\b|^\s*test at \S+:\d+:\d+$|^(?:✖|ℹ) |^[.X]{2,}$|^\s*(?:---|\.\.\.)$|^\s*duration_ms:\s|^# (?:Subtest|tests|suites|pass|fail|cancelled|skipped|todo|duration_ms)\b|^\d+\.\.\d+$|^\s*(?:✓|✔|✗|✘|✖|×|√|❯|›|●|⎯)|^\s*(?:ok|not ok)\s+\d|^(?:ok|FAIL|PASS|---)\s|\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b|^(?:={3,}|-{3,}|_{3,}|\*{3,})|^\s*(?:Tests?|Test Suites|Test Files|Snapshots|Duration|Time):\s|^\s*at\s+\S|^\s*File "|^Traceback|^Caused by:|^E\s{2,}|^>\s{3,}|^test \S+ \.\.\. |^\s*<\/?(?:testsuites?|testcase|failure|error|skipped|system-out|system-err|test-method|test-class|test)\b/;
 
 /**
  * System traces and kernel/service logs: strace's `name(args) = result` lines (with `[pid N]` or a pid
