@@ -2,6 +2,7 @@
 // and budget eviction with their ledger lines, the store shared with the CLI
 // and with a later plugin instance, and expiry while no plugin ran.
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../support/cli.js';
@@ -71,6 +72,19 @@ describe('plugin smoke: the store behind the plugin', () => {
     const cli = await runCli(['retrieve', id24(original)], { env: { XDG_CACHE_HOME: join(h.dir, 'cache') } });
     expect(cli.code).toBe(0);
     expect(cli.stdout.toString('utf8')).toBe(original);
+  });
+
+  it('the store is opened at the first original kept, not when the plugin loads', async () => {
+    h = await createHarness();
+    const database = join(h.dir, 'cache', 'squeeze', 'originals.sqlite');
+    await h.ctx.plugin(squeezePlugin(), { logFile: '' });
+    let result = 'a short result';
+    h.tool('bash', () => [{ type: 'text', text: result }]);
+    expect(textOf(await h.call('bash'))).toBe(result);
+    expect(existsSync(database)).toBe(false);
+    result = buildLog(600);
+    expect(textOf(await h.call('bash'))).toMatch(/<<<CCR:/);
+    expect(existsSync(database)).toBe(true);
   });
 
   it('an original that expired while no plugin ran is reported expired by the next one', async () => {

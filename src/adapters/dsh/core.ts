@@ -22,6 +22,7 @@ import { RETRIEVE_TOOL } from './gate.js';
 import { squeezeOptionsOf } from './config.js';
 import { expandHome } from './ledger.js';
 import type { ServiceFactory } from './plugin.js';
+import type { Services } from './ports.js';
 
 export const coreServices: ServiceFactory = (config, options) => {
   const setup = { ...squeezeOptionsOf(config), retainOriginal: false, store: null };
@@ -39,7 +40,14 @@ export const coreServices: ServiceFactory = (config, options) => {
     }
     return pipeline;
   };
-  const store = openOrExplain(options);
+  // Opened at the first original stored or read, not when the plugin loads: a
+  // session that never compresses never loads SQLite or opens (creates) its file.
+  let opened: ReturnType<typeof openOrExplain> | undefined;
+  const open = () => (opened ??= openOrExplain(options));
+  const store: Services['store'] = {
+    put: (text, meta) => open().put(text, meta),
+    get: (id) => open().get(id),
+  };
   const ways = retrievalWays(expandHome(options.store));
   return {
     squeeze: {
@@ -54,7 +62,7 @@ export const coreServices: ServiceFactory = (config, options) => {
       const lookup: Lookup = id === undefined ? { found: false, reason: 'unknown' } : await store.get(id);
       return retrieveAsync(lookupStore(id ?? request.id, lookup), request);
     },
-    close: () => store.close(),
+    close: () => opened?.close(),
     notice: (input) => retrievalNotice(input.id, input.type, input.size, input.spill, ways, input.verdict),
   };
 };
@@ -70,8 +78,9 @@ export function retrievalWays(spec: string): RetrievalWays {
 
 /**
  * The configured store; when it cannot open (an unsafe or unwritable folder)
- * one that refuses every put and read with the reason, warned once: results
- * then pass through whole, the spill store still saves, nothing claims an id.
+ * one that refuses every put and read with the reason, warned once (at the
+ * first use): results then pass through whole, the spill store still saves,
+ * nothing claims an id.
  */
 function openOrExplain(options: Parameters<typeof coreServices>[1]) {
   const storeOptions = {
