@@ -15,6 +15,7 @@ const TEST_FAILURE: i32 = 1 << 8;
 const SUMMARY: i32 = 1 << 9;
 const ANSI: i32 = 1 << 10;
 const BLANK: i32 = 1 << 11;
+const OUTCOME: i32 = 1 << 12;
 
 const ESC: i32 = 27;
 
@@ -50,7 +51,7 @@ let T: usize = 0; // the text of the current call
 // First two letters (lowercase) of every word a rule looks at: level words,
 // keys, keywords, count words. A word or segment starting otherwise is skipped
 // at the cost of one table load. Bit s of SECOND[f] stands for the prefix fs.
-const PREFIXES = 'ab al as ca cr db de em er ex fa fi ft go in le lo lv no ok pa re se ti tr un ve wa wr';
+const PREFIXES = 'ab al as ca co cr db de em er ex fa fi ft go in ki le lo lv no ok oo ou pa re se ti tr un ve wa wr';
 const SECOND: usize = memory.data(26 * 4);
 for (let k = 0; k < PREFIXES.length; k += 3) {
   const slot = SECOND + (<usize>(lit(PREFIXES, k) - 97) << 2);
@@ -82,8 +83,8 @@ function eqi(a: i32, len: i32, s: string): bool {
 // keyword comparisons. Bit t of THIRD[26 f + s] stands for the prefix fst.
 // Every such word's prefix is here, so the filter never changes a result.
 const PREFIXES3 =
-  'abo ale ass cal can cau cri crt dbg deb den eme err exc exp fai fat fin ftl gor inf lev log lvl ' +
-  'not pan pas rec ref seg sev tim tra trc una und ver war wrn';
+  'abo ale ass cal can cau cor cri crt dbg deb den eme err exc exi exp fai fat fin ftl gor inf kil lev log lvl ' +
+  'not oom out pan pas rec ref seg sev tim tra trc una und ver war wrn';
 const THIRD: usize = memory.data(26 * 26 * 4);
 for (let k = 0; k < PREFIXES3.length; k += 4) {
   const slot = THIRD + (<usize>((lit(PREFIXES3, k) - 97) * 26 + lit(PREFIXES3, k + 1) - 97) << 2);
@@ -416,6 +417,44 @@ function keyValueStart(we: i32, e: i32): i32 {
   return k;
 }
 
+/** text[a, ...) starts with `s` (lowercase) ignoring ASCII case (the caller knows the text is long enough). */
+function startsWithI(a: i32, s: string): bool {
+  for (let k = 0; k < s.length; k++) if (lower(at(a + k)) != lit(s, k)) return false;
+  return true;
+}
+
+/** The errno word text[a, a+len) after a syscall's `= -1 ` is a failure: not a retry (EAGAIN, EINPROGRESS, EWOULDBLOCK). */
+function failedCall(a: i32, len: i32): bool {
+  return len >= 3 && !eqi(a, len, 'eagain') && !eqi(a, len, 'einprogress') && !eqi(a, len, 'ewouldblock');
+}
+
+/**
+ * After an `exit…` word: a non-zero code or a signal within the next 32 units,
+ * past separators and the words with, code, status, value, by, exit
+ * (`exit code 2`, `exited with 1`, `exit_group(1)`, `ExitCode: 137`,
+ * `exited with signal`, `exit status 1`; not `exit code 0`, not `exit the loop`).
+ */
+function nonZeroAfter(k: i32, e: i32): bool {
+  const end = min(e, k + 32);
+  while (k < end) {
+    const c = at(k);
+    if (isBlankChar(c) || c == 58 || c == 61 || c == 40 || c == 44 || c == 34 || c == 39) { k++; continue; }
+    if (isLetter(c)) {
+      let j = k;
+      while (j < end && isLetter(at(j))) j++;
+      const len = j - k;
+      if (eqi(k, len, 'with') || eqi(k, len, 'code') || eqi(k, len, 'status') || eqi(k, len, 'value') ||
+          eqi(k, len, 'by') || eqi(k, len, 'exit')) { k = j; continue; }
+      return eqi(k, len, 'signal') || (len > 3 && startsWith(k, j, 'SIG'));
+    }
+    if (c == 45) return k + 1 < e && isDigit(at(k + 1)); // exit -1
+    if (!isDigit(c)) return false;
+    while (k < e && at(k) == 48) k++;
+    return k < e && isDigit(at(k));
+  }
+  return false;
+}
+
 /** Flags for a keyword segment text[a, b) of a word (bounded by word edges or camel-case humps). */
 function segmentFlags(a: i32, b: i32, e: i32): i32 {
   const len = b - a;
@@ -427,6 +466,7 @@ function segmentFlags(a: i32, b: i32, e: i32): i32 {
       break;
     case 99: // c
       if (eqi(a, len, 'cannot') || eqi(a, len, 'critical')) return FAILURE;
+      if (eqi(a, len, 'core') && phraseAt(b, e, ' dumped')) return OUTCOME;
       break;
     case 100: // d
       if (eqi(a, len, 'denied')) return FAILURE;
@@ -438,8 +478,15 @@ function segmentFlags(a: i32, b: i32, e: i32): i32 {
       if (eqi(a, len, 'fail') || eqi(a, len, 'fails') || eqi(a, len, 'failed') || eqi(a, len, 'failure') ||
           eqi(a, len, 'failures') || eqi(a, len, 'failing') || eqi(a, len, 'fatal')) return FAILURE;
       break;
+    case 107: // k
+      if (eqi(a, len, 'killed')) return OUTCOME;
+      break;
     case 110: // n
       if (len == 3 && eqi(a, len, 'not') && phraseAt(b, e, ' found')) return FAILURE;
+      break;
+    case 111: // o
+      if (eqi(a, len, 'oom')) return OUTCOME;
+      if (eqi(a, len, 'out') && phraseAt(b, e, ' of memory')) return OUTCOME;
       break;
     case 112: // p
       if (eqi(a, len, 'panic') || eqi(a, len, 'panics') || eqi(a, len, 'panicked')) return FAILURE;
@@ -489,6 +536,8 @@ function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): vo
   const firstLetterWord = !sawLetterWord;
   sawLetterWord = true;
   if (!isLetter(c0)) return;
+  if (upper == len && c0 == 69 && ws >= f + 5 && startsWith(ws - 5, e, '= -1 ') && failedCall(ws, len)) flags |= OUTCOME;
+  if (len >= 4 && len <= 12 && startsWithI(ws, 'exit') && nonZeroAfter(we, e)) flags |= OUTCOME;
 
   if (len == 1) {
     // logcat threadtime: `  1702  2395 D WindowManager:`

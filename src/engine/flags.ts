@@ -42,6 +42,13 @@ export const LineFlag = {
   Ansi: 1 << 10,
   /** Empty or whitespace (and ANSI escapes) only. */
   Blank: 1 << 11,
+  /**
+   * An outcome that means failure in any tool: a syscall's `= -1 ENOENT` (not
+   * EAGAIN/EINPROGRESS/EWOULDBLOCK), `killed`, `oom`/`OOMKilled`, `out of
+   * memory`, `core dumped`, a non-zero exit (`exit code 2`, `exited with 1`,
+   * `exit_group(1)`, `status=1`, `exit status 1`) or an exit by a signal.
+   */
+  Outcome: 1 << 12,
 } as const;
 
 /** The flags that mark a line as evidence worth keeping. */
@@ -52,7 +59,8 @@ export const EVIDENCE_FLAGS =
   LineFlag.Location |
   LineFlag.Diagnostic |
   LineFlag.TestFailure |
-  LineFlag.Summary;
+  LineFlag.Summary |
+  LineFlag.Outcome;
 
 export function severityOf(flags: number): Severity {
   return (flags & SEVERITY_MASK) as Severity;

@@ -132,6 +132,45 @@ describe(`failure keywords (${backendName})`, () => {
   });
 });
 
+describe(`failure outcomes in any tool (${backendName})`, () => {
+  it.each([
+    '8416  openat(AT_FDCWD, "/etc/myapp/config.toml", O_RDONLY) = -1 ENOENT (No such file or directory)',
+    '[pid  2801] connect(3, {sa_family=AF_INET, sin_port=htons(5432)}, 16) = -1 ECONNREFUSED (Connection refused)',
+    'Dec 02 13:10:02 host kernel: Out of memory: Killed process 4242 (java) total-vm:8123456kB',
+    'Dec 02 13:10:02 host systemd[1]: app.service: Main process exited, code=killed, status=9/KILL',
+    'Dec 02 13:10:02 host systemd[1]: app.service: Main process exited, code=exited, status=1/FAILURE',
+    '[ 1234.567890] app invoked oom-killer: gfp_mask=0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP), order=0',
+    '                reason: OOMKilled',
+    'Segmentation fault (core dumped)',
+    '8407  exit_group(1)                     = ?',
+    '8407  +++ exited with 1 +++',
+    'Process finished with exit code 137',
+    "subprocess.CalledProcessError: Command 'make' returned non-zero exit status 2.",
+    '"exitCode": 137,',
+    'worker exited with signal SIGSEGV',
+    'sh: line 1:  4242 Killed                  ./run.sh',
+  ])('%s', (line) => {
+    expect(one(line).flags).toContain('Outcome');
+  });
+
+  it.each([
+    '8416  read(3, 0x7ffc, 4096)           = -1 EAGAIN (Resource temporarily unavailable)',
+    '8416  connect(5, {sa_family=AF_INET}, 16) = -1 EINPROGRESS (Operation now in progress)',
+    '8416  openat(AT_FDCWD, "/etc/ld.so.cache", O_RDONLY|O_CLOEXEC) = 3',
+    '8407  exit_group(0)                     = ?',
+    '8407  +++ exited with 0 +++',
+    'Process finished with exit code 0',
+    'Dec 02 13:10:02 host systemd[1]: app.service: Deactivated successfully.',
+    'press q to exit the pager',
+    'existing 12 files kept',
+    'a1b2c3d  Exited (0) 3 hours ago',
+    'rt_sigaction(SIGINT, {sa_handler=SIG_DFL}, NULL, 8) = 0',
+    'the room and the outdoor scope',
+  ])('no outcome in %s', (line) => {
+    expect(one(line).flags).not.toContain('Outcome');
+  });
+});
+
 describe(`stack traces (${backendName})`, () => {
   it('Python', () => {
     const lines = classify(

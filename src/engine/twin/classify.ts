@@ -15,6 +15,7 @@ const TEST_FAILURE: number = LineFlag.TestFailure;
 const SUMMARY: number = LineFlag.Summary;
 const ANSI: number = LineFlag.Ansi;
 const BLANK: number = LineFlag.Blank;
+const OUTCOME: number = LineFlag.Outcome;
 
 const ESC: number = 27;
 
@@ -51,7 +52,7 @@ function lower(c: number): number {
 // First two letters (lowercase) of every word a rule looks at: level words,
 // keys, keywords, count words. A word or segment starting otherwise is skipped
 // at the cost of one table load. Bit s of SECOND[f] stands for the prefix fs.
-const PREFIXES = 'ab al as ca cr db de em er ex fa fi ft go in le lo lv no ok pa re se ti tr un ve wa wr';
+const PREFIXES = 'ab al as ca co cr db de em er ex fa fi ft go in ki le lo lv no ok oo ou pa re se ti tr un ve wa wr';
 const SECOND = new Uint32Array(26);
 for (let k = 0; k < PREFIXES.length; k += 3) {
   SECOND[PREFIXES.charCodeAt(k) - 97]! |= 1 << (PREFIXES.charCodeAt(k + 1) - 97);
@@ -428,6 +429,56 @@ function keyValueStart(we: number, e: number): number {
   return k;
 }
 
+/** text[a, ...) starts with `s` (lowercase) ignoring ASCII case (the caller knows the text is long enough). */
+function startsWithI(a: number, s: string): boolean {
+  for (let k = 0; k < s.length; k++) if (lower(at(a + k)) != s.charCodeAt(k)) return false;
+  return true;
+}
+
+/** The errno word text[a, a+len) after a syscall's `= -1 ` is a failure: not a retry (EAGAIN, EINPROGRESS, EWOULDBLOCK). */
+function failedCall(a: number, len: number): boolean {
+  return len >= 3 && !eqi(a, len, 'eagain') && !eqi(a, len, 'einprogress') && !eqi(a, len, 'ewouldblock');
+}
+
+/**
+ * After an `exit…` word: a non-zero code or a signal within the next 32 units,
+ * past separators and the words with, code, status, value, by, exit
+ * (`exit code 2`, `exited with 1`, `exit_group(1)`, `ExitCode: 137`,
+ * `exited with signal`, `exit status 1`; not `exit code 0`, not `exit the loop`).
+ */
+function nonZeroAfter(k: number, e: number): boolean {
+  const end = Math.min(e, k + 32);
+  while (k < end) {
+    const c = at(k);
+    if (isBlankChar(c) || c == 58 || c == 61 || c == 40 || c == 44 || c == 34 || c == 39) {
+      k++;
+      continue;
+    }
+    if (isLetter(c)) {
+      let j = k;
+      while (j < end && isLetter(at(j))) j++;
+      const len = j - k;
+      if (
+        eqi(k, len, 'with') ||
+        eqi(k, len, 'code') ||
+        eqi(k, len, 'status') ||
+        eqi(k, len, 'value') ||
+        eqi(k, len, 'by') ||
+        eqi(k, len, 'exit')
+      ) {
+        k = j;
+        continue;
+      }
+      return eqi(k, len, 'signal') || (len > 3 && startsWith(k, j, 'SIG'));
+    }
+    if (c == 45) return k + 1 < e && isDigit(at(k + 1)); // exit -1
+    if (!isDigit(c)) return false;
+    while (k < e && at(k) == 48) k++;
+    return k < e && isDigit(at(k));
+  }
+  return false;
+}
+
 /** Flags for a keyword segment text[a, b) of a word (bounded by word edges or camel-case humps). */
 function segmentFlags(a: number, b: number, e: number): number {
   const len = b - a;
@@ -440,6 +491,7 @@ function segmentFlags(a: number, b: number, e: number): number {
       break;
     case 99: // c
       if (eqi(a, len, 'cannot') || eqi(a, len, 'critical')) return FAILURE;
+      if (eqi(a, len, 'core') && phraseAt(b, e, ' dumped')) return OUTCOME;
       break;
     case 100: // d
       if (eqi(a, len, 'denied')) return FAILURE;
@@ -460,8 +512,15 @@ function segmentFlags(a: number, b: number, e: number): number {
       )
         return FAILURE;
       break;
+    case 107: // k
+      if (eqi(a, len, 'killed')) return OUTCOME;
+      break;
     case 110: // n
       if (len == 3 && eqi(a, len, 'not') && phraseAt(b, e, ' found')) return FAILURE;
+      break;
+    case 111: // o
+      if (eqi(a, len, 'oom')) return OUTCOME;
+      if (eqi(a, len, 'out') && phraseAt(b, e, ' of memory')) return OUTCOME;
       break;
     case 112: // p
       if (eqi(a, len, 'panic') || eqi(a, len, 'panics') || eqi(a, len, 'panicked')) return FAILURE;
@@ -515,6 +574,10 @@ function word(ws: number, we: number, upper: number, lowerCount: number, f: numb
   const firstLetterWord = !sawLetterWord;
   sawLetterWord = true;
   if (!isLetter(c0)) return;
+  if (upper == len && c0 == 69 && ws >= f + 5 && startsWith(ws - 5, e, '= -1 ') && failedCall(ws, len)) {
+    flags |= OUTCOME;
+  }
+  if (len >= 4 && len <= 12 && startsWithI(ws, 'exit') && nonZeroAfter(we, e)) flags |= OUTCOME;
 
   if (len == 1) {
     // logcat threadtime: `  1702  2395 D WindowManager:`
