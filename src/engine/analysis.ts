@@ -3,6 +3,7 @@
 
 /** Fewest lines a repeated block has unless a caller asks otherwise. */
 export const DEFAULT_BLOCK_LINES = 3;
+import { type LineAnomalies, lineAnomalies } from './anomaly.js';
 import { tokenProfile, type TokenProfile } from './token-profiles.js';
 import type {
   Backend,
@@ -26,6 +27,7 @@ export class TextAnalysis {
   private readonly blockCache = new Map<string, BlockSpans>();
   private readonly windowCache = new Map<number, Fingerprints>();
   private classCache: LineClasses | null = null;
+  private anomalyCache: LineAnomalies | null = null;
 
   constructor(
     readonly text: string,
@@ -126,6 +128,15 @@ export class TextAnalysis {
   get classes(): LineClasses {
     const lines = this.lines;
     return (this.classCache ??= this.kernels.classifyLines(lines));
+  }
+
+  /**
+   * What is unusual about each line (src/engine/anomaly.ts): a failure
+   * outcome, a shape seen once or twice where shapes repeat, a numeric outlier
+   * among the same-shape lines; with the unusual lines ranked, most first.
+   */
+  get anomalies(): LineAnomalies {
+    return (this.anomalyCache ??= lineAnomalies(this.text, this.lines, this.templates, this.classes.flags));
   }
 
   /** Kept and omitted line spans for a token budget (log window selection). */

@@ -4,7 +4,7 @@
 // log (first and last first, then the middle, then the quarters...) instead of
 // exhausting the budget on the first few of one shape.
 import { EVIDENCE_FLAGS, LineFlag, Severity, severityOf } from '../../engine/flags.js';
-import type { TextAnalysis } from '../../engine/index.js';
+import { Anomaly, type TextAnalysis } from '../../engine/index.js';
 
 /** Base tiers, highest first. */
 export const Tier = {
@@ -23,7 +23,7 @@ export const Tier = {
 const SPREAD = 65536;
 
 // Read once: per-line loops below use plain numbers, not module bindings.
-const { TestFailure, Summary, StackHeader, Diagnostic, Failure, Location, StackFrame, Blank } = LineFlag;
+const { TestFailure, Summary, StackHeader, Diagnostic, Failure, Location, StackFrame, Outcome } = LineFlag;
 const CRITICAL_FLAGS = TestFailure | Summary | StackHeader;
 const HEADER_FLAGS = EVIDENCE_FLAGS & ~Location;
 const { Fatal, Error: ErrorLevel, Warn } = Severity;
@@ -97,20 +97,21 @@ export function prioritise(analysis: TextAnalysis, cost: Int32Array, preserve: r
   const count = analysis.lines.count;
   const flags = analysis.classes.flags;
   const exact = analysis.exact;
-  const templates = analysis.templates;
   const preserved = preservedLines(analysis, preserve);
   const base = new Int8Array(count);
-  const repetitive = count >= 50 && templates.distinct <= count * 0.3;
+  const unusual = analysis.anomalies.reasons;
   let sinceHeader = ROOT_FRAMES + 1;
   let evidence = 0;
   let evidenceCost = 0;
   for (let i = 0; i < count; i++) {
     const f = flags[i]!;
     let tier = preserved.has(i) ? Tier.Preserved : pytestError(analysis, i) ? Tier.Error : baseTier(f);
-    // A rare shape in a long, repetitive log is an anomaly: evidence like a
-    // warning. Where most lines have shapes of their own (test names, prose),
-    // rarity means nothing.
-    if (tier < Tier.Warning && repetitive && templates.size[i]! <= 2 && !(f & Blank)) tier = Tier.Warning;
+    // A failure outcome in any tool's words (`= -1 ENOENT`, a kill, a
+    // non-zero exit) is an error whatever level field the line has; a rare
+    // shape where shapes repeat, or a number far outside its column, is
+    // evidence like a warning (src/engine/anomaly.ts).
+    if (tier < Tier.Error && f & Outcome) tier = Tier.Error;
+    if (tier < Tier.Warning && unusual[i]! & (Anomaly.RareShape | Anomaly.Outlier)) tier = Tier.Warning;
     if (f & StackFrame) {
       if (sinceHeader < ROOT_FRAMES && tier < Tier.TraceRoot) tier = Tier.TraceRoot;
       sinceHeader++;
@@ -122,12 +123,13 @@ export function prioritise(analysis: TextAnalysis, cost: Int32Array, preserve: r
     if (tier > Tier.Repeat) evidence++;
     if (tier >= Tier.Warning) evidenceCost += cost[i]!;
   }
-  // Spread keys per (template, tier): the k-th of m occurrences gets the bit-reversed k.
+  // Spread keys per (shape, tier): the k-th of m occurrences gets the bit-reversed k.
+  const shape = analysis.anomalies.shape;
   const seen = new Map<number, number>();
   const totals = new Map<number, number>();
   for (let i = 0; i < count; i++) {
     if (base[i]! <= Tier.Repeat) continue;
-    const key = templates.group[i]! * 16 + base[i]!;
+    const key = shape[i]! * 16 + base[i]!;
     totals.set(key, (totals.get(key) ?? 0) + 1);
   }
   const priority = new Int32Array(count);
@@ -137,7 +139,7 @@ export function prioritise(analysis: TextAnalysis, cost: Int32Array, preserve: r
       priority[i] = tier * SPREAD;
       continue;
     }
-    const key = templates.group[i]! * 16 + tier;
+    const key = shape[i]! * 16 + tier;
     const k = seen.get(key) ?? 0;
     seen.set(key, k + 1);
     const m = totals.get(key)!;

@@ -156,8 +156,35 @@ function cutCodeBlocks(lines: Line[], counts: Counts): Line[] {
   return out;
 }
 
-/** Evidence lines, then head and tail, until the budget; gaps marked. */
-function select(lines: Line[], target: number, estimate: (s: string) => number, counts: Counts): Line[] {
+/**
+ * Positions (into `lines`) of the text's unusual lines, most unusual first
+ * (src/engine/anomaly.ts): failure outcomes, shapes seen once or twice where
+ * shapes repeat, numeric outliers.
+ */
+function unusualLines(input: ProcessorInput, lines: readonly Line[]): number[] {
+  const ranked = input.analysis.anomalies.ranked;
+  if (ranked.length === 0) return [];
+  const position = new Int32Array(input.analysis.lines.count).fill(-1);
+  lines.forEach((line, p) => {
+    if (line.lines === 1 || line.counted > 0) position[line.from] = p;
+  });
+  const out: number[] = [];
+  for (const i of ranked) if (position[i]! >= 0) out.push(position[i]!);
+  return out;
+}
+
+/**
+ * Unusual lines (may take `extra` tokens past the target), then evidence
+ * lines, then head and tail, until the budget; gaps marked.
+ */
+function select(
+  lines: Line[],
+  target: number,
+  estimate: (s: string) => number,
+  counts: Counts,
+  unusual: readonly number[],
+  extra: number,
+): Line[] {
   const cost = lines.map((l) => estimate(l.text) + 1);
   const keep = lines.map((l) => l.keep);
   let left = target - keep.reduce((a, k, i) => a + (k ? cost[i]! : 0), 0);
@@ -170,8 +197,20 @@ function select(lines: Line[], target: number, estimate: (s: string) => number, 
     left -= price;
     return true;
   };
-  // Evidence first (errors before warnings), distinct lines only, evenly spread when they do not all fit.
-  let allowance = left * EVIDENCE_SHARE;
+  // What is unusual in this text first, most unusual first; the extra room is for these alone.
+  const share = left * EVIDENCE_SHARE;
+  let room = unusual.length > 0 ? share + extra : 0;
+  const start = left + (room > 0 ? extra : 0);
+  left = start;
+  for (const p of unusual) {
+    if (room <= 0) break;
+    const before = left;
+    if (take(p)) room -= before - left;
+  }
+  const spent = start - left;
+  if (unusual.length > 0) left -= Math.max(0, extra - spent);
+  // Then evidence by words (errors before warnings), distinct lines only, evenly spread when they do not all fit.
+  let allowance = Math.max(0, share - Math.max(0, spent - (unusual.length > 0 ? extra : 0)));
   const seen = new Set<string>();
   for (const tier of [STRONG_EVIDENCE, EVIDENCE]) {
     const found = lines
@@ -215,7 +254,9 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (input.level === 'aggressive') lines = cutCodeBlocks(lines, counts);
   const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
   if (input.level !== 'lossless' && estimate(lines.map((l) => l.text).join('\n')) > target) {
-    lines = select(lines, target, estimate, counts);
+    // At light, unusual lines stay inline while the output fits well under maxTokens.
+    const extra = input.level === 'light' ? Math.max(0, Math.floor(input.maxTokens * 0.8) - target) : 0;
+    lines = select(lines, target, estimate, counts, unusualLines(input, lines), extra);
   }
   const text = keepPreserved(lines.map((l) => l.text).join('\n'), input.text, input.preserve);
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };

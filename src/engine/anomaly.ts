@@ -1,0 +1,134 @@
+// Which lines of a text are unusual, from the analysis record: the
+// classifier's outcome bit (a failure in any tool's words), a shape seen once
+// or twice where shapes repeat, and a number far outside what the same-shape
+// lines hold at the same position. Rules for known tools add to what a
+// processor keeps; this is what it keeps without one.
+import { type Cell, MIN_ROWS, outlierCells } from './fields.js';
+import { LineFlag } from './flags.js';
+import type { LineGroups, LineTable } from './types.js';
+
+/** Why a line is unusual (bits of LineAnomalies.reasons). */
+export const Anomaly = {
+  /** The classifier's Outcome bit: `= -1 ENOENT`, killed, oom, a non-zero exit. */
+  Outcome: 1,
+  /** A shape (template) seen once or twice in a text where shapes repeat. */
+  RareShape: 2,
+  /** A number far outside its column of same-shape lines (median absolute deviation), a lone negative or non-zero. */
+  Outlier: 4,
+} as const;
+
+export interface LineAnomalies {
+  /** Per line: Anomaly bits, 0 for an ordinary line. */
+  readonly reasons: Uint8Array;
+  /** Per line: how unusual, 0 for an ordinary line (outcome 4, outlier 3, a shape seen once 2, twice 1; summed). */
+  readonly score: Uint8Array;
+  /**
+   * Per line: its shape for sampling, the template group, except that failure
+   * outcomes are grouped with their quoted strings masked too (see outcomeShapes).
+   */
+  readonly shape: Int32Array;
+  /** The unusual lines, highest score first, then those of the rarer shape, then in text order. */
+  readonly ranked: Int32Array;
+}
+
+/**
+ * Shapes repeat in this text: at least 50 lines and at most 3 shapes per 10
+ * lines. Where most lines have shapes of their own (prose, test names), a
+ * shape seen once means nothing.
+ */
+export function shapesRepeat(lines: number, shapes: number): boolean {
+  return lines >= 50 && shapes <= lines * 0.3;
+}
+
+/** Most lines of one shape a number may stand out in: a value two lines have among hundreds. */
+const RARE_LINES = 2;
+/** Lines longer than this are not split into fields (their cost would be the text's). */
+const MAX_FIELD_LINE = 2000;
+/** Positions looked at in a line: columns past it are rarely numbers a reader compares. */
+const MAX_FIELDS = 32;
+const KEY_PREFIX = /^[A-Za-z_][\w.-]*[=:]/;
+const WRAPPING = /^["'([{]+|["',;)\]}]+$/g;
+
+/** The value of a whitespace-separated token: `amount=12.5,` -> `12.5`. */
+function fieldValue(token: string): string {
+  return token.replace(KEY_PREFIX, '').replace(WRAPPING, '');
+}
+
+/** Lines holding a numeric outlier among the lines of their shape, by position (groups of MIN_ROWS or more lines). */
+function outlierLines(text: string, lines: LineTable, templates: LineGroups, found: Uint8Array): void {
+  const members = new Map<number, number[]>();
+  for (let i = 0; i < lines.count; i++) {
+    if (templates.size[i]! < 2 * MIN_ROWS || lines.end[i]! - lines.start[i]! > MAX_FIELD_LINE) continue;
+    const group = templates.group[i]!;
+    let list = members.get(group);
+    if (!list) members.set(group, (list = []));
+    list.push(i);
+  }
+  for (const list of members.values()) {
+    if (list.length < 2 * MIN_ROWS) continue;
+    const tokens = list.map((i) => text.slice(lines.start[i]!, lines.end[i]!).trim().split(/\s+/, MAX_FIELDS));
+    const width = Math.max(...tokens.map((t) => t.length));
+    for (let p = 0; p < width; p++) {
+      const cells: Cell[] = tokens.map((t) => (t[p] === undefined ? undefined : fieldValue(t[p]!)));
+      for (const r of outlierCells(cells, RARE_LINES)) found[list[r]!] = 1;
+    }
+  }
+}
+
+const QUOTED = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g;
+const DIGITS = /\d+/g;
+
+/**
+ * Template groups, except that failure outcomes are grouped with their quoted
+ * strings masked too: a trace's hundred `getxattr("…") = -1 ENODATA` probes,
+ * each naming another file, are one shape to sample, and the one
+ * `openat("/etc/app.conf") = -1 ENOENT` is not crowded out by them. Only
+ * outcome lines are read; their shape ids start at the line count.
+ */
+function outcomeShapes(text: string, lines: LineTable, templates: LineGroups, flags: Int32Array): Int32Array {
+  const shape = Int32Array.from(templates.group);
+  const ids = new Map<string, number>();
+  for (let i = 0; i < lines.count; i++) {
+    if (!(flags[i]! & LineFlag.Outcome)) continue;
+    const key = text.slice(lines.start[i]!, lines.end[i]!).replace(QUOTED, '""').replace(DIGITS, '#');
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = lines.count + ids.size));
+    shape[i] = id;
+  }
+  return shape;
+}
+
+export function lineAnomalies(text: string, lines: LineTable, templates: LineGroups, flags: Int32Array): LineAnomalies {
+  const n = lines.count;
+  const reasons = new Uint8Array(n);
+  const score = new Uint8Array(n);
+  const rare = shapesRepeat(n, templates.distinct);
+  const outliers = new Uint8Array(n);
+  outlierLines(text, lines, templates, outliers);
+  const unusual: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const f = flags[i]!;
+    let why = 0;
+    let points = 0;
+    if (f & LineFlag.Outcome) {
+      why |= Anomaly.Outcome;
+      points += 4;
+    }
+    if (outliers[i]) {
+      why |= Anomaly.Outlier;
+      points += 3;
+    }
+    if (rare && templates.size[i]! <= 2 && !(f & LineFlag.Blank)) {
+      why |= Anomaly.RareShape;
+      points += templates.size[i] === 1 ? 2 : 1;
+    }
+    reasons[i] = why;
+    score[i] = points;
+    if (points > 0) unusual.push(i);
+  }
+  const shape = outcomeShapes(text, lines, templates, flags);
+  const members = new Map<number, number>();
+  for (const i of unusual) members.set(shape[i]!, (members.get(shape[i]!) ?? 0) + 1);
+  unusual.sort((a, b) => score[b]! - score[a]! || members.get(shape[a]!)! - members.get(shape[b]!)! || a - b);
+  return { reasons, score, shape, ranked: Int32Array.from(unusual) };
+}
