@@ -20,6 +20,8 @@ const run = (text: string, level: ProcessorLevel, budget: number, maxTokens: num
   runProcessor(tableProcessor, text, { level, budget, maxTokens, estimator, preserve });
 
 const MARKER = /^\[… .* …\]$/;
+/** A rule between rows or a box border (psql, sqlite3 -column and -box). */
+const RULE = /^[-=+|\s\u2500-\u257f]+$/;
 
 /** Rows the markers count: `[… lines 6–123 (118): 118 rows: …]`. */
 function countedRows(output: string): number {
@@ -46,7 +48,8 @@ describe(`table processor on ps, kubectl, docker, df, npm, pip, CSV and TSV tabl
     '%s: shown lines are original lines in order; every row shown or counted',
     (_, fixture) => {
       const original = fixture.text.split('\n');
-      const rows = original.slice(1).filter((l) => l.trim() !== '' && !/^[-=+|\s]+$/.test(l)).length;
+      const header = original.findIndex((l) => l.trim() !== '' && !RULE.test(l));
+      const rows = original.slice(header + 1).filter((l) => l.trim() !== '' && !RULE.test(l)).length;
       for (const [budget, level] of [
         [600, 'light'],
         [150, 'aggressive'],
@@ -60,7 +63,7 @@ describe(`table processor on ps, kubectl, docker, df, npm, pip, CSV and TSV tabl
           const found = original.indexOf(line, at);
           expect(found, line).toBeGreaterThanOrEqual(at);
           at = found + 1;
-          if (found > 0 && line.trim() !== '' && !/^[-=+|\s]+$/.test(line)) shown++;
+          if (found > header && line.trim() !== '' && !RULE.test(line)) shown++;
         }
         expect(shown + countedRows(out.text), `budget ${budget}`).toBe(rows);
         expect(extractiveViolation(fixture.text, out.text), `budget ${budget}`).toBeNull();

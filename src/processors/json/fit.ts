@@ -38,12 +38,24 @@ const USEFUL_SAMPLE = 60;
 const GAP_COST = 30;
 
 /**
- * Indices to keep from n items: important ones, then a contiguous head (half
- * of `want`), a contiguous tail (a quarter) and the rest evenly spread, so few
- * gap markers are needed.
+ * Indices to keep from n items: important ones; then, when some items stand
+ * out among the others (`unusual`, most telling first), the first item and as
+ * many of those as `want` allows; then a contiguous head (half of what is
+ * left), a contiguous tail (a quarter) and the rest evenly spread, so few gap
+ * markers are needed.
  */
-function sample(n: number, important: number[], want: number, maxImportant: number): number[] {
+function sample(n: number, important: number[], wanted: number, maxImportant: number, unusual: number[]): number[] {
   const keep = new Set<number>(important.slice(0, maxImportant));
+  let want = wanted;
+  if (unusual.length > 0 && want > 0) {
+    keep.add(0);
+    want--;
+    for (const i of unusual) {
+      if (want === 0) break;
+      if (!keep.has(i)) want--;
+      keep.add(i);
+    }
+  }
   const head = Math.ceil(want / 2);
   const tail = Math.floor(want / 4);
   const spread = want - head - tail;
@@ -148,7 +160,9 @@ export class Fitter {
     const affordable = Math.max(1, Math.floor(budget / (perItem + GAP_COST / 2)));
     const cap = small ? this.options.maxSamples * 5 : this.options.maxSamples;
     const want = Math.min(n, cap, affordable);
-    const kept = sample(n, important, want, this.options.maxImportant);
+    const unusual = items.map((_, i) => i).filter((i) => this.importance.standsOut(items[i]!) > 0);
+    unusual.sort((a, b) => this.importance.standsOut(items[b]!) - this.importance.standsOut(items[a]!) || a - b);
+    const kept = sample(n, important, want, this.options.maxImportant, unusual);
     const gaps = kept.filter((k, j) => k !== (j === 0 ? 0 : kept[j - 1]! + 1)).length + (kept.at(-1)! < n - 1 ? 1 : 0);
     const room = budget - gaps * GAP_COST;
     const sizes = kept.map((i) => this.importance.size(items[i]!));

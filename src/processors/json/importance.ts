@@ -1,7 +1,9 @@
 // Which parts of a JSON document are evidence: records carrying errors, failed
 // outcomes or high severities, records holding preserved strings, and outliers
-// (a record whose shape is unique among many alike). Ranks are computed once,
+// (a record whose shape is unique among many alike, or whose value at some key
+// path is rare among its array's records). Ranks are computed once,
 // bottom-up, with the inline size of every container.
+import { rareCells } from '../../engine/index.js';
 import { inline, type JsonValue, type PrunedNode } from './render.js';
 
 export type JsonObject = { [key: string]: JsonValue };
@@ -47,6 +49,7 @@ function isErrorRecord(o: JsonObject): boolean {
 export class Importance {
   private readonly rank = new WeakMap<object, number>();
   private readonly sizes = new WeakMap<object, number>();
+  private readonly standing = new WeakMap<object, number>();
 
   constructor(
     root: JsonValue,
@@ -58,6 +61,11 @@ export class Importance {
   of(v: PrunedNode): number {
     if (typeof v === 'string') return this.preserved(v) ? 2 : 0;
     return typeof v === 'object' && v !== null ? (this.rank.get(v) ?? 0) : 0;
+  }
+
+  /** In how many key paths a record stands out among its array's records (0: none, or not a record of such an array). */
+  standsOut(v: JsonValue): number {
+    return typeof v === 'object' && v !== null ? (this.standing.get(v) ?? 0) : 0;
   }
 
   /** Length of the inline rendering, memoised per container. */
@@ -90,11 +98,40 @@ export class Importance {
       if (Object.keys(v).some((k) => this.preserved(k))) inner = 2;
     } else {
       this.markOutliers(v);
+      this.markRareFields(v);
     }
     let rank = isObject(v) && isErrorRecord(v) ? 2 : inner > 0 ? 1 : 0;
     if (inner === 2 && !Array.isArray(v) && children.some((c) => typeof c === 'string' && this.preserved(c))) rank = 2;
     this.rank.set(v, Math.max(rank, this.rank.get(v) ?? 0));
     return rank;
+  }
+
+  /**
+   * Records of an array whose value at some key path (`status.phase`,
+   * `status.containerStatuses[0].state.waiting.reason`) is rare among the
+   * array's records, missing where nearly all have it, or a numeric outlier
+   * (src/engine/fields.ts): they are sampled before any other record (see
+   * `standsOut`), and the containers on each rare path rank 1, so a cut record
+   * keeps them.
+   */
+  private markRareFields(items: JsonValue[]): void {
+    if (items.length < MIN_RECORDS || !items.every(isObject)) return;
+    const leaves = items.map((item) => flatten(item as JsonObject));
+    const paths = new Map<string, number>();
+    for (const record of leaves) for (const path of record.keys()) paths.set(path, (paths.get(path) ?? 0) + 1);
+    const standsOut = new Uint16Array(items.length);
+    for (const path of [...paths.keys()].slice(0, MAX_PATHS)) {
+      for (const r of rareCells(leaves.map((record) => record.get(path)?.value))) {
+        standsOut[r]!++;
+        // The containers on the path a record stands out in survive its cut.
+        for (const container of leaves[r]!.get(path)?.within ?? []) {
+          this.rank.set(container, Math.max(1, this.rank.get(container) ?? 0));
+        }
+      }
+    }
+    items.forEach((item, r) => {
+      if (standsOut[r]! > 0) this.standing.set(item as object, standsOut[r]!);
+    });
   }
 
   /** Records whose key set is unique in an array dominated by one shape. */
@@ -110,4 +147,40 @@ export class Importance {
       if (isObject(item) && shapes.get(shapeOf(item)) === 1) this.rank.set(item, Math.max(1, this.rank.get(item) ?? 0));
     }
   }
+}
+
+/** Fewest records in an array before a value can be rare among them. */
+const MIN_RECORDS = 10;
+/** Key paths looked at per array, and leaves per record: enough for pods, events, findings. */
+const MAX_PATHS = 400;
+const MAX_LEAVES = 200;
+const MAX_DEPTH = 6;
+
+interface Leaf {
+  /** The value as a cell: strings as they are, other scalars as JSON prints them. */
+  readonly value: string;
+  /** The containers between the record and the value (the record excluded). */
+  readonly within: readonly object[];
+}
+
+/** A record's scalar leaves by key path (`a.b[0].c`, arrays by their first item), at most MAX_LEAVES, MAX_DEPTH deep. */
+function flatten(record: JsonObject): Map<string, Leaf> {
+  const out = new Map<string, Leaf>();
+  const walk = (v: JsonValue, path: string, within: readonly object[], depth: number) => {
+    if (out.size >= MAX_LEAVES) return;
+    if (typeof v !== 'object' || v === null) {
+      out.set(path, { value: typeof v === 'string' ? v : String(v), within });
+      return;
+    }
+    if (depth >= MAX_DEPTH) return;
+    const inside = depth === 0 || Array.isArray(v) ? within : [...within, v];
+    // An array's first item only: later indices are present in the records
+    // with longer arrays, a rarity that says nothing (and their own arrays
+    // are compared among themselves).
+    if (Array.isArray(v)) {
+      if (v.length > 0) walk(v[0]!, `${path}[0]`, inside, depth + 1);
+    } else for (const [k, x] of Object.entries(v)) walk(x, path === '' ? k : `${path}.${k}`, inside, depth + 1);
+  };
+  walk(record, '', [], 0);
+  return out;
 }

@@ -9,6 +9,7 @@ import { ProcessorError } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { count, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
+import { rareCells } from '../../engine/index.js';
 
 /** States that mean something is wrong or not done, in container, pod and process tables (a clean `Exited (0)` is not). */
 const TROUBLE =
@@ -79,7 +80,8 @@ function alignedStarts(header: string, rows: readonly string[]): number[] | null
 
 function parse(text: string): Table | null {
   const lines = splitLines(text).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
-  const header = lines.findIndex((l) => l.trim() !== '');
+  // A box's top border is not the header: the first line with names is.
+  const header = lines.findIndex((l) => l.trim() !== '' && !SEPARATOR.test(l));
   if (header < 0) return null;
   const body = lines
     .map((_, i) => i)
@@ -88,7 +90,8 @@ function parse(text: string): Table | null {
   const sample = [lines[header]!, ...body.slice(0, 200).map((i) => lines[i]!)];
   const delimiter = delimiterOf(sample);
   let split: (line: string) => string[];
-  if (delimiter !== null) split = (l) => splitDelimited(l, delimiter);
+  // Cells padded inside their delimiters (psql's ` 12 | paid `, a box's `│ 12  │`) are read trimmed.
+  if (delimiter !== null) split = (l) => splitDelimited(l, delimiter).map((cell) => cell.trim());
   else {
     const starts = alignedStarts(
       lines[header]!,
@@ -155,6 +158,10 @@ function analyse(table: Table): Analysis {
         if (counts.get(v)! <= Math.max(1, Math.floor(n * 0.05))) flag(r, 2);
       });
   }
+  // What is rare in each column, whatever it names: an empty cell where the
+  // column is nearly always filled, a value few rows have, a number far
+  // outside the column's bulk (src/engine/fields.ts).
+  for (let c = 0; c < columns.length; c++) for (const r of rareCells(fields.map((f) => f[c]))) flag(r, 2);
   const byState = categorical.find((c) => STATE_COLUMN.test(columns[c.column] ?? ''));
   const label = byState ?? [...categorical].sort((a, b) => a.distinct - b.distinct)[0];
   const name = label ? columns[label.column] || `column ${label.column + 1}` : '';
@@ -338,7 +345,19 @@ function sniff(text: string): number {
 export const tableProcessor: Processor = {
   kind: 'table',
   lineShaped: true,
-  commands: ['ps', 'kubectl get', 'docker ps', 'docker images', 'df', 'npm outdated', 'pip list', 'pip3 list'],
+  commands: [
+    'ps',
+    'kubectl get',
+    'docker ps',
+    'docker images',
+    'df',
+    'npm outdated',
+    'pip list',
+    'pip3 list',
+    'sqlite3',
+    'psql',
+    'column',
+  ],
   fileExtensions: ['csv', 'tsv'],
   sniff,
   process,

@@ -1,0 +1,88 @@
+// What is unusual in a text stays inline at the defaults, whatever tool printed
+// it: fixtures from real tools (strace, sqlite3, psql, column) and realistic
+// synthetic ones (a service journal, kubectl pods as JSON), made by
+// scripts/anomaly-fixtures.mjs, each naming the lines that stand out only by
+// being rare there.
+import { describe, expect, it } from 'vitest';
+import { TextAnalysis, rareCells } from '../../src/engine/index.js';
+import { backendName, testBackend } from '../support/backend.js';
+import { fixtures } from '../support/fixtures.js';
+import { testSqueeze } from '../support/processor-run.js';
+
+const sniffed = fixtures('anomalies');
+/** The query tables among the table fixtures (the others have rules of their own to keep rows). */
+const queries = fixtures('table').filter((f) => /^(?:sqlite|psql|column)-/.test(f.name));
+
+describe(`unusual lines, rows and records at the defaults (${backendName})`, () => {
+  it.each(sniffed.map((f) => [f.name, f] as const))('%s keeps what stands out, compressed', (_, fixture) => {
+    const result = testSqueeze().compress(fixture.text, { toolName: 'bash' });
+    expect(result.tokensOut).toBeLessThan(result.tokensIn);
+    for (const needle of fixture.keep) expect(result.output).toContain(needle);
+  });
+
+  it.each(queries.map((f) => [f.name, f] as const))(
+    '%s keeps its anomalous rows whole under the header',
+    (_, fixture) => {
+      const result = testSqueeze().compress(fixture.text, { toolName: 'bash', kind: 'table' });
+      expect(result.tokensOut).toBeLessThan(result.tokensIn);
+      const header = fixture.text.split('\n').find((l) => l.trim() !== '' && !/^[-+\s\u2500-\u257f]+$/.test(l))!;
+      expect(result.output).toContain(header);
+      for (const needle of fixture.keep) expect(result.output.split('\n')).toContain(needle);
+    },
+  );
+
+  it('journal: at light, every line whose shape occurs at most twice is inline while the output fits', () => {
+    const fixture = sniffed.find((f) => f.name === 'journal-oom-kill')!;
+    const result = testSqueeze({ level: 'light' }).compress(fixture.text, { toolName: 'bash' });
+    expect(result.tokensOut).toBeLessThan(result.tokensIn);
+    const analysis = new TextAnalysis(fixture.text, testBackend());
+    const shown = new Set(result.output.split('\n'));
+    let rare = 0;
+    for (let i = 0; i < analysis.lines.count; i++) {
+      if (analysis.templates.size[i]! > 2) continue;
+      rare++;
+      expect(shown.has(analysis.line(i)), analysis.line(i)).toBe(true);
+    }
+    expect(rare).toBeGreaterThan(5);
+  });
+
+  it('strace: the failing call is an outcome among hundreds of probes, and ranks above them', () => {
+    const fixture = sniffed.find((f) => f.name === 'strace-missing-config')!;
+    const analysis = new TextAnalysis(fixture.text, testBackend());
+    const failing = analysis.text.split('\n').indexOf(fixture.keep[0]!);
+    const ranked = Array.from(analysis.anomalies.ranked);
+    const probes = ranked.filter((i) => analysis.line(i).includes('= -1 E')).length;
+    expect(probes).toBeGreaterThan(20);
+    expect(ranked.indexOf(failing)).toBeGreaterThanOrEqual(0);
+    expect(ranked.indexOf(failing)).toBeLessThan(probes / 2);
+  });
+});
+
+describe('field rarity per column', () => {
+  const amounts = Array.from({ length: 200 }, (_, i) => (20 + ((i * 37) % 380)).toFixed(2));
+
+  it('finds a number far outside the bulk, a negative among positives, an empty cell in a filled column', () => {
+    const column = [...amounts];
+    column[137] = '998877.66';
+    column[61] = '-4.50';
+    expect(rareCells(column)).toEqual([61, 137]);
+    const emails = amounts.map((_, i) => `customer${i}@example.com`);
+    emails[88] = '';
+    expect(rareCells(emails)).toEqual([88]);
+  });
+
+  it('finds a value few rows have where one value holds most, and a key few records lack', () => {
+    const status = amounts.map((_, i) => (i % 50 === 7 ? 'CrashLoopBackOff' : 'Running'));
+    expect(rareCells(status)).toEqual([7, 57, 107, 157]);
+    const started = amounts.map((_, i) =>
+      i === 3 ? undefined : `2026-12-01T00:${String(i % 60).padStart(2, '0')}:00Z`,
+    );
+    expect(rareCells(started)).toEqual([3]);
+  });
+
+  it('leaves identifiers, heavy tails and small columns alone', () => {
+    expect(rareCells(amounts.map((_, i) => String(i < 5 ? i : 1000 + i)))).toEqual([]);
+    expect(rareCells(amounts.map((_, i) => String(2 ** (i % 20))))).toEqual([]);
+    expect(rareCells(['1', '2', '3', '998877'])).toEqual([]);
+  });
+});
