@@ -180,12 +180,14 @@ export function sampleToFit(source: CutSource, estimator: TokenEstimator, maxTok
 export type CutOrder = Pick<CutSource, 'skeleton' | 'unusual'>;
 
 /**
- * What a processor's text keeps first when cut: its skeleton. (Lines ranked by
- * the analysis' anomaly scores go in `unusual`.)
+ * What a processor's text keeps first when cut: its skeleton, then the lines
+ * the analysis ranks unusual (failure outcomes, rare shapes, numeric outliers;
+ * src/engine/anomaly.ts), the most unusual first.
  */
 export function cutOrder(processor: Pick<Processor, 'skeleton'>, analysis: TextAnalysis): CutOrder {
   const skeleton = processor.skeleton?.(analysis);
-  return skeleton ? { skeleton } : {};
+  const ranked = analysis.anomalies.ranked;
+  return { ...(skeleton ? { skeleton } : {}), ...(ranked.length > 0 ? { unusual: Array.from(ranked) } : {}) };
 }
 
 /**

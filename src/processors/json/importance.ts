@@ -116,6 +116,13 @@ export class Importance {
    */
   private markRareFields(items: JsonValue[]): void {
     if (items.length < MIN_RECORDS || !items.every(isObject)) return;
+    // Records of one kind (most share their keys), not a stream of events of many kinds, each rare.
+    const shapes = new Map<string, number>();
+    for (const item of items) {
+      const shape = Object.keys(item as JsonObject).join(',');
+      shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
+    }
+    if (Math.max(...shapes.values()) < 0.6 * items.length) return;
     const leaves = items.map((item) => flatten(item as JsonObject));
     const paths = new Map<string, number>();
     for (const record of leaves) for (const path of record.keys()) paths.set(path, (paths.get(path) ?? 0) + 1);
