@@ -50,7 +50,6 @@ const sql = [
       `INSERT INTO orders VALUES (${o.id}, ${o.email === null ? 'NULL' : `'${o.email}'`}, '${o.status}', ${o.amount}, ${o.price});`,
   ),
 ].join('\n');
-const rowOf = (id) => orders.find((o) => o.id === id);
 
 {
   const db = join(scratch, 'orders.db');

@@ -272,9 +272,11 @@ function process(input: ProcessorInput): ProcessorOutput {
     const perGroup = largestFitting(0, Math.min(natural.perGroup, table.rows.length), (k) =>
       fits({ ...natural, perGroup: k }),
     );
+    // Below aggressive, rows that stand out stay while the output fits maxTokens, not only the target.
+    const room = input.level === 'aggressive' ? target : input.maxTokens;
     const standouts = fits({ ...natural, perGroup })
       ? all
-      : largestFitting(0, all, (k) => fits({ ...natural, perGroup: 0, standouts: k }));
+      : largestFitting(0, all, (k) => estimate(view({ ...natural, perGroup: 0, standouts: k }).text) <= room);
     detail = { ...natural, perGroup, standouts };
   }
   let { text, omitted } = view(detail);
