@@ -59,6 +59,14 @@ interface Compiled {
   readonly block: RE2JS | null;
   /** The pattern could match at an end of its input ($, \z, \b, \B), so a piece's end needs care. */
   readonly seesEnd: boolean;
+  /**
+   * For such a pattern, the pattern followed by any one character: a piece
+   * that is not the line's end is tested with it and the character after the
+   * piece, so a match must have the line's real next character after it
+   * (never the piece's edge). null when the pattern holds a \Q (its quote
+   * would take the suffix in): then the match's end is checked instead.
+   */
+  readonly beforeEdge: RE2JS | null;
 }
 
 /**
@@ -90,10 +98,12 @@ export function compileSearch(request: SearchRequest): Compiled {
   // Text anchors (\A, \z) and inline flags ((?-m), (?s)) could tell the two
   // apart: such patterns are tested line by line only.
   const blockSafe = request.literal || !/\\[Az]|\(\?[a-zA-Z-]/.test(grep);
+  const seesEnd = !request.literal && /\$|\\[zbB]/.test(grep);
   return {
     line,
     block: blockSafe ? RE2JS.compile(source, flags | RE2JS.MULTILINE) : null,
-    seesEnd: !request.literal && /\$|\\[zbB]/.test(grep),
+    seesEnd,
+    beforeEdge: seesEnd && !source.includes('\\Q') ? RE2JS.compile(`(?:${source})[\\s\\S]`, flags) : null,
   };
 }
 
@@ -169,6 +179,13 @@ export const SEARCH_PACE: SearchPace = {
  * overlaps, tests what ends there).
  */
 function matchesWithin(compiled: Compiled, line: string, from: number, to: number): boolean {
+  if (to < line.length && compiled.beforeEdge !== null) {
+    // One character past the piece: the pattern's match must end at or before
+    // the edge with the line's real next character after it. A boolean test,
+    // as cheap as the plain one (no capture groups to track).
+    const [found] = compiled.beforeEdge.re2().matchWithGroup(line.slice(0, to + 1), from, to + 1, RE2Set.UNANCHORED, 0);
+    return found;
+  }
   const input = to === line.length ? line : line.slice(0, to);
   const re2 = compiled.line.re2();
   const [found] = re2.matchWithGroup(input, from, to, RE2Set.UNANCHORED, 0);
