@@ -127,6 +127,13 @@ export interface Processor {
    */
   readonly losslessUpToMax?: boolean;
   /**
+   * True when the text is what the model asked to see and the producing tool
+   * already bounded it (a `read` within the read tool's window): it passes
+   * byte-identical at lossless and light, even over maxTokens; only
+   * aggressive and emergency (context pressure) cut it.
+   */
+  shownWhole?(text: string): boolean;
+  /**
    * The lines that carry the text's structure, read from the analysis (its
    * line slices and classes, not the text again): over the ceiling they are
    * kept before any sample, and cut by position with counts only when they

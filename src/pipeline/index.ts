@@ -291,6 +291,9 @@ class Pipeline implements Squeeze, WorkerPipeline {
       // Routing (every processor's sniff) only for what is compressed.
       if (tokensIn < options.minTokens) return passThrough('below-min-tokens');
       kind = route(text, options);
+      const starting = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
+      if ((starting === 'lossless' || starting === 'light') && processors[kind].shownWhole?.(text))
+        return passThrough('asked-for', kind, starting);
       const long = mayBeLong && processors[kind].lineShaped ? shortenLongLines(text) : null;
       const seen = long?.text ?? text;
       const analysis = whole ?? new TextAnalysis(seen, createBackend(options.backend));

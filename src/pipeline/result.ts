@@ -14,6 +14,8 @@ export type Outcome =
   | 'timed-out'
   /** Every compressed form lost a line stating the verdict; the original fits maxTokens: untouched. */
   | 'verdict'
+  /** What the model asked to see, already bounded by its tool (a read within the read window), at lossless or light: untouched. */
+  | 'asked-for'
   /** The store could not keep the original (the CLI's): the original, untouched, so nothing is out of reach. */
   | 'not-stored'
   | 'failed';

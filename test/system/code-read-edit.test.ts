@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { squeezePlugin } from '../support/dsh-harness.js';
 import { mountDshTools, type DshTools } from '../support/dsh-tools.js';
 import { everydayFiles, type EverydayFile } from '../support/everyday.js';
-import { createEstimator } from '../../src/engine/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FILES = [
@@ -27,12 +26,7 @@ const FILES = [
 ];
 /** Shown lines tried per file and level, spread over the file (every one would be thousands of calls). */
 const TRIES = 25;
-/** The line a result carries when the forced level could not be kept. */
-const NOT_KEPT = /^\[squeeze: level lossless not kept: its output is over maxTokens; applied /m;
 const LEVELS = ['lossless', 'light', 'aggressive'] as const;
-/** squeeze's default ceiling: a read estimated over it is outlined even at lossless. */
-const MAX_TOKENS = 12000;
-const estimator = createEstimator();
 type Level = (typeof LEVELS)[number];
 
 const dirs: string[] = [];
@@ -66,6 +60,16 @@ async function workspace(level: Level, populate: (root: string) => string = copy
     return { isError: result.isError, text: block.type === 'text' ? (block.text ?? '') : '' };
   };
   return { root, dir, call };
+}
+
+/** What the real read tool shows, without squeeze. */
+async function realRead(cwd: string, args: Record<string, unknown>): Promise<string> {
+  const raw = await mountDshTools({ cwd });
+  try {
+    return await raw.text('read', args);
+  } finally {
+    await raw.dispose();
+  }
 }
 
 function copyFixtures(root: string): string {
@@ -122,12 +126,10 @@ describe('read → edit with squeeze between the real DSH tools', () => {
     for (const file of FILES.map((f) => basename(f))) {
       const shown = await call('read', { file_path: file });
       expect(shown.isError).toBe(false);
-      // a read over the ceiling (README.md, 43 KB) is outlined even at lossless, and says so
-      if (level === 'lossless') {
-        if (estimator.estimate(readFileSync(join(dir, file), 'utf8')) <= MAX_TOKENS)
-          expect(shown.text).not.toMatch(/^\[/m);
-        else expect(shown.text, file).toMatch(NOT_KEPT);
-      } else expect(shown.text, `${file} at ${level}`).toMatch(/^\[… lines \d+–\d+ \(\d+\): /m);
+      // a read within the read tool's window passes whole at lossless and light, even over the
+      // ceiling (README.md, 43 KB); aggressive outlines it
+      if (level === 'aggressive') expect(shown.text, `${file} at ${level}`).toMatch(/^\[… lines \d+–\d+ \(\d+\): /m);
+      else expect(shown.text, `${file} at ${level}`).toBe(await realRead(dir, { file_path: file }));
       expect(await editShownLines(call, join(dir, file), file, { file_path: file }, shown.text)).toBeGreaterThan(0);
     }
   });
@@ -229,11 +231,9 @@ describe('read → edit over the everyday corpus code reads', () => {
         const file = String(args.file_path);
         const shown = await call('read', args);
         expect(shown.isError, entry.file).toBe(false);
-        // byte-identical to the real read at lossless, unless over the 12,000-token ceiling; else squeeze's notice
+        // byte-identical to the real read at lossless and light (every read is within the read window)
         const same = shown.text.split(root).join(SHOWN_ROOT) === entry.text;
-        if (level === 'lossless' && estimator.estimate(entry.text) <= MAX_TOKENS)
-          expect(same, `${entry.file} at lossless`).toBe(true);
-        if (level === 'lossless' && !same) expect(shown.text, `${entry.file} at lossless`).toMatch(NOT_KEPT);
+        if (level !== 'aggressive') expect(same, `${entry.file} at ${level}`).toBe(true);
         if (!same) expect(shown.text, `${entry.file} at ${level}`).toMatch(/<<<CCR:[0-9a-f]{24}\|/);
         expect(
           await editShownLines(call, join(root, REPO, file), file, args, shown.text, EVERYDAY_TRIES),

@@ -157,7 +157,10 @@ describe('the context engine in the agent loop', () => {
       // and every replacement is priced for the token meter right before it
       expect(bySeq.get(event.seq - 1)!.type).toMatch(/^compaction\/(prune|summary)$/);
     }
-    expect(run.harness.messages('warn')).toEqual([]);
+    // DSH's compaction may decline a summary the scripted model wrote longer than a short span
+    // (reads within the read window arrive whole); it keeps the span and says so. Nothing else warns.
+    const declined = /^step compaction failed: summary is not smaller than the shadowed content /;
+    expect(run.harness.messages('warn').filter((m) => !declined.test(m))).toEqual([]);
   });
 
   it('rejects bad engine config at load, naming the key', async () => {

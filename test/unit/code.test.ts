@@ -1,6 +1,7 @@
 // The code processor on real `read` tool outputs and `cat` output (see
-// scripts/code-diff-fixtures.ts): lossless passes a read through unchanged,
-// light and aggressive give outlines whose shown lines are original lines.
+// scripts/code-diff-fixtures.ts): lossless and light pass a read within the
+// read tool's window through unchanged, aggressive gives outlines whose shown
+// lines are original lines (and light does for `cat`).
 import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/pipeline/index.js';
 import { codeProcessor } from '../../src/processors/code/index.js';
@@ -20,19 +21,24 @@ describe(`code processor on source reads (${backendName})`, () => {
     expect(result.output).toBe(fixture.text);
   });
 
-  it.each(cases)(
-    '%s: light and aggressive outline it, every declaration kept, every shown line original',
+  it.each(cases)('%s: aggressive outlines it, every declaration kept, every shown line original', (_, fixture) => {
+    const result = squeeze.compress(fixture.text, { toolName: 'read', level: 'aggressive' });
+    expect(result.kind).toBe('code');
+    expect(result.outcome).toBe('compressed');
+    for (const needle of fixture.keep) expect(result.output).toContain(needle);
+    expect(extractiveViolation(fixture.text, result.output)).toBeNull();
+  });
+
+  it.each(cases.filter(([, f]) => f.text.startsWith('<path>')))(
+    '%s: a read within the read window passes whole at lossless and light, even over maxTokens',
     (_, fixture) => {
-      let previous = Infinity;
-      for (const level of ['light', 'aggressive'] as const) {
-        const result = squeeze.compress(fixture.text, { toolName: 'read', level });
-        expect(result.kind).toBe('code');
-        expect(result.outcome).toBe('compressed');
-        for (const needle of fixture.keep) expect(result.output).toContain(needle);
-        expect(extractiveViolation(fixture.text, result.output)).toBeNull();
-        expect(result.tokensOut).toBeLessThanOrEqual(previous);
-        previous = result.tokensOut;
+      const tight = createSqueeze({ ...options, targetTokens: 100, maxTokens: 200 });
+      for (const level of ['lossless', 'light'] as const) {
+        const result = tight.compress(fixture.text, { toolName: 'read', level });
+        expect(result.outcome, level).toBe('asked-for');
+        expect(result.output).toBe(fixture.text);
       }
+      expect(tight.compress(fixture.text, { toolName: 'read', level: 'aggressive' }).outcome).toBe('compressed');
     },
   );
 
@@ -49,21 +55,21 @@ describe(`code processor on source reads (${backendName})`, () => {
 
   it('folds a body into one marker naming its lines and the read that shows them', () => {
     const read = reads.find((f) => f.name === 'read-inventory-py')!;
-    const output = squeeze.compress(read.text, { toolName: 'read', level: 'light' }).output;
+    const output = squeeze.compress(read.text, { toolName: 'read', level: 'aggressive' }).output;
     const marker = output.split('\n').find((l) => l.includes('body of adjust'))!;
     const [, from, to, n, offset, limit] =
       /^\[… lines (\d+)–(\d+) \((\d+)\): body of adjust — read offset=(\d+) limit=(\d+) …\]$/.exec(marker)!;
     expect(Number(to) - Number(from) + 1).toBe(Number(n));
     // The marker names the tool output's lines (after the 3 envelope lines), the read hint the file's.
     expect([Number(offset) + 3, Number(limit)]).toEqual([Number(from), Number(n)]);
-    // The signature and the first line of the docstring stay right above it.
-    const above = output.split('\n')[output.split('\n').indexOf(marker) - 2];
+    // The signature stays right above it.
+    const above = output.split('\n')[output.split('\n').indexOf(marker) - 1];
     expect(above).toBe('93:     def adjust(self, sku: str, delta: int, reason: str = "") -> int:');
   });
 
   it('cuts a minified line to a window inside a marker saying how much went', () => {
     const read = reads.find((f) => f.name === 'read-minified-js')!;
-    const output = squeeze.compress(read.text, { toolName: 'read', level: 'light' }).output;
+    const output = squeeze.compress(read.text, { toolName: 'read', level: 'aggressive' }).output;
     expect(output).toMatch(/^1: .{160}\[… [\d,]+ chars cut …\]$/m);
   });
 
@@ -74,17 +80,20 @@ describe(`code processor on source reads (${backendName})`, () => {
     expect(output).not.toContain('read offset=');
   });
 
-  it('stays lossless up to maxTokens by default, outlines past it', () => {
+  it('keeps a read whole past maxTokens by default, outlines it under context pressure', () => {
     const read = reads.find((f) => f.name === 'read-pipeline-ts')!;
-    const roomy = createSqueeze({ ...options, targetTokens: 500, maxTokens: 100_000 }).compress(read.text, {
-      toolName: 'read',
-    });
-    expect(roomy.output).toBe(read.text);
-    const tight = createSqueeze({ ...options, targetTokens: 500, maxTokens: 2500 }).compress(read.text, {
-      toolName: 'read',
-    });
-    expect(tight.level).toBe('light');
-    expect(tight.tokensOut).toBeLessThanOrEqual(2500);
+    const tight = createSqueeze({ ...options, targetTokens: 500, maxTokens: 2500 });
+    const whole = tight.compress(read.text, { toolName: 'read' });
+    expect(whole.tokensIn).toBeGreaterThan(2500);
+    expect(whole.output).toBe(read.text);
+    for (const contextFill of [0.85, 0.95]) {
+      const pressed = tight.compress(read.text, { toolName: 'read', contextFill });
+      if (contextFill < 0.9) expect(pressed.output).toBe(read.text);
+      else {
+        expect(pressed.level).toBe('aggressive');
+        expect(pressed.tokensOut).toBeLessThanOrEqual(2500);
+      }
+    }
   });
 
   it('keeps a preserved line inside a body it folds', () => {
@@ -101,7 +110,7 @@ describe(`code processor on source reads (${backendName})`, () => {
       '(End of file - total 63 lines)',
       '</content>',
     ].join('\n');
-    const output = squeeze.compress(text, { toolName: 'read', level: 'light' }).output;
+    const output = squeeze.compress(text, { toolName: 'read', level: 'aggressive' }).output;
     expect(output).toContain('32:   // pinned: CVE-2024-3094 is fixed from 5.6.2 on');
     expect(output).toContain('[… lines 5–34 (30): body of run — read offset=2 limit=30 …]');
   });

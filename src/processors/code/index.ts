@@ -13,9 +13,15 @@ import { type Block, headerText, LANGS, langOf, LONG_LINE, nameOf, scan, type Sc
 import { ProcessorError } from '../errors.js';
 import { splitLines } from '../fit.js';
 import { charsCut, omittedLines } from '../markers.js';
+import { utf8Bytes } from '../../text/strings.js';
 
 const READ = /^<path>([^\n]*)<\/path>\n<type>file<\/type>\n<content>\n([\s\S]*)\n<\/content>$/;
 const NUMBERED = /^(\d+): /;
+/**
+ * The read tool's own window: it never returns more file lines, or more bytes
+ * of them (without their `N: ` prefixes, a line break between each), per call.
+ */
+export const READ_WINDOW = { lines: 2000, bytes: 51_200 } as const;
 /** Folds shorter than this cost about what their marker costs: shown instead. */
 const MIN_FOLD = 3;
 /** Characters of a long (minified) line shown before its cut. */
@@ -247,6 +253,22 @@ function process(input: ProcessorInput): ProcessorOutput {
   return { text, omitted };
 }
 
+/** A read whose lines are within the read tool's window: the model asked for it, and the tool bounded it. */
+function shownWhole(text: string): boolean {
+  const read = READ.exec(text);
+  if (!read) return false;
+  const body = read[2]!.split(/\r\n?|\n/);
+  let lines = 0;
+  let bytes = 0;
+  for (const line of body) {
+    const numbered = NUMBERED.exec(line);
+    if (!numbered) continue;
+    lines++;
+    bytes += utf8Bytes(line.slice(numbered[0].length)) + (lines > 1 ? 1 : 0);
+  }
+  return lines > 0 && lines <= READ_WINDOW.lines && bytes <= READ_WINDOW.bytes;
+}
+
 const DECLARATION =
   /^\s*(?:(?:export|pub(?:\([^)]*\))?|public|private|protected|static|async|abstract|final|default|declare)\s+)*(?:import|from|function|class|interface|enum|struct|trait|impl|fn|func|def|const|let|var|type|package|use|module|namespace|#include|#define)\b/;
 
@@ -279,6 +301,7 @@ export const codeProcessor: Processor = {
   kind: 'code',
   lineShaped: true,
   losslessUpToMax: true,
+  shownWhole,
   tools: { read: 'file' },
   // `cat x.json` is the json processor's; a `read` of any file is code.
   fileExtensions: Object.keys(LANGS).filter((ext) => ext !== 'json' && ext !== 'jsonc'),
