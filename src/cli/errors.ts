@@ -10,7 +10,7 @@ export const ExitCode = {
   notFound: 3,
   /** An input file cannot be read or the output cannot be written. */
   io: 4,
-  /** `compress --json` given bytes that are not UTF-8 (without --json they pass through unchanged). */
+  /** `compress --json` given bytes that are not UTF-8 and not compressed (JSON cannot carry them). */
   notUtf8: 5,
   /**
    * The store could not keep or read an original (unsafe folder, read-only, full,

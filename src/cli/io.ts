@@ -46,6 +46,21 @@ export async function readInput(file: string | undefined, io: CliIo): Promise<{ 
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * Bytes that are not all UTF-8 as text: each sequence that does not decode
+ * becomes U+FFFD, and `replaced` counts them (a U+FFFD the bytes spell out
+ * themselves, EF BF BD, is not counted).
+ */
+export function decodeLenient(bytes: Uint8Array): { text: string; replaced: number } {
+  const text = lenientUtf8.decode(bytes);
+  let replaced = 0;
+  for (let at = text.indexOf('\uFFFD'); at !== -1; at = text.indexOf('\uFFFD', at + 1)) replaced++;
+  for (let i = 0; i + 2 < bytes.length; i++)
+    if (bytes[i] === 0xef && bytes[i + 1] === 0xbf && bytes[i + 2] === 0xbd) replaced--;
+  return { text, replaced };
+}
 
 /**
  * The text of UTF-8 bytes, BOM included, or null when they are not UTF-8

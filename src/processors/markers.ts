@@ -157,7 +157,7 @@ export type SqueezeLine =
    */
   | { readonly type: 'notice'; readonly role: NoticeRole; readonly text: string };
 
-export type NoticeRole = 'marker' | 'retrieval' | 'spill' | 'verdict' | 'level' | 'full-output';
+export type NoticeRole = 'marker' | 'retrieval' | 'spill' | 'verdict' | 'level' | 'full-output' | 'encoding';
 
 const N = String.raw`(\d{1,3}(?:,\d{3})*)`;
 const M = String.raw`\d{1,3}(?:,\d{3})*`;
@@ -176,7 +176,17 @@ const NOTICE_LINES: readonly (readonly [string, NoticeRole])[] = [
   ['[full output not used: ', 'full-output'],
   ['[full stderr: ', 'full-output'],
   ['[full stderr not used: ', 'full-output'],
+  ['[not UTF-8: ', 'encoding'],
 ];
+
+/**
+ * The line under a result whose input was not all UTF-8: what the output
+ * shows in place of the bytes it could not decode, and that the stored
+ * original keeps them.
+ */
+export function notUtf8Note(sequences: number): string {
+  return `[not UTF-8: ${plural(sequences, 'byte sequence')} shown as U+FFFD; the stored original keeps the exact bytes]`;
+}
 /**
  * Notes other than `[… …]`: the JSON processor's header (`[json {3 keys}]`,
  * `[json lines …]`, `[json array with 12,000 items, …]`) and a retrieval

@@ -131,7 +131,9 @@ export class RedisStore implements AsyncOriginalStore {
     this.warn = options.warn ?? (() => {});
   }
 
-  async put(text: string, meta: PutMeta): Promise<Stored> {
+  async put(text: string | Uint8Array, meta: PutMeta): Promise<Stored> {
+    // Redis scripts here move strings: exact bytes that are not UTF-8 would come back changed.
+    if (text instanceof Uint8Array) throw new StoreError('Redis keeps UTF-8 text only; use a store folder for bytes');
     if (typeof text !== 'string') throw new StoreError(`can only store text, got ${typeof text}`);
     if (!isWellFormed(text)) {
       throw new StoreError('text has unpaired surrogates: its UTF-8 bytes would not give it back, so it is not stored');

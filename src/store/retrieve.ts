@@ -42,6 +42,8 @@ export type RetrieveResult =
       readonly size: number;
       /** The original, the range's exact bytes, or the matches as `12: line`. */
       readonly text: string;
+      /** The whole original's exact bytes, when they are not UTF-8 (`text` shows them as U+FFFD). */
+      readonly bytes?: Uint8Array;
       /** Lines of the whole original. */
       readonly totalLines: number;
       /** The lines served (1-based start; a page may serve fewer than asked). */
@@ -158,7 +160,8 @@ function* retrieval(store: OriginalStore, request: RetrieveRequest): Generator<v
     if (request.maxBytes !== undefined) return page(text, spans, start, end, request.maxBytes, base);
     const whole = start === 0 && end === total;
     const range = text.slice(spans.start[start] ?? text.length, spans.start[end] ?? text.length);
-    return { ...base, lines: { start: start + 1, count: end - start }, text: whole ? text : range };
+    const exact = whole && lookup.entry.bytes ? { bytes: lookup.entry.bytes } : {};
+    return { ...base, lines: { start: start + 1, count: end - start }, text: whole ? text : range, ...exact };
   }
   const maxMatches = clampedInteger(request.maxMatches, DEFAULT_MAX_MATCHES, Number.MAX_SAFE_INTEGER);
   const found = yield* searchLines(

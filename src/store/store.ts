@@ -7,6 +7,7 @@
 // sweeps what expired, stores the text once under its content id and evicts
 // least recently used entries until the budget holds again, across processes.
 // Without a folder the same code runs on an in-memory database.
+import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -139,6 +140,16 @@ const asBuffer = (value: unknown): Buffer => {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 };
 
+/** The bytes an original is stored as: a text's UTF-8, or the exact bytes given. */
+function originalBytes(original: string | Uint8Array): Buffer {
+  if (original instanceof Uint8Array) return asBuffer(original);
+  if (typeof original !== 'string') throw new StoreError(`can only store text or bytes, got ${typeof original}`);
+  if (!isWellFormed(original)) {
+    throw new StoreError('text has unpaired surrogates: its UTF-8 bytes would not give it back, so it is not stored');
+  }
+  return Buffer.from(original, 'utf8');
+}
+
 export class CcrStore implements OriginalStore {
   readonly budgetBytes: number;
   readonly ttlSeconds: number;
@@ -179,19 +190,16 @@ export class CcrStore implements OriginalStore {
   }
 
   /**
-   * Stores the text once under its id (a repeat refreshes its TTL and
-   * recency). Throws StoreError for a text UTF-8 cannot give back and
-   * StoreUnavailableError when it could not be stored: no id without a stored original.
+   * Stores the text (or an original's exact bytes) once under its id (a
+   * repeat refreshes its TTL and recency). Throws StoreError for a text UTF-8
+   * cannot give back and StoreUnavailableError when it could not be stored:
+   * no id without a stored original.
    */
   put(
-    text: string,
+    original: string | Uint8Array,
     meta: { readonly type: string; readonly tool?: string | undefined },
   ): { readonly id: string; readonly size: number } {
-    if (typeof text !== 'string') throw new StoreError(`can only store text, got ${typeof text}`);
-    if (!isWellFormed(text)) {
-      throw new StoreError('text has unpaired surrogates: its UTF-8 bytes would not give it back, so it is not stored');
-    }
-    const bytes = Buffer.from(text, 'utf8');
+    const bytes = originalBytes(original);
     const id = bytesId(bytes);
     const now = this.now();
     const ttlAt = now + this.ttlSeconds * 1000;
@@ -242,14 +250,14 @@ export class CcrStore implements OriginalStore {
     // A read-only or busy store still answers; only the recency is not recorded.
     this.bestEffort(() => this.sql.touch.run(id));
     this.onEvent({ kind: 'retrieved', id });
-    const text = bytes.toString('utf8');
     return {
       found: true,
       entry: {
         id,
         type: String(row.type),
         size: bytes.length,
-        text,
+        text: bytes.toString('utf8'),
+        ...(isUtf8(bytes) ? {} : { bytes }),
         createdAt: Number(row.created_at),
         ttlAt: Number(row.ttl_at),
         lastAccessed: now,

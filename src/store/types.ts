@@ -2,13 +2,16 @@
 // pipeline, the CLI and the DSH plugin share it.
 
 export interface StoredOriginal {
-  /** First 24 lowercase hex characters of the SHA-256 of the text's UTF-8 bytes. */
+  /** First 24 lowercase hex characters of the SHA-256 of the original's bytes (the text's UTF-8). */
   readonly id: string;
   /** The CCR type it was stored as (terminal, json, web, ...). */
   readonly type: string;
   /** UTF-8 byte length of the text. */
   readonly size: number;
+  /** The original as text: bytes that are not UTF-8 show as U+FFFD. */
   readonly text: string;
+  /** The original's exact bytes, when they are not UTF-8 (`text` cannot give them back). */
+  readonly bytes?: Uint8Array;
   readonly createdAt: number;
   readonly ttlAt: number;
   lastAccessed: number;
@@ -34,8 +37,11 @@ export interface Stored {
  * never an id that will not retrieve.
  */
 export interface OriginalStore {
-  /** Stores the text (idempotent for equal text) and returns its id. */
-  put(text: string, meta: PutMeta): Stored;
+  /**
+   * Stores the text, or the exact bytes of an original that is not UTF-8
+   * (idempotent for equal originals), and returns its id.
+   */
+  put(original: string | Uint8Array, meta: PutMeta): Stored;
   /** Exact-id lookup; refreshes the entry's LRU clock on a hit. */
   get(id: string): Lookup;
 }
@@ -46,7 +52,7 @@ export interface OriginalStore {
  * docs/STORE.md, "Redis").
  */
 export interface AsyncOriginalStore {
-  put(text: string, meta: PutMeta): Promise<Stored>;
+  put(original: string | Uint8Array, meta: PutMeta): Promise<Stored>;
   get(id: string): Promise<Lookup>;
   close(): Promise<void>;
 }

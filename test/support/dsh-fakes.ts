@@ -41,6 +41,7 @@ export function fakeServices(overrides: Partial<Services> = {}): ServiceFactory 
     const entries = new Map<string, StoredOriginal>();
     const store: OriginalStore = {
       put(text, meta) {
+        if (typeof text !== 'string') throw new Error('the plugin stores text only');
         const id = createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 24);
         const now = Date.now();
         const entry = {

@@ -122,20 +122,48 @@ describe('squeeze compress', () => {
     expect(result.stderr).toMatch(/passed through unchanged/);
   });
 
-  it('passes bytes that are not UTF-8 through unchanged, and refuses them under --json', async () => {
-    const bytes = Buffer.concat([Buffer.from(log), Buffer.from([0xc3, 0x28, 0x0a])]);
-    const plain = await runCli(['compress', '--store', join(root, 'binary')], { stdin: bytes });
+  it('compresses a log that is not all UTF-8, says so in one line, and retrieves its exact bytes', async () => {
+    // A real compiler log with a Latin-1 path byte (0xe9) in one line and a sequence cut short at the end.
+    const real = readFileSync(join(import.meta.dirname, '../fixtures/logs/gcc-many.log'));
+    const at = real.indexOf('\n', real.length >> 1) + 1;
+    const bytes = Buffer.concat([
+      real.subarray(0, at),
+      Buffer.from('In file included from src/r\u00e9seau.h:3:\n', 'latin1'),
+      real.subarray(at),
+      Buffer.from([0xe2, 0x82, 0x0a]),
+    ]);
+    const store = join(root, 'not-utf8');
+    const plain = await spawnCli(['compress', '--store', store, '--tool', 'bash'], { stdin: bytes });
     expect(plain.code).toBe(0);
-    expect(plain.stdout.equals(bytes)).toBe(true);
-    expect(plain.stderr).toMatch(/not valid UTF-8; passed through unchanged, nothing stored/);
-    const json = await runCli(['compress', '--json', '--store', join(root, 'binary')], { stdin: bytes });
-    expect(json.code).toBe(5);
-    expect(json.stdout.length).toBe(0);
+    const shown = plain.stdout.toString('utf8');
+    expect(shown).toContain('In file included from src/r\uFFFDseau.h:3:');
+    expect(shown.split('\n').at(-2)).toBe(
+      '[not UTF-8: 2 byte sequences shown as U+FFFD; the stored original keeps the exact bytes]',
+    );
+    const id = /squeeze retrieve ([0-9a-f]{24})/.exec(plain.stderr)![1]!;
+    const back = await spawnCli(['retrieve', id, '--store', store]);
+    expect(back.code).toBe(0);
+    expect(back.stdout.equals(bytes)).toBe(true);
+    const json = JSON.parse(
+      (await runCli(['compress', '--json', '--store', store], { stdin: bytes })).stdout.toString(),
+    );
+    expect(json).toMatchObject({ outcome: 'compressed', id, stored: true });
+    expect(json.output).toMatch(/\n\[not UTF-8: 2 byte sequences shown as U\+FFFD; [^\n]*\]\n$/);
+    expect(json.tokensOut).toBeLessThanOrEqual(12_000);
+  });
+
+  it('passes bytes that are not UTF-8 and are not compressed through exact, and refuses them under --json', async () => {
     // Ending mid-line, the bytes stay exact and the notice starts a line of its own.
     const midLine = Buffer.from([0xff, 0xfe, 0x20, 0x61, 0x62, 0x63]);
     const cut = await runCli(['compress', '--store', join(root, 'binary')], { stdin: midLine });
+    expect(cut.code).toBe(0);
     expect(cut.stdout.equals(midLine)).toBe(true);
-    expect(cut.stderr).toMatch(/^\nsqueeze compress: .* is not valid UTF-8/);
+    expect(cut.stderr).toMatch(
+      /^\nsqueeze compress: .* is not valid UTF-8; passed through unchanged \(below-min-tokens\)/,
+    );
+    const json = await runCli(['compress', '--json', '--store', join(root, 'binary')], { stdin: midLine });
+    expect(json.code).toBe(5);
+    expect(json.stdout.length).toBe(0);
   });
 
   it('rejects bad option values with exit 2', async () => {

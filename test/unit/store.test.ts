@@ -126,6 +126,20 @@ describe('store', () => {
     expect(store.get(id).found).toBe(true);
   });
 
+  it('keeps bytes that are not UTF-8 exactly: its text shows U+FFFD, its bytes come back whole', () => {
+    const store = createStore();
+    const bytes = Uint8Array.from([0x6f, 0x6b, 0x20, 0xe9, 0x0a, 0xe2, 0x82]);
+    const { id, size } = store.put(bytes, { type: 'terminal' });
+    expect([id, size]).toEqual([createHash('sha256').update(bytes).digest('hex').slice(0, 24), 7]);
+    const lookup = store.get(id);
+    if (!lookup.found) throw new Error('stored bytes not found');
+    expect(lookup.entry.text).toBe('ok \uFFFD\n\uFFFD');
+    expect(Buffer.from(lookup.entry.bytes!).equals(Buffer.from(bytes))).toBe(true);
+    // UTF-8 bytes are text like any other: no separate bytes.
+    const utf8 = store.get(store.put(Buffer.from('plain é\n'), { type: 'terminal' }).id);
+    expect(utf8.found && utf8.entry.bytes).toBe(undefined);
+  });
+
   it('refuses text that UTF-8 cannot give back, and bad options', () => {
     const store = createStore();
     expect(() => store.put('half a pair \ud83d', { type: 'default' })).toThrow(StoreError);

@@ -14,7 +14,7 @@ import { CONTENT_KINDS, type ContentKind, type Level } from '../../types.js';
 import { count, oneOf, positionals } from '../args.js';
 import type { Command } from '../command.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
-import { decodeUtf8, readInput, type CliIo } from '../io.js';
+import { decodeLenient, decodeUtf8, readInput, type CliIo } from '../io.js';
 import { openStore, STORE_OPTION, type CliStore } from '../open-store.js';
 import {
   cliRetrieval,
@@ -24,7 +24,9 @@ import {
   type PutMeta,
   type Stored,
 } from '../../store/index.js';
-import { originalId } from '../../store/id.js';
+import { bytesId, originalId } from '../../store/id.js';
+import { notUtf8Note } from '../../processors/markers.js';
+import { createEstimator } from '../../engine/index.js';
 
 const KINDS: readonly ContentKind[] = CONTENT_KINDS;
 const LEVELS: readonly Level[] = ['lossless', 'light', 'aggressive', 'emergency'];
@@ -62,9 +64,15 @@ function notStored(result: CompressResult, text: string): CompressResult {
  * then awaits the real put before it prints anything that names the id.
  */
 class StagedStore implements OriginalStore {
-  staged: { text: string; meta: PutMeta } | undefined;
+  staged: { original: string | Uint8Array; meta: PutMeta } | undefined;
+  /** `exact`: the input's bytes when they are not UTF-8, staged in place of the text decoded from them. */
+  constructor(private readonly exact?: Uint8Array) {}
   put(text: string, meta: PutMeta): Stored {
-    this.staged = { text, meta };
+    if (this.exact !== undefined) {
+      this.staged = { original: this.exact, meta };
+      return { id: bytesId(this.exact), size: this.exact.length };
+    }
+    this.staged = { original: text, meta };
     return { id: originalId(text), size: Buffer.byteLength(text, 'utf8') };
   }
   get() {
@@ -78,7 +86,7 @@ async function keep(open: () => CliStore, staged: StagedStore['staged']): Promis
   let store: CliStore | undefined;
   try {
     store = open();
-    await store.put(staged.text, staged.meta);
+    await store.put(staged.original, staged.meta);
     return undefined;
   } catch (error) {
     if (error instanceof StoreError) return error.message;
@@ -105,13 +113,24 @@ function summary(result: CompressResult, cli: ReturnType<typeof cliRetrieval>): 
   }
 }
 
-function passThroughNotUtf8(bytes: Buffer, name: string, json: boolean, io: CliIo): number {
-  if (json) throw new CliError(ExitCode.notUtf8, `${name} is not valid UTF-8 text; nothing was compressed or stored`);
+/** Input that is not UTF-8 and was not compressed: its exact bytes (JSON cannot carry them: exit 5). */
+function passThroughNotUtf8(bytes: Buffer, name: string, why: string, json: boolean, io: CliIo): void {
+  if (json) throw new CliError(ExitCode.notUtf8, `${name} is not valid UTF-8 text; nothing was compressed (${why})`);
   io.stdout(bytes);
   // Exact bytes on stdout; when they end mid-line, the notice starts its own line (as in the UTF-8 path).
   if (bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a) io.stderr('\n');
-  io.stderr(`squeeze compress: ${name} is not valid UTF-8; passed through unchanged, nothing stored\n`);
-  return ExitCode.ok;
+  io.stderr(`squeeze compress: ${name} is not valid UTF-8; passed through unchanged (${why})\n`);
+}
+
+/** A compressed result of input that is not UTF-8, with the line saying so under it. */
+function withNotUtf8Note(result: CompressResult, note: string): CompressResult {
+  const output = `${result.output}${note}\n`;
+  return {
+    ...result,
+    output,
+    bytesOut: Buffer.byteLength(output, 'utf8'),
+    tokensOut: createEstimator().estimate(output),
+  };
 }
 
 export const compressCommand: Command = {
@@ -149,8 +168,11 @@ says how it went and how to get the original back (squeeze retrieve ID).
                       (and levelNotKept when a forced --level could not be kept,
                       verdict when the output states test results or diagnostics)
 
-Input that is not UTF-8 is passed through unchanged and not stored (exit 0),
-or refused with exit 5 under --json. Originals expire after an hour. An id is
+Input that is not UTF-8 is compressed as decoded, each byte sequence that
+does not decode shown as U+FFFD and one line under the result saying so; the
+store keeps the exact bytes and squeeze retrieve ID gives them back. Such
+input that is not compressed passes through as its exact bytes (exit 0), or
+is refused with exit 5 under --json. Originals expire after an hour. An id is
 printed only once the store has kept the original; when it cannot (unsafe
 folder, read-only, full, Redis down) the text passes through unchanged (a cut
 with no way back would lose lines), stderr says why, --json says "stored":
@@ -176,12 +198,17 @@ The compressed text ends with a line break, and so does its notice.
     const maxTokens = count(values, 'max-tokens', 1);
     const json = Boolean(values.json);
     const { bytes, name } = await readInput(file, io);
-    const text = decodeUtf8(bytes);
-    if (text === null) return passThroughNotUtf8(bytes, name, json, io);
+    const strict = decodeUtf8(bytes);
+    // Not UTF-8: compressed as decoded (U+FFFD for what does not decode), the exact bytes stored.
+    const lenient = strict === null ? decodeLenient(bytes) : undefined;
+    const text = strict ?? lenient!.text;
+    const note = lenient && notUtf8Note(lenient.replaced);
     const pipeline = (setup: SqueezeSetup) => {
       try {
         return createSqueeze({
           ...setup,
+          // Room under the ceiling for the note's line.
+          ...(note === undefined ? {} : { reserveTokens: createEstimator().estimate(note) + 1 }),
           // A ceiling below the defaults lowers the budget and the activation threshold with
           // it; without --max-tokens, a budget above the default ceiling raises the ceiling.
           ...(maxTokens === undefined
@@ -202,7 +229,7 @@ The compressed text ends with a line break, and so does its notice.
     const tool = values.tool as string | undefined;
     const command = values.command as string | undefined;
     const call: CallOptions = { toolName: tool, command, kind, level };
-    const staging = new StagedStore();
+    const staging = new StagedStore(lenient && bytes);
     const spec = typeof values.store === 'string' ? values.store : '';
     // The notice names `squeeze retrieve` with the --store that reaches this store (none it cannot name safely).
     const cli = cliRetrieval(spec);
@@ -215,6 +242,13 @@ The compressed text ends with a line break, and so does its notice.
           : await keep(() => openStore(values.store, io), staging.staged);
     // Never an id that will not retrieve, and never a cut with no way back: the original whole, and a non-zero exit.
     if (storeError !== undefined) result = notStored(result, text);
+    if (note !== undefined) {
+      if (result.outcome !== 'compressed') {
+        passThroughNotUtf8(bytes, name, storeError ?? result.outcome, json, io);
+        return storeError === undefined ? ExitCode.ok : ExitCode.storeUnavailable;
+      }
+      result = withNotUtf8Note(result, note);
+    }
     if (json) {
       io.stdout(asJson(result, storeError));
     } else {

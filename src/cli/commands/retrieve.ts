@@ -81,7 +81,7 @@ Exit status: 0 printed, 2 bad usage, pattern or id, 3 no such id or it expired (
       if (start !== undefined && start > result.totalLines) {
         io.stderr(`squeeze: --start ${start} is past the end: the original has ${result.totalLines} lines\n`);
       }
-      io.stdout(Buffer.from(result.text, 'utf8'));
+      io.stdout(result.bytes ?? Buffer.from(result.text, 'utf8'));
     } else if (result.matches === 0 && result.stoppedAt === undefined) {
       io.stderr(`squeeze: no line matches ${JSON.stringify(grep)}\n`);
     } else {
