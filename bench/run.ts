@@ -50,6 +50,7 @@ function units(n: number): string {
 /** Other helpers' sections: bench/<file> exporting an async function that returns markdown, when present. */
 const SECTIONS: [file: string, exportName: string][] = [
   ['compress.ts', 'compressSpeed'],
+  ['kinds.ts', 'kindSpeed'],
   ['estimator.ts', 'benchEstimator'],
   ['store.ts', 'storeBench'],
   ['plugin-latency.ts', 'pluginLatency'],
