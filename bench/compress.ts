@@ -9,7 +9,7 @@ import { createSqueeze } from '../src/pipeline/index.js';
 
 const CORPUS = resolve(import.meta.dirname, '../../shared/corpus');
 
-function logStream(bytes: number): string {
+export function logStream(bytes: number): string {
   const files = ['loghub', 'build-logs'].flatMap((folder) =>
     readdirSync(join(CORPUS, folder))
       .filter((f) => f.endsWith('.log'))

@@ -7,9 +7,10 @@
 //
 // Inputs are made by real tools on this machine (git over this repository,
 // grep and find over node_modules and /usr) and by the project's real outputs
-// (test/corpus/everyday); HTML is the shared corpus's web pages when present.
+// (test/corpus/everyday); logs and HTML are the shared corpus's when present
+// (the log mix of bench/compress.ts, its web pages).
 // Each is repeated or concatenated to size and cut at a line end.
-// Run: npx tsx bench/kinds.ts [--quick]     (also a section of `npm run bench`)
+// Run: npx tsx bench/kinds.ts [--quick] [KIND...]     (also a section of `npm run bench`)
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -17,11 +18,13 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSqueeze } from '../src/pipeline/index.js';
 import type { CallOptions } from '../src/pipeline/index.js';
+import { logStream } from './compress.js';
 import { median } from './measure.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const EVERYDAY = join(ROOT, 'test/corpus/everyday');
-const WEB = resolve(ROOT, '../shared/corpus/web');
+const SHARED = resolve(ROOT, '../shared/corpus');
+const WEB = join(SHARED, 'web');
 const KB = 1024;
 const MB = 1024 * KB;
 
@@ -84,12 +87,14 @@ function kindInputs(): KindInput[] {
         .join('\n')
     : '';
   const inputs: KindInput[] = [
-    {
-      kind: 'log',
-      what: 'build and test logs (everyday corpus)',
-      call: { command: 'npm test' },
-      make: (b) => toSize(logs, b),
-    },
+    existsSync(SHARED)
+      ? { kind: 'log', what: 'loghub and CI logs (shared corpus)', call: { toolName: 'bash' }, make: logStream }
+      : {
+          kind: 'log',
+          what: 'build and test logs (everyday corpus)',
+          call: { command: 'npm test' },
+          make: (b) => toSize(logs, b),
+        },
     {
       kind: 'grep',
       what: '`grep -rn return node_modules`',
@@ -184,7 +189,8 @@ function measure(input: KindInput, bytes: number, samples: number): Cell {
 
 const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 
-export async function kindSpeed(quick = false): Promise<string> {
+/** The table; `only` names the kinds to run (all when empty). */
+export async function kindSpeed(quick = false, only: readonly string[] = []): Promise<string> {
   const sizes = quick
     ? ([
         ['32 KB', 32 * KB, 3],
@@ -198,7 +204,7 @@ export async function kindSpeed(quick = false): Promise<string> {
         ['10 MB', 10 * MB, 1],
       ] as const);
   const rows: string[] = [];
-  for (const input of kindInputs()) {
+  for (const input of kindInputs().filter((i) => only.length === 0 || only.includes(i.kind))) {
     const cells = new Map<string, Cell>();
     for (const [label, bytes, samples] of sizes) {
       console.error(`kinds: ${input.kind} ${label}`);
@@ -228,5 +234,11 @@ export async function kindSpeed(quick = false): Promise<string> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.log(await kindSpeed(process.argv.includes('--quick')));
+  const args = process.argv.slice(2);
+  console.log(
+    await kindSpeed(
+      args.includes('--quick'),
+      args.filter((a) => !a.startsWith('--')),
+    ),
+  );
 }
