@@ -49,16 +49,33 @@ const MAX_FIELDS = 32;
 const KEY_PREFIX = /^[A-Za-z_][\w.-]*[=:]/;
 const WRAPPING = /^["'([{]+|["',;)\]}]+$/g;
 
+/** Line i holds an ASCII digit (templates mask only fields with digits, so a line without one has no numbers). */
+function templateHasField(text: string, lines: LineTable, i: number): boolean {
+  for (let k = lines.start[i]!; k < lines.end[i]!; k++) {
+    const c = text.charCodeAt(k);
+    if (c >= 48 && c <= 57) return true;
+  }
+  return false;
+}
+
 /** The value of a whitespace-separated token: `amount=12.5,` -> `12.5`. */
 function fieldValue(token: string): string {
   return token.replace(KEY_PREFIX, '').replace(WRAPPING, '');
 }
 
 /** Lines holding a numeric outlier among the lines of their shape, by position (groups of MIN_ROWS or more lines). */
-function outlierLines(text: string, lines: LineTable, templates: LineGroups, found: Uint8Array): void {
+function outlierLines(
+  text: string,
+  lines: LineTable,
+  templates: LineGroups,
+  flags: Int32Array,
+  found: Uint8Array,
+): void {
   const members = new Map<number, number[]>();
   for (let i = 0; i < lines.count; i++) {
     if (templates.size[i]! < 2 * MIN_ROWS || lines.end[i]! - lines.start[i]! > MAX_FIELD_LINE) continue;
+    // A line without a digit has no number to stand out (and blank runs are most of some texts).
+    if (flags[i]! & LineFlag.Blank || !templateHasField(text, lines, i)) continue;
     const group = templates.group[i]!;
     let list = members.get(group);
     if (!list) members.set(group, (list = []));
@@ -67,7 +84,8 @@ function outlierLines(text: string, lines: LineTable, templates: LineGroups, fou
   for (const list of members.values()) {
     if (list.length < 2 * MIN_ROWS) continue;
     const tokens = list.map((i) => text.slice(lines.start[i]!, lines.end[i]!).trim().split(/\s+/, MAX_FIELDS));
-    const width = Math.max(...tokens.map((t) => t.length));
+    let width = 0;
+    for (const t of tokens) width = Math.max(width, t.length);
     for (let p = 0; p < width; p++) {
       const cells: Cell[] = tokens.map((t) => (t[p] === undefined ? undefined : fieldValue(t[p]!)));
       for (const r of outlierCells(cells, RARE_LINES)) found[list[r]!] = 1;
@@ -104,7 +122,7 @@ export function lineAnomalies(text: string, lines: LineTable, templates: LineGro
   const score = new Uint8Array(n);
   const rare = shapesRepeat(n, templates.distinct);
   const outliers = new Uint8Array(n);
-  outlierLines(text, lines, templates, outliers);
+  outlierLines(text, lines, templates, flags, outliers);
   const unusual: number[] = [];
   for (let i = 0; i < n; i++) {
     const f = flags[i]!;

@@ -53,7 +53,8 @@ function numericOutliers(values: readonly (readonly [row: number, value: number]
   // Heavy tails are a distribution, not an anomaly.
   if (far.length > limit) far = [];
   const negative = values.filter(([, v]) => v < 0).map(([r]) => r);
-  if (negative.length > 0 && negative.length <= limit && sorted[negative.length]! >= 0) far.push(...negative);
+  if (negative.length > 0 && negative.length <= limit && sorted[negative.length]! >= 0)
+    for (const r of negative) far.push(r);
   return far;
 }
 
@@ -112,7 +113,8 @@ export function rareCells(cells: readonly Cell[]): number[] {
   const counts = new Map<string, number>();
   const masked = cells.map((cell) => (cell === undefined ? '\u0000absent' : cell.trim().replace(/\d+/g, '#')));
   for (const v of masked) counts.set(v, (counts.get(v) ?? 0) + 1);
-  const bulk = Math.max(...counts.values());
+  let bulk = 0;
+  for (const k of counts.values()) bulk = Math.max(bulk, k);
   // Categorical: few distinct values and one of them the bulk (not names, ids or timestamps).
   if (counts.size >= 2 && counts.size <= Math.max(3, rows / 4) && bulk >= rows / 2) {
     masked.forEach((v, r) => {

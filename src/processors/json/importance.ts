@@ -122,7 +122,9 @@ export class Importance {
       const shape = Object.keys(item as JsonObject).join(',');
       shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
     }
-    if (Math.max(...shapes.values()) < 0.6 * items.length) return;
+    let dominant = 0;
+    for (const k of shapes.values()) dominant = Math.max(dominant, k);
+    if (dominant < 0.6 * items.length) return;
     const leaves = items.map((item) => flatten(item as JsonObject));
     const paths = new Map<string, number>();
     for (const record of leaves) for (const path of record.keys()) paths.set(path, (paths.get(path) ?? 0) + 1);
