@@ -107,9 +107,9 @@ interface Attempt {
 }
 
 /**
- * compressAsync remembers outputs up to this long on the caller's thread (a
- * line table and window hashes: about a millisecond); a longer one is a
- * pass-through of a big text, and references to it are not worth the stall.
+ * Outputs up to this long are remembered for references (a line table and
+ * window hashes on the caller's thread, about a millisecond); a longer one
+ * (a big pass-through, or a very large maxTokens) is not worth that stall.
  */
 const REMEMBER_MAX_CHARS = 262_144;
 
@@ -137,12 +137,18 @@ class Pipeline implements Squeeze, WorkerPipeline {
 
   compress(text: string, call: CallOptions = {}): CompressResult {
     const result = this.compressOnce(text, call);
+    this.remember(result.output);
+    return result;
+  }
+
+  /** What the model was shown, for references in later results (compress and compressAsync alike). */
+  private remember(output: string): void {
+    if (output.length > REMEMBER_MAX_CHARS) return;
     try {
-      this.recent?.remember(result.output);
+      this.recent?.remember(output);
     } catch {
       // Remembering is an optimisation for later results: never fail this one for it.
     }
-    return result;
   }
 
   compressBeside(text: string, call: CallOptions, remembered: readonly RememberedResult[]): CompressResult {
@@ -170,13 +176,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
     const result = this.retained(text, done, options, isError, spill, started);
     // Estimates of parts do not add up exactly: over the ceiling, the same work here, which retries to fit.
     if (result.outcome === 'compressed' && result.tokensOut > options.maxTokens) return this.compress(text, call);
-    try {
-      // A big output (a pass-through) would be analysed here, on the caller's
-      // thread: references to it are not worth that stall.
-      if (result.output.length <= REMEMBER_MAX_CHARS) this.recent?.remember(result.output);
-    } catch {
-      // as in compress: an optimisation for later results
-    }
+    this.remember(result.output);
     return result;
   }
 

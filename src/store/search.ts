@@ -123,6 +123,12 @@ export interface SearchOutcome {
   readonly stoppedAt?: number;
   /** When it stopped: characters searched of the range's text (its lines and the breaks between them). */
   readonly searched?: { readonly chars: number; readonly of: number };
+  /**
+   * Lines searched in pieces (the pattern was too slow to test them whole)
+   * that did not match: a match longer than the overlap across two pieces
+   * would not have been found there. Absent when there were none.
+   */
+  readonly piecedWithoutMatch?: { readonly lines: number; readonly first: number };
 }
 
 /** One shown line, cut past MAX_LINE_CHARS with a note on how to get all of it. */
@@ -155,6 +161,12 @@ export interface SearchPace {
    * this long: at least `pieceChars.min` characters always.
    */
   readonly overlapChars: number;
+  /**
+   * A line longer than a piece is tested whole, in one step, when the work
+   * measured so far (milliseconds a character) predicts it takes under this:
+   * then a match of any length is found. Otherwise it goes in pieces.
+   */
+  readonly wholeLineMs: number;
 }
 
 export const SEARCH_PACE: SearchPace = {
@@ -168,6 +180,7 @@ export const SEARCH_PACE: SearchPace = {
         },
   pieceChars: { first: 1024, min: 512, max: 4096 },
   overlapChars: 1024,
+  wholeLineMs: SLICE_MS,
 };
 
 /**
@@ -224,8 +237,15 @@ export function* searchLines(
   let piece = pace.pieceChars.first;
   let stopped: { line: number; char: number } | undefined;
 
-  const paced = (stepStart: number) => {
+  // Work and characters over every step so far: the rate that predicts a whole line's cost.
+  let spentMs = 0;
+  let testedChars = 0;
+  const fitsOneStep = (chars: number) => testedChars > 0 && (spentMs / testedChars) * chars < pace.wholeLineMs;
+  let pieced: { lines: number; first: number } | undefined;
+  const paced = (stepStart: number, chars: number) => {
     const took = work() - stepStart;
+    spentMs += took;
+    testedChars += chars;
     if (took > SLICE_MS / 2) piece = Math.max(pace.pieceChars.min, piece >> 1);
     else if (took < SLICE_MS / 8) piece = Math.min(pace.pieceChars.max, piece * 2);
   };
@@ -239,18 +259,29 @@ export function* searchLines(
     }
     return false;
   }
-  /** Line i in pieces: whether it matches, or the character the deadline stopped at. */
+  /**
+   * Line i whole when the rate so far says it fits one step, else in pieces:
+   * whether it matches, or the character the deadline stopped at.
+   */
   function* longLine(i: number): Generator<void, boolean | number> {
     const line = text.slice(start[i]!, end[i]!);
     for (let at = 0; at < line.length; ) {
       if (at > 0 && (yield* pause())) return at;
       const stepStart = work();
+      if (fitsOneStep(line.length)) {
+        // Exact for matches of any length (the pieces tested so far are tested again).
+        const found = compiled.line.test(line);
+        paced(stepStart, line.length);
+        return found;
+      }
       const until = Math.min(line.length, at + piece);
-      const found = matchesWithin(compiled, line, Math.max(0, at - Math.min(overlapChars, piece)), until);
-      paced(stepStart);
+      const from = Math.max(0, at - Math.min(overlapChars, piece));
+      const found = matchesWithin(compiled, line, from, until);
+      paced(stepStart, until - from);
       if (found) return true;
       at = until;
     }
+    if (line.length > 0) pieced = pieced ? { ...pieced, lines: pieced.lines + 1 } : { lines: 1, first: i };
     return false;
   }
   const record = (i: number) => {
@@ -289,7 +320,7 @@ export function* searchLines(
     const skip =
       compiled.block !== null && last - i > 1 && !compiled.block.test(joined.slice(start[i]!, end[last - 1]!));
     if (!skip) for (let k = i; k < last; k++) if (compiled.line.test(text.slice(start[k]!, end[k]!))) record(k);
-    paced(stepStart);
+    paced(stepStart, end[last - 1]! - start[i]!);
     i = last;
   }
   const hidden = matches - shown.length;
@@ -299,7 +330,17 @@ export function* searchLines(
       : '';
     shown.push(`[… ${count(hidden)} more ${hidden === 1 ? 'match' : 'matches'}${why} …]`);
   }
-  if (stopped === undefined) return { text: shown.join('\n'), matches };
+  if (pieced !== undefined) {
+    // Honest about what pieces cannot see: the reader can fetch such a line whole.
+    const overlap = Math.min(overlapChars, pace.pieceChars.min);
+    const line = pieced.first + 1;
+    shown.push(
+      `[… ${count(pieced.lines)} ${pieced.lines === 1 ? 'line was' : 'lines were'} too slow for this pattern to test whole and ${pieced.lines === 1 ? 'was' : 'were'} searched in pieces: ` +
+        `a match over ${count(overlap)} characters across two pieces is not found there; range {"start": ${line}, "count": 1} returns line ${line} whole …]`,
+    );
+  }
+  const piecedWithoutMatch = pieced === undefined ? {} : { piecedWithoutMatch: pieced };
+  if (stopped === undefined) return { text: shown.join('\n'), matches, ...piecedWithoutMatch };
   const rangeChars = to > from ? end[to - 1]! - start[from]! : 0;
   const searchedChars = start[stopped.line]! - start[from]! + stopped.char;
   const line = stopped.line + 1;
@@ -316,6 +357,7 @@ export function* searchLines(
     matches,
     stoppedAt: stopped.line,
     searched: { chars: searchedChars, of: rangeChars },
+    ...piecedWithoutMatch,
   };
 }
 

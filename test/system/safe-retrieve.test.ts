@@ -53,7 +53,11 @@ describe('ccr_retrieve grep on hostile patterns (real ToolRuntime)', () => {
     const aLine = lines.findIndex((l) => l.endsWith('!')) + 1;
     // What each pattern must give (a backtracking engine gives nothing: it never returns).
     const expected: [string, (shown: string) => boolean][] = [
-      ['(a+)+$', (shown) => shown === ''],
+      // No line matches; the 1 MB line may be searched in pieces, and then the answer says so.
+      [
+        '(a+)+$',
+        (shown) => shown === '' || /^\[… 1 line was too slow for this pattern to test whole .*…\]$/.test(shown),
+      ],
       ['(\\w+\\s?)+:', (shown) => shown.startsWith(`1: ${lines[0]}\n2: ${lines[1]}\n`)],
       [
         '(a|aa)+!$',

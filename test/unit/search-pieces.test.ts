@@ -7,8 +7,21 @@ import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
 import { compileSearch, runSync, SEARCH_DEADLINE_MS, type SearchPace, searchLines } from '../../src/store/search.js';
 
-/** Pieces of 8 characters repeating 4: every line of the test below longer than 8 is searched in pieces. */
-const TINY: SearchPace = { now: () => 0, work: () => 0, pieceChars: { first: 8, min: 8, max: 8 }, overlapChars: 4 };
+/** Pieces of 8 characters repeating 4, never a line whole: every line of the tests below longer than 8 is searched in pieces. */
+const TINY: SearchPace = {
+  now: () => 0,
+  work: () => 0,
+  pieceChars: { first: 8, min: 8, max: 8 },
+  overlapChars: 4,
+  wholeLineMs: 0,
+};
+
+/** The matched lines of an answer, without its note on lines searched in pieces. */
+const matchedLines = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !line.includes('searched in pieces'))
+    .join('\n');
 
 function spansOf(lines: string[]) {
   const text = lines.join('\n');
@@ -54,7 +67,7 @@ describe('search in pieces', () => {
           const expected = lines.flatMap((l, i) => (reference.test(l) ? [`${i + 1}: ${l}`] : []));
           const request = { grep, ignoreCase, maxMatches: 1000 };
           const found = runSync(searchLines(spansOf(lines), 0, lines.length, request, compileSearch(request), TINY));
-          expect(found.text).toBe(expected.join('\n'));
+          expect(matchedLines(found.text)).toBe(expected.join('\n'));
         },
       ),
       { numRuns: 400 },
@@ -70,6 +83,27 @@ describe('search in pieces', () => {
     expect(search('b$')).toBe(1);
     expect(search('^b')).toBe(0);
     expect(search('a\\b')).toBe(0);
+  });
+
+  it('tests a long line whole when the rate so far says it fits one step, so a long match is found; in pieces it says what it cannot see', () => {
+    const line = `ERROR start ${'x'.repeat(6000)} timeout end`;
+    const grep = 'ERROR.*timeout';
+    // Half a millisecond of work per step of 7-8 characters: the 6,024-character line is predicted at about 400 ms.
+    let work = 0;
+    const measured = (wholeLineMs: number): SearchPace => ({ ...TINY, work: () => (work += 0.5), wholeLineMs });
+    const search = (pace: SearchPace) =>
+      runSync(searchLines(spansOf(['short 1', line]), 0, 2, { grep }, compileSearch({ grep }), pace));
+    const whole = search(measured(1000));
+    expect(whole.matches).toBe(1);
+    expect(whole.text).toBe(
+      `2: ${line.slice(0, 2000)} [… ${(line.length - 2000).toLocaleString('en-US')} more characters of line 2; range {"start": 2, "count": 1} returns it whole …]`,
+    );
+    const inPieces = search(measured(100));
+    expect(inPieces.matches).toBe(0);
+    expect(inPieces.piecedWithoutMatch).toEqual({ lines: 1, first: 1 });
+    expect(inPieces.text).toBe(
+      '[… 1 line was too slow for this pattern to test whole and was searched in pieces: a match over 4 characters across two pieces is not found there; range {"start": 2, "count": 1} returns line 2 whole …]',
+    );
   });
 
   it('stops at the deadline inside one long line, yielding between pieces, and says how far it got', () => {

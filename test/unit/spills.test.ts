@@ -59,7 +59,7 @@ describe('spill copies', () => {
     );
     await expect(failing.save({ toolName: 'bash', callId: 'c', sessionId: 's' }, 'x')).resolves.toBeUndefined();
     expect(warnings).toEqual([
-      'squeeze: spill store could not save bash (Error: disk full); original kept for ccr_retrieve only',
+      'squeeze: spill store could not save bash (Error: disk full)',
     ]);
   });
 
@@ -73,7 +73,7 @@ describe('spill copies', () => {
     );
     await expect(spills.save({ toolName: 'bash', callId: 'c9', sessionId: 's' }, 'output')).resolves.toBe(LATE);
     expect(warnings).toEqual([
-      'squeeze: spill store did not answer within 50 ms saving bash; original kept for ccr_retrieve only',
+      'squeeze: spill store did not answer within 50 ms saving bash',
     ]);
   });
 });

@@ -68,7 +68,7 @@ export class Spills {
       },
       (error: unknown) => {
         this.warn(
-          `squeeze: spill store could not save ${source.toolName} (${describeError(error)}); original kept for ccr_retrieve only`,
+          `squeeze: spill store could not save ${source.toolName} (${describeError(error)})`,
         );
         return undefined;
       },
@@ -76,7 +76,7 @@ export class Spills {
     return within(saved, this.deadlineMs).then((outcome) => {
       if (outcome === LATE)
         this.warn(
-          `squeeze: spill store did not answer within ${this.deadlineMs} ms saving ${source.toolName}; original kept for ccr_retrieve only`,
+          `squeeze: spill store did not answer within ${this.deadlineMs} ms saving ${source.toolName}`,
         );
       return outcome;
     });
