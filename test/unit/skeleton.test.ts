@@ -78,4 +78,16 @@ describe(`skeletons over the ceiling (${backendName})`, () => {
     const counted = [...result.output.matchAll(/(\d+) file headers?\b/g)].reduce((sum, m) => sum + Number(m[1]), 0);
     expect(counted).toBe(headerLines.length - shown.length);
   });
+
+  it('npm ls over a tight ceiling keeps every problem it flags', () => {
+    const tree = fixtures('listing').find((f) => f.name === 'npm-ls-problems')!;
+    const maxTokens = 1000;
+    expect(estimator.estimate(tree.text)).toBeGreaterThan(10 * maxTokens);
+    const squeeze = createSqueeze({ backend: backendName, minTokens: 1, targetTokens: maxTokens, maxTokens });
+    const result = squeeze.compress(tree.text, { toolName: 'bash', command: 'npm ls --all' });
+    expect(result.kind).toBe('listing');
+    expect(result.tokensOut).toBeLessThanOrEqual(maxTokens);
+    const shown = result.output.split('\n');
+    for (const line of tree.keep) expect(shown).toContain(line);
+  });
 });

@@ -10,6 +10,7 @@ import { checkDeadline, ProcessorError } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { count, omittedLineList, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
+import { flagsProblem, listingSkeleton } from './skeleton.js';
 
 /** One directory of the listing: its header line (if any) and its entries' lines. */
 interface Dir {
@@ -327,8 +328,11 @@ class ListingView {
     private readonly parsed: Parsed,
     preserve: readonly string[],
   ) {
+    // Preserved lines show, and so do the problems a dependency tree flags (`invalid:`, `UNMET DEPENDENCY`).
     this.forced = new Set(
-      parsed.lines.flatMap((l, i) => (parsed.entries[i] && preserve.some((p) => p !== '' && l.includes(p)) ? [i] : [])),
+      parsed.lines.flatMap((l, i) =>
+        parsed.entries[i] && (flagsProblem(l) || preserve.some((p) => p !== '' && l.includes(p))) ? [i] : [],
+      ),
     );
     for (const dir of parsed.dirs) this.ranked.set(dir, this.rank(dir));
     this.maxEntries = parsed.dirs.reduce((a, d) => Math.max(a, d.entries.length), 0);
@@ -807,4 +811,5 @@ export const listingProcessor: Processor = {
   ],
   sniff,
   process,
+  skeleton: listingSkeleton,
 };

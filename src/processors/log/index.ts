@@ -3,6 +3,7 @@
 // frequent shapes of what was cut summarised with their varying values.
 // Lossless keeps every line but collapses exact repeats and repeated blocks.
 import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES, severityOf } from '../../engine/flags.js';
+import { logSkeleton } from './skeleton.js';
 import { type TextAnalysis, volatileFields } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { cutChars } from '../../text/strings.js';
@@ -358,4 +359,5 @@ export const logProcessor: Processor = {
     }
     return output;
   },
+  skeleton: logSkeleton,
 };
