@@ -169,15 +169,26 @@ export interface SearchPace {
   readonly wholeLineMs: number;
 }
 
+/**
+ * This thread's CPU time where Node can read it (threadCpuUsage, Node 23.9+),
+ * else the process's (which counts a worker compressing meanwhile: pieces
+ * then only get smaller), else wall time (a browser).
+ */
+function cpuClock(): () => number {
+  const node = globalThis.process as
+    | (NodeJS.Process & { threadCpuUsage?: () => { user: number; system: number } })
+    | undefined;
+  const read = node?.threadCpuUsage?.bind(node) ?? node?.cpuUsage?.bind(node);
+  if (typeof read !== 'function') return () => performance.now();
+  return () => {
+    const { user, system } = read();
+    return (user + system) / 1000;
+  };
+}
+
 export const SEARCH_PACE: SearchPace = {
   now: () => performance.now(),
-  work:
-    typeof globalThis.process?.cpuUsage !== 'function'
-      ? () => performance.now()
-      : () => {
-          const { user, system } = process.cpuUsage();
-          return (user + system) / 1000;
-        },
+  work: cpuClock(),
   pieceChars: { first: 1024, min: 512, max: 4096 },
   overlapChars: 1024,
   wholeLineMs: SLICE_MS,

@@ -10,9 +10,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasProgram } from '../support/system-program.js';
+import { hasProgram, programPath } from '../support/system-program.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const PAGE = resolve(import.meta.dirname, '../../dist/playground/index.html');
 const run = hasProgram('chromium', 'the playground page in a real browser');
 
@@ -63,7 +62,7 @@ describe.skipIf(!run)('the playground page in Chromium (file://)', () => {
   beforeAll(async () => {
     if (!existsSync(PAGE)) throw new Error(`${PAGE} is missing: run npm run build first`);
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: programPath('chromium')!,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
     });
     page = await browser.newPage({ viewport: { width: 1200, height: 700 } });

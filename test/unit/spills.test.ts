@@ -58,9 +58,7 @@ describe('spill copies', () => {
       (m) => warnings.push(m),
     );
     await expect(failing.save({ toolName: 'bash', callId: 'c', sessionId: 's' }, 'x')).resolves.toBeUndefined();
-    expect(warnings).toEqual([
-      'squeeze: spill store could not save bash (Error: disk full)',
-    ]);
+    expect(warnings).toEqual(['squeeze: spill store could not save bash (Error: disk full)']);
   });
 
   it('a spill store that never settles does not hold the call: past the deadline the save resolves to LATE and warns', async () => {
@@ -72,8 +70,6 @@ describe('spill copies', () => {
       50,
     );
     await expect(spills.save({ toolName: 'bash', callId: 'c9', sessionId: 's' }, 'output')).resolves.toBe(LATE);
-    expect(warnings).toEqual([
-      'squeeze: spill store did not answer within 50 ms saving bash',
-    ]);
+    expect(warnings).toEqual(['squeeze: spill store did not answer within 50 ms saving bash']);
   });
 });

@@ -67,17 +67,13 @@ export class Spills {
         return { locator: ref.locator, hint: ref.retrievalHint };
       },
       (error: unknown) => {
-        this.warn(
-          `squeeze: spill store could not save ${source.toolName} (${describeError(error)})`,
-        );
+        this.warn(`squeeze: spill store could not save ${source.toolName} (${describeError(error)})`);
         return undefined;
       },
     );
     return within(saved, this.deadlineMs).then((outcome) => {
       if (outcome === LATE)
-        this.warn(
-          `squeeze: spill store did not answer within ${this.deadlineMs} ms saving ${source.toolName}`,
-        );
+        this.warn(`squeeze: spill store did not answer within ${this.deadlineMs} ms saving ${source.toolName}`);
       return outcome;
     });
   }
