@@ -4,6 +4,7 @@
 // compress on the calling thread.
 import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/pipeline/index.js';
+import { workerPool } from '../../src/pipeline/pool.js';
 
 describe('compressAsync on a worker, with retainOriginal', () => {
   const lines = Array.from(
@@ -50,7 +51,11 @@ describe('compressAsync on a worker, with retainOriginal', () => {
     here.compress(first, { toolName: 'bash' });
     await onWorker.compressAsync(first, { toolName: 'bash' });
     const expected = here.compress(second, { toolName: 'bash' });
+    const pool = await workerPool();
+    const done = pool!.completed;
     const got = await onWorker.compressAsync(second, { toolName: 'bash' });
+    // It ran on the worker (compressAsync falls back to this thread when a worker fails).
+    expect(pool!.completed).toBe(done + 1);
     expect(expected.output).toContain('repeated verbatim from an earlier tool result');
     expect(got.output).toBe(expected.output);
   });
