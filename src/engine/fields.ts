@@ -14,6 +14,8 @@ const OUTLIER_DEVIATIONS = 6;
 /** ...and at least this many times the median's size (998877.66 among 20-400; not 160 ms among 40 ms). */
 const MAGNITUDE = 10;
 const NUMBER = /^([-+]?\d[\d,]*(?:\.\d+)?)([A-Za-z%]{0,3})$/;
+/** Longest cell read as a category value (a state, a reason, a name). */
+const CATEGORY_CHARS = 120;
 const EMPTY = /^(?:|null|NULL|None|nil|<nil>|<null>|NaN|undefined|-)$/;
 
 /** Most rows a rare value, empty cell or outlier may have: two among 10-19 rows, a tenth of more. */
@@ -111,7 +113,10 @@ export function rareCells(cells: readonly Cell[]): number[] {
     return [...found].sort((a, b) => a - b);
   }
   const counts = new Map<string, number>();
-  const masked = cells.map((cell) => (cell === undefined ? '\u0000absent' : cell.trim().replace(/\d+/g, '#')));
+  // Long cells (messages, stacks) are no category: they count as themselves, unmasked.
+  const masked = cells.map((cell) =>
+    cell === undefined ? '\u0000absent' : cell.length > CATEGORY_CHARS ? cell : cell.trim().replace(/\d+/g, '#'),
+  );
   for (const v of masked) counts.set(v, (counts.get(v) ?? 0) + 1);
   let bulk = 0;
   for (const k of counts.values()) bulk = Math.max(bulk, k);

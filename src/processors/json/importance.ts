@@ -161,8 +161,8 @@ export class Importance {
 /** Fewest records in an array before a value can be rare among them. */
 const MIN_RECORDS = 10;
 /** Key paths looked at per array, and leaves per record: enough for pods, events, findings. */
-const MAX_PATHS = 400;
-const MAX_LEAVES = 200;
+const MAX_PATHS = 80;
+const MAX_LEAVES = 120;
 const MAX_DEPTH = 6;
 
 interface Leaf {
