@@ -9,7 +9,7 @@
 // Without a folder the same code runs on an in-memory database.
 import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, linkSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, linkSync, lstatSync, renameSync, rmSync, type Stats, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoreError, StoreUnavailableError, type UnavailableReason } from './errors.js';
 import { bytesId, isOriginalId, isWellFormed } from './id.js';
@@ -158,6 +158,8 @@ export class CcrStore implements OriginalStore {
   // Replaced when a database found damaged mid-use is set aside (heal).
   private db: SqlDatabase;
   private sql: Statements;
+  /** The file `db` was opened on, as it was at `path` then: another process may have set it aside since. */
+  private file: FileIdentity | null = null;
   private readonly now: () => number;
   private readonly warn: (message: string) => void;
   private readonly onEvent: (event: StoreEvent) => void;
@@ -227,6 +229,11 @@ export class CcrStore implements OriginalStore {
     let wasExpired = false;
     try {
       row = this.sql.entry.get(id);
+      // Not in a file another process set aside: it may be in the store now at the path.
+      if (row === undefined && this.movedAway()) {
+        this.reopen();
+        row = this.sql.entry.get(id);
+      }
       wasExpired = row === undefined && this.sql.wasExpired.get(id) !== undefined;
     } catch (error) {
       const failure = unavailable('cannot read the store', error);
@@ -339,31 +346,41 @@ export class CcrStore implements OriginalStore {
   private openFile(path: string): SqlDatabase {
     for (const file of [path, `${path}-wal`, `${path}-shm`]) if (checkStoreFile(file)) this.ownerOnly(file);
     // SQLite takes an empty file for a new database: without this it would start over without a word.
-    if (emptyFor(path, EMPTY_FILE_GRACE_MS))
-      this.setAside(path, new Error('it is empty: 0 bytes, what it held is lost'));
+    const empty = emptyFor(path, EMPTY_FILE_GRACE_MS);
+    if (empty !== null) this.setAside(path, empty, new Error('it is empty: 0 bytes, what it held is lost'));
     try {
       return this.openSchema(path);
     } catch (error) {
       const reason = unavailable('', error).reason;
       // A read-only folder or file system: SQLite's WAL needs its index file, so such a store is neither read nor written.
       if (reason !== 'corrupt') throw unavailable(`cannot open store ${path}`, error);
-      this.setAside(path, error);
+      this.setAside(path, this.file, error);
       return this.openSchema(path);
     }
   }
 
   /**
    * Runs a write; a database whose header opened but whose pages are damaged
-   * fails it with SQLITE_CORRUPT: set that file aside, start a new one, and try once more.
+   * fails it with SQLITE_CORRUPT: set that file aside, start a new one, and try
+   * once more. A write that went into a file another process has set aside
+   * since (it found it damaged) is not where a reader looks: it is made again
+   * in the store now at the path, or fails, never an id that does not retrieve.
    */
   private healing<T>(write: () => T): T {
+    let result: T;
     try {
-      return write();
+      result = write();
+      if (!this.movedAway()) return result;
+      this.reopen();
     } catch (error) {
       if (!this.healable(error)) throw error;
       this.heal(error);
-      return write();
     }
+    result = write();
+    if (this.movedAway()) {
+      throw new StoreUnavailableError('corrupt', `cannot store the original: ${this.path} was set aside while writing`);
+    }
+    return result;
   }
 
   /** A damaged database file (not an in-memory one) can be set aside for a new one. */
@@ -372,18 +389,39 @@ export class CcrStore implements OriginalStore {
   }
 
   private heal(error: StoreUnavailableError): void {
+    this.closeQuietly();
+    this.setAside(this.path, this.file, error);
+    this.db = this.openSchema(this.path);
+    this.sql = prepare(this.db);
+  }
+
+  /** Another process set this connection's file aside: open the store now at the path. */
+  private reopen(): void {
+    this.closeQuietly();
+    this.db = this.openSchema(this.path);
+    this.sql = prepare(this.db);
+  }
+
+  private closeQuietly(): void {
     try {
       this.db.close();
     } catch {
       // a damaged file may refuse even to close cleanly: it is set aside all the same
     }
-    this.setAside(this.path, error);
-    this.db = this.openSchema(this.path);
-    this.sql = prepare(this.db);
   }
 
-  /** Renames a damaged database (with its WAL and index) to `<path>.damaged-<ms>`, with one warning. */
-  private setAside(path: string, error: unknown): void {
+  /** The file at the path is no longer the one this connection has open. */
+  private movedAway(): boolean {
+    return this.path !== ':memory:' && !sameFile(this.file, identityOf(this.path));
+  }
+
+  /**
+   * Renames a damaged database (with its WAL and index) to `<path>.damaged-<ms>`,
+   * with one warning, if the file at `path` is still `damaged`: when another
+   * process met the damage first, the file there now is its new store, healthy.
+   */
+  private setAside(path: string, damaged: FileIdentity | null, error: unknown): void {
+    if (!sameFile(damaged, identityOf(path))) return;
     const aside = `${path}.damaged-${this.now()}`;
     try {
       // Its WAL and index go with it: a stale WAL must never be replayed into the new file.
@@ -407,6 +445,9 @@ export class CcrStore implements OriginalStore {
 
   private openSchema(path: string): SqlDatabase {
     if (!checkStoreFile(path)) createDatabase(path);
+    // Taken before opening: a file swapped in between makes this connection see
+    // its file moved and reopen, where taken after it would trust a file set aside.
+    this.file = identityOf(path);
     const db = openDatabase(path);
     try {
       db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -455,13 +496,28 @@ export class CcrStore implements OriginalStore {
   }
 }
 
-/** The file at `path` exists, is empty and was last changed over `graceMs` ago. */
-function emptyFor(path: string, graceMs: number): boolean {
+/** Which file is at a path: a file renamed keeps it, a new file at the path has another. */
+type FileIdentity = Pick<Stats, 'dev' | 'ino'>;
+
+function identityOf(path: string): FileIdentity | null {
   try {
-    const stat = statSync(path);
-    return stat.size === 0 && Date.now() - stat.mtimeMs > graceMs;
+    const { dev, ino } = lstatSync(path);
+    return { dev, ino };
   } catch {
-    return false;
+    return null;
+  }
+}
+
+const sameFile = (a: FileIdentity | null, b: FileIdentity | null): boolean =>
+  a !== null && b !== null && a.dev === b.dev && a.ino === b.ino;
+
+/** The file at `path` if it exists, is empty and was last changed over `graceMs` ago. */
+function emptyFor(path: string, graceMs: number): FileIdentity | null {
+  try {
+    const stat = lstatSync(path);
+    return stat.size === 0 && Date.now() - stat.mtimeMs > graceMs ? { dev: stat.dev, ino: stat.ino } : null;
+  } catch {
+    return null;
   }
 }
 

@@ -12,6 +12,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -142,7 +143,56 @@ describe('store: two handles on one folder (as two processes)', () => {
     expect(store.count).toBe(0);
     store.close();
   });
+
+  it('both meet one damaged database: the first sets it aside and starts a new one, the second reopens that one instead of setting it aside too; every id retrieves', () => {
+    const dir = fresh('two-heal');
+    const seed = createStore({ dir });
+    for (let i = 0; i < 30; i++) seed.put(buildLog(400, i), { type: 'log' });
+    seed.close();
+    garblePages(join(dir, DATABASE_FILE));
+    const warnings: string[] = [];
+    const one = createStore({ dir, warn: (m) => warnings.push(m) });
+    const two = createStore({ dir, warn: (m) => warnings.push(m) });
+    const first = one.put(buildLog(400, 100), { type: 'log' }).id;
+    const second = two.put(buildLog(400, 101), { type: 'log' }).id;
+    const third = one.put(buildLog(400, 102), { type: 'log' }).id;
+    const reader = createStore({ dir });
+    for (const [id, seedOf] of [
+      [first, 100],
+      [second, 101],
+      [third, 102],
+    ] as const) {
+      const found = reader.get(id);
+      expect(found.found && found.entry.text).toBe(buildLog(400, seedOf));
+    }
+    expect(warnings).toHaveLength(1);
+    expect(readdirSync(dir).filter((name) => /^originals\.sqlite\.damaged-\d+$/.test(name))).toHaveLength(1);
+    for (const store of [one, two, reader]) store.close();
+  });
+
+  it('a connection whose file another process set aside writes into the new store, not into the file set aside', () => {
+    const dir = fresh('set-aside-under');
+    const store = createStore({ dir });
+    store.put('before\n', { type: 'default' });
+    const file = join(dir, DATABASE_FILE);
+    // What another process's setAside does to a file it found damaged.
+    for (const suffix of ['', '-wal', '-shm']) renameSync(file + suffix, `${file}.damaged-1${suffix}`);
+    const { id } = store.put('after\n', { type: 'default' });
+    const reader = createStore({ dir });
+    const found = reader.get(id);
+    expect(found.found && found.entry.text).toBe('after\n');
+    for (const open of [store, reader]) open.close();
+  });
 });
+
+/** Keeps page 1 (the header and the schema) and makes every later page noise: opening works, statements fail. */
+function garblePages(file: string): void {
+  const bytes = readFileSync(file);
+  const pageSize = bytes.readUInt16BE(16) === 1 ? 65536 : bytes.readUInt16BE(16);
+  for (let i = pageSize; i < bytes.length; i++) bytes[i] = (i * 7919) & 0xff;
+  for (const suffix of ['-wal', '-shm']) rmSync(file + suffix, { force: true });
+  writeFileSync(file, bytes, { mode: 0o600 });
+}
 
 describe('store: writers killed at random points', () => {
   it('SIGKILL x 12 (one of two concurrent writers, texts up to 2 MB): every reported id retrieves, nothing is corrupt', async () => {
@@ -298,13 +348,7 @@ describe('store: read-only, full and damaged stores, through the CLI', () => {
     const dir = fresh('garbage-pages');
     mkdirSync(dir, { mode: 0o700 });
     for (let i = 0; i < 30; i++) expect((await compressJson(dir, buildLog(400, i))).code).toBe(0);
-    const file = join(dir, DATABASE_FILE);
-    const bytes = readFileSync(file);
-    const pageSize = bytes.readUInt16BE(16) === 1 ? 65536 : bytes.readUInt16BE(16);
-    // Page 1 (the header and the schema) stays; every later page is noise, so opening works and statements fail.
-    for (let i = pageSize; i < bytes.length; i++) bytes[i] = (i * 7919) & 0xff;
-    for (const suffix of ['-wal', '-shm']) rmSync(file + suffix, { force: true });
-    writeFileSync(file, bytes, { mode: 0o600 });
+    garblePages(join(dir, DATABASE_FILE));
     const next = await compressJson(dir, buildLog(400, 99));
     expect(next.code).toBe(0);
     expect(next.json.stored).toBe(true);
