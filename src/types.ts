@@ -146,6 +146,13 @@ export interface Processor {
    * from what a command such a processor claims printed (src/pipeline/verdict/gate.ts).
    */
   readonly runOutput?: boolean;
+  /**
+   * True when runs of lines of one shape (differing only in timestamps, ids,
+   * counters, hashes) may be folded to their first line or block and a counted
+   * marker at the lossless level (src/pipeline/shapes.ts):
+   * output whose lines are records, not content read for its own sake.
+   */
+  readonly foldsShapes?: boolean;
   /** Confidence in [0, 1] that `text` is of this kind (content sniffing). */
   sniff(text: string): number;
   process(input: ProcessorInput): ProcessorOutput;

@@ -12,7 +12,7 @@ import {
 import { lineMilliTokens } from '../processors/costs.js';
 import { ProcessorTimeout } from '../processors/errors.js';
 import { preservedLines } from '../processors/log/priority.js';
-import { note, omissionsOf, renumbered } from '../processors/markers.js';
+import { note, omissionsOf, omittedLines, renumbered } from '../processors/markers.js';
 import { count as formatCount, utf8Bytes, withNewline } from '../text/strings.js';
 import { processors } from '../processors/index.js';
 import { retrievalNotice, type RetrievalWays, type SpillLocation } from '../store/notice.js';
@@ -25,7 +25,8 @@ import { emergencyOutput } from './emergency.js';
 import { type CutSource, cutOrder, originalLinesSource, sampleToFit } from './ceiling.js';
 import { budgetFor, ceilingFor, gentler, harsher, LEVELS, levelForFill } from './levels.js';
 import { hasLongSegment, shortenLongLines } from './long-lines.js';
-import { RecentResults } from './repeats.js';
+import { RecentResults, textDigest } from './repeats.js';
+import { foldShapes, type Shortened } from './shapes.js';
 import { resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
 import { detectPreserved, missingItems, type PreservedItem } from './preserve.js';
 import { workerPool } from './pool.js';
@@ -86,6 +87,12 @@ export interface Squeeze {
    * no worker can run.
    */
   compressAsync(text: string, call?: CallOptions): Promise<CompressResult>;
+  /**
+   * Tells this instance about a result the model was shown elsewhere in its
+   * session (an earlier `squeeze compress` process): the output, and the digest
+   * of its original (textDigest). Later results then refer to it as to this instance's own.
+   */
+  remember(output: string, originalDigest: string): void;
 }
 
 /** The worker thread's side of compressAsync (worker.ts): one result, deduped against the caller's recent results. */
@@ -113,6 +120,9 @@ interface Attempt {
  */
 const REMEMBER_MAX_CHARS = 262_144;
 
+/** The text with its same-shape runs folded (shapes.ts), analysed. */
+type Folded = Shortened & { readonly analysis: TextAnalysis };
+
 class Pipeline implements Squeeze, WorkerPipeline {
   readonly options: ResolvedOptions;
   readonly store: OriginalStore | null;
@@ -136,16 +146,17 @@ class Pipeline implements Squeeze, WorkerPipeline {
   }
 
   compress(text: string, call: CallOptions = {}): CompressResult {
-    const result = this.compressOnce(text, call);
-    this.remember(result.output);
+    const original = this.recent ? textDigest(text) : '';
+    const result = this.compressOnce(text, call, original);
+    this.remember(result.output, original);
     return result;
   }
 
-  /** What the model was shown, for references in later results (compress and compressAsync alike). */
-  private remember(output: string): void {
+  /** What the model was shown, and its original's digest, for references in later results (compress, compressAsync, the CLI's session). */
+  remember(output: string, original: string): void {
     if (output.length > REMEMBER_MAX_CHARS) return;
     try {
-      this.recent?.remember(output);
+      this.recent?.remember(output, original);
     } catch {
       // Remembering is an optimisation for later results: never fail this one for it.
     }
@@ -176,7 +187,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
     const result = this.retained(text, done, options, isError, spill, started);
     // Estimates of parts do not add up exactly: over the ceiling, the same work here, which retries to fit.
     if (result.outcome === 'compressed' && result.tokensOut > options.maxTokens) return this.compress(text, call);
-    this.remember(result.output);
+    this.remember(result.output, textDigest(text));
     return result;
   }
 
@@ -246,7 +257,39 @@ class Pipeline implements Squeeze, WorkerPipeline {
     return { ...result, output, bytesOut, tokensOut, id: stored.id };
   }
 
-  private compressOnce(text: string, call: CallOptions): CompressResult {
+  /**
+   * A text whose original was a recent result's, byte for byte: one marker naming all its lines
+   * (the model has the earlier result in view), or null when that is not smaller, is a read or states a verdict.
+   */
+  private repeatOf(
+    text: string,
+    analysis: TextAnalysis,
+    options: ResolvedOptions,
+    type: ReturnType<typeof ccrType>,
+    facts: { bytesIn: number; tokensIn: number; started: number; spill: SpillLocation | undefined },
+  ): CompressResult | null {
+    const kind = route(text, options);
+    // What the model asked to see (a file read) is shown again, as repeats inside it are (losslessUpToMax);
+    // a run's verdict keeps its fact lines (the verdict gate), so its repeat goes the usual way.
+    if (processors[kind].losslessUpToMax || (readsVerdict(kind, options) && readVerdict(text))) return null;
+    const marker = omittedLines(0, analysis.lines.count, 'identical to an earlier tool result');
+    const attempt: Attempt = {
+      level: 'lossless',
+      kind,
+      output: { text: marker, omitted: { 'lines of an identical earlier result': analysis.lines.count } },
+      tokens: this.estimator.estimate(marker),
+    };
+    let stored: Stored | undefined;
+    return this.finish(attempt, options, type, {
+      ...facts,
+      backend: analysis.backendName,
+      keep: (store) => (stored ??= store.put(text, { type, tool: options.toolName })),
+      verdict: null,
+      original: text,
+    });
+  }
+
+  private compressOnce(text: string, call: CallOptions, original = ''): CompressResult {
     const started = this.now();
     const { isError = false, spill, ...perCall } = call;
     const options = resolveOptions(perCall, this.options);
@@ -288,6 +331,12 @@ class Pipeline implements Squeeze, WorkerPipeline {
         whole && this.estimator instanceof CharClassEstimator
           ? this.estimator.lines(whole).tokens
           : this.estimator.estimate(text);
+      if (original !== '' && text.length > 0 && this.recent?.hasOriginal(original)) {
+        const type = ccrType(options.toolName, isError, text);
+        const seen = whole ?? new TextAnalysis(text, createBackend(options.backend));
+        const repeat = this.repeatOf(text, seen, options, type, { bytesIn, tokensIn, started, spill });
+        if (repeat) return repeat;
+      }
       // Routing (every processor's sniff) only for what is compressed.
       if (tokensIn < options.minTokens) return passThrough('below-min-tokens');
       kind = route(text, options);
@@ -328,11 +377,22 @@ class Pipeline implements Squeeze, WorkerPipeline {
             ) ?? null)
           : null;
       const work = deduped ? new TextAnalysis(deduped.text, createBackend(options.backend)) : analysis;
+      // The lossless level folds same-shape runs: each marker names exactly the lines it stands for.
+      const shapes = processors[kind].foldsShapes
+        ? foldShapes(
+            work,
+            preservedLines(
+              work,
+              items.map((item) => item.text),
+            ),
+          )
+        : null;
+      const folded = shapes && { ...shapes, analysis: new TextAnalysis(shapes.text, createBackend(options.backend)) };
       const deadline = started + options.timeBudgetMs;
       const expired = () => this.now() > deadline;
       // Analysis of a huge text can eat the budget by itself: then no level is tried.
       if (expired()) return passThrough('timed-out', kind);
-      const ran = this.run(work.text, work, kind, options, items, type, expired);
+      const ran = this.run(work.text, work, kind, options, items, type, expired, folded);
       const report = (gate: VerdictGate, output: string) =>
         verdict ? { verdict: verdictReport(verdict, items, gate, output) } : {};
       if (ran === null) return passThrough('timed-out', kind);
@@ -405,6 +465,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
     items: readonly PreservedItem[],
     type: ReturnType<typeof ccrType>,
     expired: () => boolean,
+    folded: Folded | null,
   ): Attempt | null {
     const forced = options.level !== 'auto';
     let level: Level = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
@@ -414,7 +475,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
       level === 'lossless' &&
       lineShaped &&
       !losslessUpToMax &&
-      this.distinctTokens(analysis) > options.targetTokens
+      this.distinctTokens(folded?.analysis ?? analysis) > options.targetTokens
     ) {
       // Lossless keeps every distinct line once at least: past the target it is
       // certain to escalate, so spare the big text that pass.
@@ -427,7 +488,10 @@ class Pipeline implements Squeeze, WorkerPipeline {
     for (;;) {
       let attempt: Attempt;
       try {
-        attempt = this.attempt(text, analysis, kind, level, options, items, type, expired);
+        attempt =
+          level === 'lossless' && folded
+            ? this.foldedAttempt(folded, kind, options, items, type, expired)
+            : this.attempt(text, analysis, kind, level, options, items, type, expired);
       } catch (error) {
         if (!(error instanceof ProcessorTimeout)) throw error;
         const fallback = previous ?? this.attempt(text, analysis, kind, 'emergency', options, items, type);
@@ -570,6 +634,21 @@ class Pipeline implements Squeeze, WorkerPipeline {
     let sum = 0;
     for (let i = 0; i < group.length; i++) if (group[i] === i) sum += milli[i]!;
     return sum / 1000;
+  }
+
+  /** The lossless attempt on the text with its same-shape runs folded, its markers in the unfolded text's numbers. */
+  private foldedAttempt(
+    folded: Folded,
+    kind: ContentKind,
+    options: ResolvedOptions,
+    items: readonly PreservedItem[],
+    type: ReturnType<typeof ccrType>,
+    expired?: () => boolean,
+  ): Attempt {
+    const attempt = this.attempt(folded.text, folded.analysis, kind, 'lossless', options, items, type, expired);
+    const text = renumbered(attempt.output.text, folded.starts);
+    const omitted = { ...attempt.output.omitted, 'lines of same-shape runs': folded.lines };
+    return { ...attempt, output: { ...attempt.output, text, omitted }, tokens: this.estimator.estimate(text) };
   }
 
   private attempt(

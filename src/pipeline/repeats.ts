@@ -16,12 +16,31 @@ import { cutChars } from '../text/strings.js';
 /** A block must carry at least this many characters to be worth a reference. */
 const MIN_BLOCK_CHARS = 120;
 
+/**
+ * A digest of a text for telling a repeated original from a new one: two
+ * 32-bit FNV-1a-style hashes of its UTF-16 units and its length (no
+ * node:crypto, so the pipeline runs in a browser too). Shared by the CLI's
+ * session memory, which stores it.
+ */
+export function textDigest(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    a = Math.imul(a ^ unit, 0x01000193);
+    b = Math.imul(b ^ unit, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}-${text.length}`;
+}
+
 export class RecentResults {
   private readonly blocks: RecentBlocks;
   private sequence = 0;
+  /** The digests of the recent results' originals (textDigest), newest last. */
+  private originals: string[] = [];
 
   constructor(
-    capacity: number,
+    private readonly capacity: number,
     private readonly backend: BackendPreference,
   ) {
     this.blocks = new RecentBlocks({ capacity });
@@ -37,9 +56,15 @@ export class RecentResults {
     this.blocks.restore(remembered);
   }
 
-  /** Remembers what the model was shown for one result. */
-  remember(output: string): void {
+  /** Remembers what the model was shown for one result, and the digest of its original. */
+  remember(output: string, original: string): void {
     this.blocks.add(new TextAnalysis(output, createBackend(this.backend)), `#${++this.sequence}`);
+    this.originals = [...this.originals.filter((id) => id !== original), original].slice(-this.capacity);
+  }
+
+  /** Whether an original with this digest was the original of a recent result. */
+  hasOriginal(id: string): boolean {
+    return this.originals.includes(id);
   }
 
   /**

@@ -63,7 +63,7 @@ describe('squeeze/dsh on the real pipeline', () => {
     const agent = (id: string) => ({ session: { header: { id } } });
     const alice = agent('alice');
     const bob = agent('bob');
-    const repeated = /repeated verbatim from an earlier tool result/;
+    const repeated = /repeated verbatim from an earlier tool result|identical to an earlier tool result/;
     expect(textOf(await h.call('bash', {}, { agent: alice }))).not.toMatch(repeated);
     expect(textOf(await h.call('bash', {}, { agent: alice }))).toMatch(repeated); // alice saw it before
     expect(textOf(await h.call('bash', {}, { agent: bob }))).not.toMatch(repeated); // bob never did

@@ -48,7 +48,7 @@ describe(`maxTokens holds (${backendName})`, () => {
   });
 
   it('reports a forced level that could not be kept, and keeps one that fits', () => {
-    const text = fixtures('logs').find((f) => f.name === 'java-stack')!.text;
+    const text = fixtures('logs').find((f) => f.name === 'jest')!.text;
     const tight = createSqueeze({
       backend: backendName,
       minTokens: 100,

@@ -105,7 +105,8 @@ describe(`pipeline invariants (${backend})`, () => {
       const result = compress(bigLog, { backend, contextFill });
       return [result.level, result.tokensOut] as const;
     });
-    expect(sizes.map(([level]) => level)).toEqual(['light', 'light', 'aggressive']);
+    // At a low fill the lossless level, its same-shape runs folded, fits the target.
+    expect(sizes.map(([level]) => level)).toEqual(['lossless', 'light', 'aggressive']);
     expect(sizes[2]![1]).toBeLessThan(sizes[1]![1]);
     expect(compress(bigLog, { backend, contextFill: 1.2 }).level).toBe('emergency');
   });

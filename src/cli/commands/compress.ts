@@ -9,6 +9,7 @@ import {
   type SqueezeSetup,
 } from '../../pipeline/index.js';
 import { levelNotKeptText } from '../../pipeline/level-note.js';
+import { textDigest } from '../../pipeline/repeats.js';
 import { count as formatCount } from '../../text/strings.js';
 import { CONTENT_KINDS, type ContentKind, type Level } from '../../types.js';
 import { count, oneOf, positionals } from '../args.js';
@@ -16,7 +17,9 @@ import type { Command } from '../command.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { decodeLenient, decodeUtf8, readInput, type CliIo } from '../io.js';
 import { openStore, STORE_OPTION, type CliStore } from '../open-store.js';
+import { SessionResults } from '../../store/session-results.js';
 import {
+  CcrStore,
   cliRetrieval,
   MEMORY_STORE,
   StoreError,
@@ -96,6 +99,25 @@ async function keep(open: () => CliStore, staged: StagedStore['staged']): Promis
   }
 }
 
+/**
+ * The session's memory of its recent results, in the store's database: null for a
+ * store that has none (Redis, :memory:) or cannot open, since memory only saves tokens.
+ */
+function sessionMemory(spec: string | boolean | undefined, io: CliIo): SessionResults | null {
+  try {
+    const store = openStore(spec, io);
+    try {
+      return store instanceof CcrStore && store.path !== ':memory:'
+        ? new SessionResults(store.path, store.ttlSeconds)
+        : null;
+    } finally {
+      void store.close();
+    }
+  } catch {
+    return null;
+  }
+}
+
 function summary(result: CompressResult, cli: ReturnType<typeof cliRetrieval>): string {
   const tokens = `${formatCount(result.tokensIn)} -> ${formatCount(result.tokensOut)} tokens`;
   switch (result.outcome) {
@@ -138,7 +160,7 @@ export const compressCommand: Command = {
   summary: 'compress a tool output, keeping the original retrievable',
   help: `Usage: squeeze compress [FILE|-] [--tool NAME] [--command LINE] [--kind KIND]
                         [--level LEVEL] [--target-tokens N] [--max-tokens N]
-                        [--store DIR] [--json]
+                        [--store DIR] [--session ID] [--json]
 
 Compresses FILE (or standard input) and prints the result; a notice on stderr
 says how it went and how to get the original back (squeeze retrieve ID).
@@ -162,6 +184,10 @@ says how it went and how to get the original back (squeeze retrieve ID).
   --store STORE       store folder or redis://HOST:PORT (default $XDG_CACHE_HOME/squeeze
                       or ~/.cache/squeeze); :memory: keeps nothing past this command,
                       so the text passes through unchanged (exit 6)
+  --session ID        the agent session this output belongs to (default
+                      $SQUEEZE_SESSION): the session's last 3 results are
+                      remembered in the store, so a block (or a whole output)
+                      shown in one of them becomes a reference to it
   --json              print one JSON object: output, id, stored, outcome, kind, level,
                       tokensIn, tokensOut, bytesIn, bytesOut, omitted, omissions
                       (the original lines left out: [{start, count}], 1-based), backend, ms
@@ -187,6 +213,7 @@ The compressed text ends with a line break, and so does its notice.
     'target-tokens': { type: 'string' },
     'max-tokens': { type: 'string' },
     json: { type: 'boolean' },
+    session: { type: 'string' },
     ...STORE_OPTION,
   },
   async run(parsed, io) {
@@ -203,9 +230,12 @@ The compressed text ends with a line break, and so does its notice.
     const lenient = strict === null ? decodeLenient(bytes) : undefined;
     const text = strict ?? lenient!.text;
     const note = lenient && notUtf8Note(lenient.replaced);
+    const session = (values.session as string | undefined) ?? io.env.SQUEEZE_SESSION;
+    const memory = session ? sessionMemory(values.store, io) : null;
+    const recent = session && memory ? memory.recent(session) : [];
     const pipeline = (setup: SqueezeSetup) => {
       try {
-        return createSqueeze({
+        const squeeze = createSqueeze({
           ...setup,
           // Room under the ceiling for the note's line.
           ...(note === undefined ? {} : { reserveTokens: createEstimator().estimate(note) + 1 }),
@@ -221,6 +251,8 @@ The compressed text ends with a line break, and so does its notice.
                 minTokens: Math.min(DEFAULTS.minTokens, maxTokens),
               }),
         });
+        for (const earlier of recent) squeeze.remember(earlier.output, earlier.original);
+        return squeeze;
       } catch (error) {
         if (error instanceof OptionsError) throw usageError(error.message);
         throw error;
@@ -242,6 +274,15 @@ The compressed text ends with a line break, and so does its notice.
           : await keep(() => openStore(values.store, io), staging.staged);
     // Never an id that will not retrieve, and never a cut with no way back: the original whole, and a non-zero exit.
     if (storeError !== undefined) result = notStored(result, text);
+    if (session && memory) {
+      try {
+        memory.add(session, { original: textDigest(text), output: result.output });
+      } catch {
+        // Memory saves tokens later; this result stands without it.
+      } finally {
+        memory.close();
+      }
+    }
     if (note !== undefined) {
       if (result.outcome !== 'compressed') {
         passThroughNotUtf8(bytes, name, storeError ?? result.outcome, json, io);

@@ -17,6 +17,7 @@ import { splitLines } from '../fit.js';
 import { count, note, omittedLines, plural } from '../markers.js';
 import { OutputCosts } from '../costs.js';
 import { checkDeadline } from '../errors.js';
+import { foldSameSubjects } from './subjects.js';
 
 /** --graph columns in front of a line: `* `, `| `, `|\`, `|/ `… */
 const GRAPH = /^(?:[*|\\/_.-] ?)*/;
@@ -66,6 +67,14 @@ function commitsOf(content: readonly string[]): Commit[] {
     if (m) starts.push({ at, hash: m[1]! });
   });
   return starts.map((s, k) => ({ from: s.at, to: (starts[k + 1]?.at ?? content.length) - 1, hash: s.hash }));
+}
+
+/** A commit's subject: its oneline text, or the first message line under its headers. */
+function subjectOf(content: readonly string[], commit: Commit): string | null {
+  const first = content[commit.from]!;
+  if (!COMMIT.test(first)) return first.slice(commit.hash.length + 1).trim();
+  for (let i = commit.from + 1; i <= commit.to; i++) if (/^ {4}\S/.test(content[i]!)) return content[i]!.trim();
+  return null;
 }
 
 /** Folds of one commit: its body after the subject, its per-file stat or name-status lines. */
@@ -201,10 +210,16 @@ function compactFolds(
 
 function process(input: ProcessorInput): ProcessorOutput {
   if (/^diff --git /m.test(input.text)) return diffProcessor.process(input);
-  if (input.level === 'lossless') return { text: input.text, omitted: {} };
   const lines = splitLines(input.text);
   const content = contents(lines);
   const commits = commitsOf(content);
+  if (input.level === 'lossless') {
+    // A --graph log keeps its lines: folding commits out would break the graph drawn beside them.
+    const graph = content.some((line, i) => line !== lines[i]);
+    return (
+      (!graph && foldSameSubjects(lines, commits, (c) => subjectOf(content, c))) || { text: input.text, omitted: {} }
+    );
+  }
   const costs = new OutputCosts(input.estimator, input.analysis);
   const markerMilli = new Map<Fold, number>();
   /**

@@ -347,6 +347,7 @@ export const logProcessor: Processor = {
   kind: 'log',
   lineShaped: true,
   runOutput: true,
+  foldsShapes: true,
   commands: LOG_COMMANDS,
   fileExtensions: ['log'],
   sniff: logConfidence,

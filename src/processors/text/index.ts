@@ -269,4 +269,11 @@ function sniff(text: string): number {
 }
 
 /** Text nobody claims may be any program's output, a runner's whose shape no sniffer knows among them. */
-export const textProcessor: Processor = { kind: 'text', lineShaped: true, runOutput: true, sniff, process };
+export const textProcessor: Processor = {
+  kind: 'text',
+  lineShaped: true,
+  runOutput: true,
+  foldsShapes: true,
+  sniff,
+  process,
+};

@@ -1,0 +1,147 @@
+// Same-shape runs (docs/GLOSSARY.md, Same-shape runs): consecutive lines, or
+// consecutive blocks of up to 12 lines, that differ only in their
+// volatile fields (timestamps, ids, counters, hashes, locations: the analysis
+// record's templates) show their first line or block whole; the rest become
+// one omission marker with the exact count and the varying values. It is the
+// lossless level's (with the exact collapse): the marker names every line it stands for,
+// and no warning or line of evidence (a failure, a diagnostic, a location, a
+// stack trace, a failing test, a summary, a preserved item) is ever folded.
+import { EVIDENCE_FLAGS, LineFlag, Severity, severityOf } from '../engine/flags.js';
+import { type TextAnalysis, volatileFields } from '../engine/index.js';
+import { count, omittedLines } from '../processors/markers.js';
+import { cutChars } from '../text/strings.js';
+
+/** A text with lines taken out, and where each of its lines stands in the original. */
+export interface Shortened {
+  readonly text: string;
+  /** How many original lines went. */
+  readonly lines: number;
+  /** Line i of `text` stands for original lines [starts[i], starts[i + 1]). */
+  readonly starts: Int32Array;
+}
+
+/** Longest block (in lines) whose repeats are recognised. */
+const MAX_PERIOD = 12;
+/** Fewest repeats of a line or block, the shown one included, for a run to fold. */
+const MIN_REPEATS = 3;
+/** A fold must save at least this many characters beyond its marker's. */
+const MIN_SAVED_CHARS = 40;
+
+// Evidence is never folded: a warning that differs from the next only in its file is a finding of its own.
+const NEVER_FOLDED = EVIDENCE_FLAGS;
+
+/** A run: lines [start, end) repeat the shape of their first `period` lines. */
+interface Run {
+  readonly start: number;
+  readonly end: number;
+  readonly period: number;
+}
+
+/** First and last (or least and most) of one field over the folded lines, when it varies. */
+function range(values: readonly string[]): string | null {
+  const distinct = new Set(values);
+  if (distinct.size < 2) return null;
+  if (values.every((v) => /^-?\d+(?:\.\d+)?$/.test(v))) {
+    const numbers = values.map(Number);
+    const min = values[numbers.indexOf(Math.min(...numbers))]!;
+    const max = values[numbers.indexOf(Math.max(...numbers))]!;
+    return `${count(distinct.size)} values, min ${cutChars(min, 24)}, max ${cutChars(max, 24)}`;
+  }
+  return `${count(distinct.size)} values, first ${cutChars(values[0]!, 24)}, last ${cutChars(values.at(-1)!, 24)}`;
+}
+
+/** The marker's words: how many more of the shape, and up to two fields that vary across the whole run. */
+function detail(analysis: TextAnalysis, run: Run): string {
+  const times = (run.end - run.start) / run.period - 1;
+  const what = run.period === 1 ? 'line' : `${run.period}-line block`;
+  const varying: string[] = [];
+  for (let offset = 0; offset < run.period && varying.length < 2; offset++) {
+    const fields: string[][] = [];
+    for (let i = run.start + offset; i < run.end; i += run.period) fields.push(volatileFields(analysis.line(i)));
+    const width = fields[0]?.length ?? 0;
+    for (let f = 0; f < width && varying.length < 2; f++) {
+      const summary = range(fields.map((v) => v[f] ?? ''));
+      if (summary !== null) varying.push(summary);
+    }
+  }
+  const more = `${count(times)} more of the ${what} shown above`;
+  return varying.length > 0 ? `${more}; varying: ${varying.join('; ')}` : more;
+}
+
+/** Whether line i may be folded: not evidence, not a warning or worse, not kept, not blank. */
+function foldable(flags: Int32Array, keep: ReadonlySet<number>, i: number): boolean {
+  const f = flags[i]!;
+  return (f & (NEVER_FOLDED | LineFlag.Blank)) === 0 && severityOf(f) < Severity.Warn && !keep.has(i);
+}
+
+/** Maximal same-shape runs, in line order and apart; each with the shortest period that makes it longest. */
+function runsOf(analysis: TextAnalysis, keep: ReadonlySet<number>): Run[] {
+  const n = analysis.lines.count;
+  const shape = analysis.templates.group;
+  const exact = analysis.exact.group;
+  const flags = analysis.classes.flags;
+  const runs: Run[] = [];
+  for (let i = 0; i < n; ) {
+    let best: Run | null = null;
+    let scanned = i + 1;
+    for (let period = 1; period <= MAX_PERIOD; period++) {
+      let end = i + period;
+      if (end > n) break;
+      let identical = true;
+      while (end < n && shape[end] === shape[end - period] && foldable(flags, keep, end)) {
+        identical &&= exact[end] === exact[end - period];
+        end++;
+      }
+      scanned = Math.max(scanned, end);
+      // Whole periods only; identical repeats are the exact collapse's (lossless, shown once with a count).
+      end = i + period + Math.floor((end - i - period) / period) * period;
+      if (identical || (end - i) / period < MIN_REPEATS) continue;
+      if (best === null || end - i > best.end - best.start) best = { start: i, end, period };
+    }
+    if (best === null) {
+      // Inside what was just scanned (identical repeats, or too few) a run can start only near its end:
+      // skipping there keeps the scan linear.
+      i = Math.max(i + 1, scanned - MAX_PERIOD);
+      continue;
+    }
+    runs.push(best);
+    i = best.end;
+  }
+  return runs;
+}
+
+/**
+ * The text with each same-shape run folded to its first line or block and a
+ * marker, how many lines went, and where each line of the new text stands in
+ * the original (`starts`, as for repeats of recent results: markers.ts
+ * renumbered); null when nothing folds. Lines in `keep` are never folded.
+ */
+export function foldShapes(analysis: TextAnalysis, keep: ReadonlySet<number> = new Set()): Shortened | null {
+  const { start, end, count: n } = analysis.lines;
+  const parts: string[] = [];
+  const starts: number[] = [];
+  let from = 0;
+  let line = 0;
+  let lines = 0;
+  for (const run of runsOf(analysis, keep)) {
+    const hideFrom = run.start + run.period;
+    const last = run.end - 1;
+    const marker = (at: number) => omittedLines(at, at + 1, detail(analysis, run));
+    const hidden = end[last]! - start[hideFrom]!;
+    if (hidden < marker(starts.length + hideFrom - line).length + MIN_SAVED_CHARS) continue;
+    parts.push(analysis.text.slice(from, start[hideFrom]));
+    for (; line < hideFrom; line++) starts.push(line);
+    // Numbered as a line of this text: the pipeline renumbers it with the rest.
+    const after = last + 1 < n || end[last]! < analysis.text.length ? '\n' : '';
+    parts.push(`${marker(starts.length)}${after}`);
+    starts.push(hideFrom);
+    from = last + 1 < n ? start[last + 1]! : analysis.text.length;
+    line = last + 1;
+    lines += run.end - hideFrom;
+  }
+  if (lines === 0) return null;
+  parts.push(analysis.text.slice(from));
+  for (; line < n; line++) starts.push(line);
+  starts.push(n);
+  return { text: parts.join(''), lines, starts: Int32Array.from(starts) };
+}
