@@ -38,10 +38,22 @@ describe('compressAsync on a worker, with retainOriginal', () => {
   }
 
   it('references blocks of recent results exactly as compress does: the worker is handed what its caller remembers', async () => {
-    const config = Array.from(
-      { length: 12 },
-      (_, i) => `config ${i}: resolved plugin-${i} from ./plugins/plugin-${i}/index.js`,
-    );
+    // Names, not numbers: lines differing only in a counter would fold into one shape (shapes.ts).
+    const names = [
+      'alpha',
+      'bravo',
+      'charlie',
+      'delta',
+      'echo',
+      'foxtrot',
+      'golf',
+      'hotel',
+      'india',
+      'juliet',
+      'kilo',
+      'lima',
+    ];
+    const config = names.map((name) => `config ${name}: resolved plugin-${name} from ./plugins/${name}/index.js`);
     const first = `${config.join('\n')}\n`;
     const build = Array.from({ length: 3000 }, (_, i) => `[build] compiling unit ${i} of 3000 (${(i * 7) % 101} ms)`);
     const second = `${[...config, ...build, 'error: unit 2999 failed to link'].join('\n')}\n`;
