@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { createEstimator } from '../../src/engine/index.js';
 import { createSqueeze } from '../../src/pipeline/index.js';
-import { backendName } from '../support/backend.js';
+import { TextAnalysis } from '../../src/engine/index.js';
+import { logProcessor } from '../../src/processors/log/index.js';
+import { backendName, testBackend } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 
 const estimator = createEstimator();
@@ -21,6 +23,8 @@ function structureOf(text: string): string[] {
     return STRUCTURE.test(line) && !(generated && line.startsWith('@@ '));
   });
 }
+/** A failing test's own line in jest, TAP, pytest and go test output, by this test's rule. */
+const FAILING_TEST = /^\s*(?:● |not ok |FAILED |--- FAIL: )/;
 /** Tokens per structure line a marker between two of them costs, about. */
 const MARKER_ROOM = 40;
 
@@ -90,4 +94,30 @@ describe(`skeletons over the ceiling (${backendName})`, () => {
     const shown = result.output.split('\n');
     for (const line of tree.keep) expect(shown).toContain(line);
   });
+
+  it.each(['jest', 'tap', 'pytest', 'go-test'])(
+    '%s: the log skeleton leads with every failing test, whose name survives a tight ceiling',
+    (name) => {
+      const log = fixtures('logs').find((f) => f.name === name)!;
+      const failing = log.text.split('\n').filter((l) => FAILING_TEST.test(l));
+      expect(failing.length).toBeGreaterThan(0);
+      const analysis = new TextAnalysis(log.text, testBackend());
+      const [first] = logProcessor.skeleton!(analysis);
+      const named = new Set(first!.lines.map((i) => analysis.line(i)));
+      expect(first!.name).toBe('failing test line');
+      for (const line of failing) expect(named.has(line), line).toBe(true);
+      const maxTokens = 300;
+      const squeeze = createSqueeze({ backend: backendName, minTokens: 1, targetTokens: maxTokens, maxTokens });
+      const result = squeeze.compress(log.text, { toolName: 'bash' });
+      expect(result.tokensOut).toBeLessThanOrEqual(maxTokens);
+      // Each failing test's name survives (`not ok 301 - name`, `FAILED path::name - why`, `--- FAIL: Name (0.01s)`).
+      for (const line of failing) {
+        const test = line
+          .replace(FAILING_TEST, '')
+          .replace(/^\d+ - /, '')
+          .split(/ - | \(/)[0]!;
+        expect(result.output, line).toContain(test);
+      }
+    },
+  );
 });
