@@ -4,8 +4,9 @@
 // record's templates) show their first line or block whole; the rest become
 // one omission marker with the exact count and the varying values. It is the
 // lossless level's (with the exact collapse): the marker names every line it stands for,
-// and no warning or line of evidence (a failure, a diagnostic, a location, a
-// stack trace, a failing test, a summary, a preserved item) is ever folded.
+// and no line of evidence (a failure, a diagnostic, a location, a stack trace,
+// a failing test, a summary, a preserved item) is ever folded, nor a warning
+// unless only its timestamp varies.
 import { EVIDENCE_FLAGS, LineFlag, Severity, severityOf } from '../engine/flags.js';
 import { type TextAnalysis, volatileFields } from '../engine/index.js';
 import { count, omittedLines } from '../processors/markers.js';
@@ -68,10 +69,27 @@ function detail(analysis: TextAnalysis, run: Run): string {
   return varying.length > 0 ? `${more}; varying: ${varying.join('; ')}` : more;
 }
 
-/** Whether line i may be folded: not evidence, not a warning or worse, not kept, not blank. */
+/** Whether line i may be folded: not evidence, not an error, not kept, not blank (a warning: see onlyTimesVary). */
 function foldable(flags: Int32Array, keep: ReadonlySet<number>, i: number): boolean {
   const f = flags[i]!;
-  return (f & (NEVER_FOLDED | LineFlag.Blank)) === 0 && severityOf(f) < Severity.Warn && !keep.has(i);
+  return (f & (NEVER_FOLDED | LineFlag.Blank)) === 0 && severityOf(f) <= Severity.Warn && !keep.has(i);
+}
+
+const TIMESTAMP = /^(?:\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?)?|\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?)$/;
+
+/**
+ * A run holding WARN lines folds only when what varies is a timestamp: the same
+ * warning repeated over time, not warnings about different things.
+ */
+function onlyTimesVary(analysis: TextAnalysis, run: Run): boolean {
+  for (let offset = 0; offset < run.period; offset++) {
+    const first = volatileFields(analysis.line(run.start + offset));
+    for (let i = run.start + offset + run.period; i < run.end; i += run.period) {
+      const fields = volatileFields(analysis.line(i));
+      for (let f = 0; f < fields.length; f++) if (fields[f] !== first[f] && !TIMESTAMP.test(fields[f]!)) return false;
+    }
+  }
+  return true;
 }
 
 /** Maximal same-shape runs, in line order and apart; each with the shortest period that makes it longest. */
@@ -88,15 +106,19 @@ function runsOf(analysis: TextAnalysis, keep: ReadonlySet<number>): Run[] {
       let end = i + period;
       if (end > n) break;
       let identical = true;
+      let warns = severityOf(flags[i]!) === Severity.Warn;
       while (end < n && shape[end] === shape[end - period] && foldable(flags, keep, end)) {
         identical &&= exact[end] === exact[end - period];
+        warns ||= severityOf(flags[end]!) === Severity.Warn;
         end++;
       }
       scanned = Math.max(scanned, end);
       // Whole periods only; identical repeats are the exact collapse's (lossless, shown once with a count).
       end = i + period + Math.floor((end - i - period) / period) * period;
       if (identical || (end - i) / period < MIN_REPEATS) continue;
-      if (best === null || end - i > best.end - best.start) best = { start: i, end, period };
+      const run = { start: i, end, period };
+      if (warns && !onlyTimesVary(analysis, run)) continue;
+      if (best === null || end - i > best.end - best.start) best = run;
     }
     if (best === null) {
       // Inside what was just scanned (identical repeats, or too few) a run can start only near its end:

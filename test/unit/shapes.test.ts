@@ -33,6 +33,16 @@ describe(`same-shape runs at the lossless level (${backendName})`, () => {
     expect(extractiveViolation(text, result.output)).toBeNull();
   });
 
+  it('folds a warning repeated over time, never warnings about different things', () => {
+    const waits = Array.from({ length: 15 }, (_, i) => `${stamp(i)} WARN connection pool exhausted, waiting`);
+    const slow = Array.from({ length: 15 }, (_, i) => `${stamp(i)} WARN query ${i} slow`);
+    const text = ['start', ...waits, ...slow, 'done'].join('\n');
+    const output = squeeze().compress(text, { kind: 'log' }).output;
+    expect(output).toMatch(/^\[… lines 3–16 \(14\): 14 more of the line shown above; varying: /m);
+    for (const line of slow) expect(output).toContain(line);
+    expect(extractiveViolation(text, output)).toBeNull();
+  });
+
   it('never folds error or warning lines, and leaves identical repeats to the exact collapse', () => {
     const errors = Array.from(
       { length: 20 },
