@@ -182,7 +182,11 @@ describe('safe grep', () => {
 
   it('answers the catastrophic patterns of backtracking engines, with the right lines', () => {
     const { store, id } = withText(`first\n${aBang}\nword word word: here\n${'alpha beta '.repeat(5000)}\n`);
-    expect(served(retrieve(store, { id, grep: '(a+)+$' }))).toMatchObject({ matches: 0, text: '' });
+    // No line matches; whether the 100,000-character line was tested whole or in pieces depends on the
+    // pace measured on this machine, and in pieces the answer says so.
+    const none = served(retrieve(store, { id, grep: '(a+)+$' }));
+    expect(none).toMatchObject({ matches: 0 });
+    expect(none.text).toMatch(/^(?:|\[… 1 line was too slow for this pattern to test whole .* returns line 2 whole …\])$/);
     expect(served(retrieve(store, { id, grep: '(a+)+!$' }))).toMatchObject({ matches: 1 });
     const words = served(retrieve(store, { id, grep: '(\\w+\\s?)+:' }));
     expect(words).toMatchObject({ matches: 1, text: '3: word word word: here' });
