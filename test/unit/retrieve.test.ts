@@ -186,7 +186,9 @@ describe('safe grep', () => {
     // pace measured on this machine, and in pieces the answer says so.
     const none = served(retrieve(store, { id, grep: '(a+)+$' }));
     expect(none).toMatchObject({ matches: 0 });
-    expect(none.text).toMatch(/^(?:|\[… 1 line was too slow for this pattern to test whole .* returns line 2 whole …\])$/);
+    expect(none.text).toMatch(
+      /^(?:|\[… 1 line was too slow for this pattern to test whole .* returns line 2 whole …\])$/,
+    );
     expect(served(retrieve(store, { id, grep: '(a+)+!$' }))).toMatchObject({ matches: 1 });
     const words = served(retrieve(store, { id, grep: '(\\w+\\s?)+:' }));
     expect(words).toMatchObject({ matches: 1, text: '3: word word word: here' });
