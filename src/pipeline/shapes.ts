@@ -43,9 +43,16 @@ function range(values: readonly string[]): string | null {
   const distinct = new Set(values);
   if (distinct.size < 2) return null;
   if (values.every((v) => /^-?\d+(?:\.\d+)?$/.test(v))) {
-    const numbers = values.map(Number);
-    const min = values[numbers.indexOf(Math.min(...numbers))]!;
-    const max = values[numbers.indexOf(Math.max(...numbers))]!;
+    // A loop, not Math.min(...numbers): a run can hold a million lines, past the call stack.
+    let least = 0;
+    let most = 0;
+    for (let i = 1; i < values.length; i++) {
+      const n = Number(values[i]);
+      if (n < Number(values[least])) least = i;
+      if (n > Number(values[most])) most = i;
+    }
+    const min = values[least]!;
+    const max = values[most]!;
     return `${count(distinct.size)} values, min ${cutChars(min, 24)}, max ${cutChars(max, 24)}`;
   }
   return `${count(distinct.size)} values, first ${cutChars(values[0]!, 24)}, last ${cutChars(values.at(-1)!, 24)}`;
