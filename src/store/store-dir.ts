@@ -84,6 +84,14 @@ export function secureStoreDir(dir: string): string {
   return path;
 }
 
+/** `base`, or `base-2`, `base-3`…: the first name no set-aside file (nor its WAL or index) has, so two set-asides in one millisecond never overwrite each other. */
+export function unusedName(base: string): string {
+  const taken = (name: string) => ['', '-wal', '-shm'].some((suffix) => lstatOrNull(name + suffix) !== null);
+  let name = base;
+  for (let n = 2; taken(name); n++) name = `${base}-${n}`;
+  return name;
+}
+
 /** Refuses a link or a foreign or non-regular file at `path`; false when there is none. */
 export function checkStoreFile(path: string): boolean {
   let stat: Stats | null;

@@ -15,7 +15,7 @@ import { StoreError, StoreUnavailableError, type UnavailableReason } from './err
 import { bytesId, isOriginalId, isWellFormed } from './id.js';
 import { IMPORTED_SUFFIX, JOURNAL_FILE, readJournal } from './journal-import.js';
 import { openDatabase, sqliteCode, type SqlDatabase, type SqlStatement } from './sqlite.js';
-import { checkStoreFile, createStoreFile, secureStoreDir } from './store-dir.js';
+import { checkStoreFile, createStoreFile, secureStoreDir, unusedName } from './store-dir.js';
 import type { Lookup, OriginalStore } from './types.js';
 
 export { StoreError, StoreUnavailableError } from './errors.js';
@@ -416,13 +416,14 @@ export class CcrStore implements OriginalStore {
   }
 
   /**
-   * Renames a damaged database (with its WAL and index) to `<path>.damaged-<ms>`,
-   * with one warning, if the file at `path` is still `damaged`: when another
-   * process met the damage first, the file there now is its new store, healthy.
+   * Renames a damaged database (with its WAL and index) to `<path>.damaged-<ms>`
+   * (`-2`, `-3`… after it when that name is taken), with one warning, if the
+   * file at `path` is still `damaged`: when another process met the damage
+   * first, the file there now is its new store, healthy.
    */
   private setAside(path: string, damaged: FileIdentity | null, error: unknown): void {
     if (!sameFile(damaged, identityOf(path))) return;
-    const aside = `${path}.damaged-${this.now()}`;
+    const aside = unusedName(`${path}.damaged-${this.now()}`);
     try {
       // Its WAL and index go with it: a stale WAL must never be replayed into the new file.
       for (const suffix of ['', '-wal', '-shm'])

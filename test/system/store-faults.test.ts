@@ -170,6 +170,28 @@ describe('store: two handles on one folder (as two processes)', () => {
     for (const store of [one, two, reader]) store.close();
   });
 
+  it('two set-asides in one millisecond keep both damaged files under their own names', () => {
+    const dir = fresh('same-ms');
+    const warnings: string[] = [];
+    for (let round = 0; round < 2; round++) {
+      const seed = createStore({ dir });
+      for (let i = 0; i < 30; i++) seed.put(buildLog(400, round * 100 + i), { type: 'log' });
+      seed.close();
+      garblePages(join(dir, DATABASE_FILE));
+      const store = createStore({ dir, now: () => 1_700_000_000_000, warn: (m) => warnings.push(m) });
+      const { id } = store.put(buildLog(400, 1000 + round), { type: 'log' });
+      expect(store.get(id).found).toBe(true);
+      store.close();
+    }
+    const aside = readdirSync(dir).filter((name) => /\.damaged-[\d-]+$/.test(name));
+    expect(aside.sort()).toEqual([
+      `${DATABASE_FILE}.damaged-1700000000000`,
+      `${DATABASE_FILE}.damaged-1700000000000-2`,
+    ]);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[1]).toContain(`kept it as ${join(dir, DATABASE_FILE)}.damaged-1700000000000-2`);
+  });
+
   it('a connection whose file another process set aside writes into the new store, not into the file set aside', () => {
     const dir = fresh('set-aside-under');
     const store = createStore({ dir });
