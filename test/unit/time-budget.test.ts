@@ -3,7 +3,10 @@
 // marked, or the original with outcome 'timed-out' when none is ready.
 import { describe, expect, it } from 'vitest';
 import { createSqueeze, OptionsError } from '../../src/pipeline/index.js';
+import { processors } from '../../src/processors/index.js';
+import type { ContentKind } from '../../src/types.js';
 import { backendName } from '../support/backend.js';
+import { extractiveViolation } from '../support/extractive.js';
 import { fixtures } from '../support/fixtures.js';
 
 /** Records of an API listing: lossless, light and aggressive each cut more of it. */
@@ -78,6 +81,39 @@ describe(`time budget (${backendName})`, () => {
       });
       expect(inTime).toMatchObject({ level: 'light', kind: folder });
       expect(inTime.timedOut).toBeUndefined();
+    },
+  );
+
+  // Each kind's biggest fixture (or a made-up page for the kinds without a folder), repeated to about 400 KB.
+  const FOLDER: Partial<Record<ContentKind, string>> = { log: 'logs' };
+  const MADE: Partial<Record<ContentKind, () => string>> = {
+    json: () => listing(300),
+    html: () =>
+      `<html><body><main>${Array.from({ length: 300 }, (_, i) => `<h2>Part ${i}</h2><p>Paragraph ${i} of the page, with words.</p>`).join('')}</main></body></html>`,
+    text: () =>
+      Array.from({ length: 300 }, (_, i) => `Paragraph ${i} of a long note: the build ran ${i % 7} steps.\n`).join('\n'),
+  };
+  const big = (kind: ContentKind): string => {
+    const one = MADE[kind]?.() ?? fixtures(FOLDER[kind] ?? kind).sort((a, b) => b.text.length - a.text.length)[0]!.text;
+    const joint = kind === 'json' ? null : '\n';
+    if (joint === null) return listing(Math.ceil((300 * 400_000) / one.length));
+    return Array.from({ length: Math.ceil(400_000 / one.length) }, () => one).join(joint);
+  };
+
+  it.each(Object.keys(processors) as ContentKind[])(
+    'the %s processor asks the deadline inside its work: past it, a bounded result, the original kept',
+    (kind) => {
+      const text = big(kind);
+      const roomy = { ...tight, maxTokens: 20_000 };
+      // Readings: start, the check before the first level; the processor's first check finds the budget gone.
+      const squeeze = createSqueeze({ ...roomy, timeBudgetMs: 1000, now: steppedClock(2, 5000) });
+      const result = squeeze.compress(text, { level: 'aggressive', kind });
+      expect(result).toMatchObject({ outcome: 'compressed', level: 'emergency', timedOut: true, kind });
+      expect(result.tokensOut).toBeLessThanOrEqual(roomy.maxTokens);
+      const body = result.output.slice(0, result.output.lastIndexOf('\n', result.output.length - 2) + 1);
+      expect(extractiveViolation(text, body)).toBeNull();
+      const found = squeeze.store!.get(result.id!);
+      expect(found.found && found.entry.text === text).toBe(true);
     },
   );
 

@@ -10,7 +10,7 @@
 // `[… lines 231–263 (33): body of foo — read offset=228 limit=33 …]`.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { type Block, headerText, LANGS, langOf, LONG_LINE, nameOf, scan, type Scan } from './scan.js';
-import { ProcessorError } from '../errors.js';
+import { checkDeadline, deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { splitLines } from '../fit.js';
 import { charsCut, omittedLines } from '../markers.js';
 import { utf8Bytes } from '../../text/strings.js';
@@ -105,7 +105,7 @@ interface Fold {
 }
 
 /** The folds of an outline at light or aggressive. */
-function outline(source: Source, found: Scan, aggressive: boolean, kept: (i: number) => boolean): Fold[] {
+function outline(source: Source, found: Scan, aggressive: boolean, kept: (i: number) => boolean, tick: Tick): Fold[] {
   const { code } = source;
   const folds: Fold[] = [];
   const hidden = new Uint8Array(code.length);
@@ -124,30 +124,40 @@ function outline(source: Source, found: Scan, aggressive: boolean, kept: (i: num
   // describe('…', () => { it('…', …) }): a callback holding callbacks shows them, like a class its methods.
   const callback = (b: Block) => b.header >= 0 && CALLBACK.test(code[b.header]!);
   const suite = (block: Block, children: readonly Node[]) => callback(block) && children.some((c) => callback(c.block));
-  const walk = (nodes: readonly Node[], containers: number) => {
-    for (const { block, children } of nodes) {
-      // An anonymous block around most of the file (a JSON root, an IIFE, a UMD wrapper) shows its members.
-      const wrapper =
-        block.to - block.from + 1 >= Math.max(20, 0.6 * code.length) && ANONYMOUS.test(headerText(code, block.header));
-      let kind = block.kind === 'body' && (wrapper || suite(block, children)) ? 'container' : block.kind;
-      if (yaml) kind = block.rank < (aggressive ? 1 : 2) ? 'container' : 'body';
-      else if (kind === 'container' && aggressive && containers > 0 && !wrapper) kind = 'body';
-      if (kind !== 'body') {
-        walk(children, containers + (kind === 'container' ? 1 : 0));
-        continue;
-      }
-      const label =
-        block.header < 0
-          ? `end of a block opened before line ${source.numbers[0]}`
-          : found.sections
-            ? `section "${code[block.header]!.replace(/^\s*(?:#+\s*|\[)|\]?\s*$/g, '')}"`
-            : `body of ${nameOf(headerText(code, block.header))}`;
-      fold(block.from, block.to, label, aggressive ? [] : block.keep);
+  // Depth first in order, on a stack of its own rather than by recursion: the nesting depth is the input's.
+  const stack: { nodes: readonly Node[]; next: number; containers: number }[] = [
+    { nodes: tree(found.blocks), next: 0, containers: 0 },
+  ];
+  while (stack.length > 0) {
+    const frame = stack.at(-1)!;
+    if (frame.next === frame.nodes.length) {
+      stack.pop();
+      continue;
     }
-  };
-  walk(tree(found.blocks), 0);
+    tick();
+    const { block, children } = frame.nodes[frame.next++]!;
+    const { containers } = frame;
+    // An anonymous block around most of the file (a JSON root, an IIFE, a UMD wrapper) shows its members.
+    const wrapper =
+      block.to - block.from + 1 >= Math.max(20, 0.6 * code.length) && ANONYMOUS.test(headerText(code, block.header));
+    let kind = block.kind === 'body' && (wrapper || suite(block, children)) ? 'container' : block.kind;
+    if (yaml) kind = block.rank < (aggressive ? 1 : 2) ? 'container' : 'body';
+    else if (kind === 'container' && aggressive && containers > 0 && !wrapper) kind = 'body';
+    if (kind !== 'body') {
+      stack.push({ nodes: children, next: 0, containers: containers + (kind === 'container' ? 1 : 0) });
+      continue;
+    }
+    const label =
+      block.header < 0
+        ? `end of a block opened before line ${source.numbers[0]}`
+        : found.sections
+          ? `section "${code[block.header]!.replace(/^\s*(?:#+\s*|\[)|\]?\s*$/g, '')}"`
+          : `body of ${nameOf(headerText(code, block.header))}`;
+    fold(block.from, block.to, label, aggressive ? [] : block.keep);
+  }
   // Comment runs still shown: light keeps them up to their first line of words, aggressive folds them.
   for (let i = 0; i < code.length; ) {
+    tick();
     if (hidden[i] || !found.comment[i]) {
       i++;
       continue;
@@ -241,13 +251,22 @@ function render(source: Source, folds: readonly Fold[], omitted: Omitted): strin
 
 function process(input: ProcessorInput): ProcessorOutput {
   if (input.level === 'lossless') return { text: input.text, omitted: {} };
+  const tick = deadlineTick('code', input.expired);
   const source = parse(input.text);
+  tick();
   const found = scan(source.code, langOf(source.path, source.code));
+  checkDeadline('code', input.expired);
   const preserved = input.preserve.filter((p) => p !== '');
   const kept = (i: number) => preserved.some((p) => source.raw[i]!.includes(p));
   const omitted: Omitted = {};
   const estimate = (text: string) => input.estimator.estimate(text);
-  const folds = fitted(source, outline(source, found, input.level === 'aggressive', kept), input.maxTokens, estimate);
+  const folds = fitted(
+    source,
+    outline(source, found, input.level === 'aggressive', kept, tick),
+    input.maxTokens,
+    estimate,
+  );
+  checkDeadline('code', input.expired);
   const text = render(source, folds, omitted);
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
   return { text, omitted };

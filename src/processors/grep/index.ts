@@ -6,7 +6,7 @@
 // locations, then files keep their first matches and the rest are counted per file.
 import { RE2JS } from 're2js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
-import { ProcessorError } from '../errors.js';
+import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { charsCut, count, note, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
@@ -126,9 +126,12 @@ function parseFlat(lines: string[], files: FileTable): Row[] {
   });
 }
 
-function parse(text: string): Parsed {
+function parse(text: string, tick: Tick): Parsed {
   const raw = splitLines(text);
-  const lines = raw.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  const lines = raw.map((l) => {
+    tick();
+    return l.endsWith('\r') ? l.slice(0, -1) : l;
+  });
   const files = new FileTable();
   const first = lines.find((l) => l.trim() !== '') ?? '';
   let rows: Row[];
@@ -258,6 +261,7 @@ class GrepView {
     private readonly parsed: Parsed,
     find: (text: string) => [number, number] | null,
     preserve: readonly string[],
+    private readonly tick: Tick,
   ) {
     const { raw, rows, files } = parsed;
     this.headed = rows.some((r) => r.kind === 'file');
@@ -270,6 +274,7 @@ class GrepView {
     const perFile = new Map<number, number>();
     let order = 0;
     this.shown = raw.map((line, i) => {
+      tick();
       const r = rows[i]!;
       if (r.kind === 'match' || r.kind === 'context') {
         if (this.fileOrder[r.file + 1] === -1) this.fileOrder[r.file + 1] = order++;
@@ -365,6 +370,7 @@ class GrepView {
       gapFrom = -1;
     };
     for (let i = 0; i < raw.length; i++) {
+      this.tick();
       if (!show[i]) {
         if (gapFrom < 0) gapFrom = i;
         continue;
@@ -468,13 +474,14 @@ function listed(items: readonly string[], limit: number): string {
 }
 
 function process(input: ProcessorInput): ProcessorOutput {
-  const parsed = parse(input.text);
+  const tick = deadlineTick('grep', input.expired);
+  const parsed = parse(input.text, tick);
   const matches = parsed.rows.filter((r) => r.kind === 'match').length;
   if (matches === 0) throw new ProcessorError('grep', 'no match lines');
   const target = targetOf(input);
   const estimate = (s: string) => input.estimator.estimate(s);
   if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
-  const view = new GrepView(parsed, matchFinder(parsed, input.pattern), input.preserve);
+  const view = new GrepView(parsed, matchFinder(parsed, input.pattern), input.preserve, tick);
   const render = renderOnce((d: Detail) => view.render(d));
   const fits = (d: Detail) => estimate(render(d).text) <= target;
   const ladder = (): Detail => {
@@ -555,7 +562,7 @@ function minimal(
  */
 function sniff(text: string): number {
   const head = text.split('\n', 201).slice(0, 200).join('\n');
-  const { raw, rows, files } = parse(head);
+  const { raw, rows, files } = parse(head, () => {}); // 200 lines: no deadline to ask
   const content = rows.filter((r) => r.kind !== 'separator');
   if (content.length === 0) return 0;
   const hits = content.filter((r) => r.kind === 'match' || r.kind === 'context');

@@ -5,7 +5,7 @@
 // content; light fits the budget, aggressive half of it, by dropping whole
 // blocks (headings stay) with exact markers.
 import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
-import { ProcessorError } from '../errors.js';
+import { checkDeadline, ProcessorError } from '../errors.js';
 import {
   extract,
   MAX_NESTING_DEPTH,
@@ -157,6 +157,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   } catch (error) {
     throw new ProcessorError('html', 'the page could not be parsed', { cause: error });
   }
+  checkDeadline('html', input.expired);
   const estimate = (s: string) => input.estimator.estimate(s);
   let { blocks, links } = select(page);
   const text = blocks.reduce((a, b) => a + b.text.length, 0);
@@ -182,6 +183,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   let linkLimit = allLinks.length;
   if (input.level !== 'lossless') {
     // Text first: links get what the body leaves, up to the level's cap.
+    checkDeadline('html', input.expired);
     const fitted = fit(blocks, target - estimate(head.join('\n')), estimate);
     body = fitted.blocks;
     Object.assign(omitted, fitted.omitted);

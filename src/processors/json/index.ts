@@ -9,6 +9,7 @@ import { countValues, MAX_JSON_VALUES, summariseHugeJson } from './huge.js';
 import { Importance } from './importance.js';
 import { parseJson } from './parse.js';
 import { References, block, entriesOf, inline, renderKey, type JsonValue, type PrunedNode } from './render.js';
+import { checkDeadline } from '../errors.js';
 import { omission } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 
@@ -92,6 +93,7 @@ function fitJson(input: ProcessorInput): ProcessorOutput {
   let chars = (target - estimate(header)) * charsPerToken;
   let best: { text: string; tokens: number; fitter: Fitter } | null = null;
   for (let attempt = 0; attempt < 6; attempt++) {
+    checkDeadline('json', input.expired);
     const fitter = new Fitter(importance, options);
     const text = `${header}\n${render(fitter.fit(value, Math.max(chars, 64)), lines, estimate, minified)}`;
     const tokens = estimate(text);

@@ -6,7 +6,7 @@
 // largest entries (its small subdirectories it does not name are counted in
 // its marker); over budget the subtrees whose lines cost most fold whole.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
-import { checkDeadline, ProcessorError } from '../errors.js';
+import { checkDeadline, deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { count, omittedLineList, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
@@ -96,19 +96,30 @@ class Tree {
     return dir;
   }
 
+  /** Creates the missing ancestors in a loop, not by recursion: a path's depth is the input's to choose. */
   private lookUp(path: string): Dir {
-    // `./src` and `src` are one directory; `.git` keeps its dot.
-    const clean = path.replace(/\/+$/, '').replace(/^\.\/(?=.)/, '') || '.';
-    const key = clean === '.' ? '' : clean;
+    const missing: string[] = [];
+    let key = pathKey(path);
     let dir = this.byPath.get(key);
-    if (dir) return dir;
-    const cut = key.lastIndexOf('/');
-    const parent = cut <= 0 ? (cut === 0 && key !== '/' ? this.dir('/') : this.root) : this.dir(key.slice(0, cut));
-    dir = newDir(key, parent);
-    this.byPath.set(key, dir);
-    this.dirs.push(dir);
+    while (!dir) {
+      missing.push(key);
+      const cut = key.lastIndexOf('/');
+      key = cut <= 0 ? '' : pathKey(key.slice(0, cut));
+      dir = this.byPath.get(key);
+    }
+    for (let k = missing.length - 1; k >= 0; k--) {
+      dir = newDir(missing[k]!, dir);
+      this.byPath.set(missing[k]!, dir);
+      this.dirs.push(dir);
+    }
     return dir;
   }
+}
+
+/** A directory's key: `./src/` and `src` are one directory (the root is ''); `.git` keeps its dot. */
+function pathKey(path: string): string {
+  const clean = path.replace(/\/+$/, '').replace(/^\.\/(?=.)/, '') || '.';
+  return clean === '.' ? '' : clean;
 }
 
 /** ls (-l, -R): entries under `dir:` headers, `total N` lines framing. */
@@ -121,7 +132,7 @@ function parseLs(
 ): (Entry | null)[] {
   let dir = tree.root;
   const entries = lines.map((line, i): Entry | null => {
-    tick(i);
+    tick();
     if (line === '') return null;
     if (TOTAL.test(line)) {
       framing.set(i, dir);
@@ -157,8 +168,8 @@ function parseLs(
 
 /** find, fd, glob, du: one path per line (du with a size before a tab). */
 function parsePaths(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
-  const paths = lines.map((line, i) => {
-    tick(i);
+  const paths = lines.map((line) => {
+    tick();
     const du = DU.exec(line);
     return du ? { path: du[2]!, size: bytes(du[1]!) } : { path: line, size: undefined };
   });
@@ -173,7 +184,7 @@ function parsePaths(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
     }
   }
   return paths.map(({ path, size }, i) => {
-    tick(i);
+    tick();
     const line = lines[i]!;
     if (line.trim() === '' || (NOTE.test(line) && !line.includes('/'))) return null;
     const norm = path.replace(/\/+$/, '');
@@ -195,7 +206,7 @@ function parsePaths(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
 function parseTree(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
   const stack: string[] = [];
   return lines.map((line, i) => {
-    tick(i);
+    tick();
     const m = TREE.exec(line);
     if (!m) return null;
     const depth = Math.round(m[1]!.length / 4);
@@ -211,9 +222,7 @@ function parseTree(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
   });
 }
 
-/** Checks the time budget every 4,096th line of a pass over the listing. */
-type Tick = (line: number) => void;
-
+/** Parses the listing, asking `tick` for the time budget at every line. */
 function parse(text: string, tick: Tick): Parsed {
   const lines = splitLines(text).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   const tree = new Tree();
@@ -327,31 +336,45 @@ class ListingView {
   constructor(
     private readonly parsed: Parsed,
     preserve: readonly string[],
+    private readonly tick: Tick,
   ) {
     // Preserved lines show, and so do the problems a dependency tree flags (`invalid:`, `UNMET DEPENDENCY`).
-    this.forced = new Set(
-      parsed.lines.flatMap((l, i) =>
-        parsed.entries[i] && (flagsProblem(l) || preserve.some((p) => p !== '' && l.includes(p))) ? [i] : [],
-      ),
-    );
-    for (const dir of parsed.dirs) this.ranked.set(dir, this.rank(dir));
+    this.forced = new Set();
+    parsed.lines.forEach((l, i) => {
+      tick();
+      if (parsed.entries[i] && (flagsProblem(l) || preserve.some((p) => p !== '' && l.includes(p)))) this.forced.add(i);
+    });
+    for (const dir of parsed.dirs) {
+      tick();
+      this.ranked.set(dir, this.rank(dir));
+    }
     this.maxEntries = parsed.dirs.reduce((a, d) => Math.max(a, d.entries.length), 0);
-    const size = (d: Dir): number => {
-      const n = d.entries.length + d.children.reduce((a, c) => a + size(c), 0);
-      this.subtree.set(d, n);
-      return n;
-    };
-    size(parsed.root);
+    // Subtree sizes children first (a directory is listed after its parent): a loop, as the depth is the input's.
+    for (let k = parsed.dirs.length - 1; k >= 0; k--) {
+      const dir = parsed.dirs[k]!;
+      const n = (this.subtree.get(dir) ?? 0) + dir.entries.length;
+      this.subtree.set(dir, n);
+      if (dir.parent) this.subtree.set(dir.parent, (this.subtree.get(dir.parent) ?? 0) + n);
+    }
+    // Each directory's entry line by name, the first of that name: one pass, not a search per subdirectory.
+    const dirEntry = new Map<Dir, Map<string, number>>();
+    for (const dir of parsed.dirs) {
+      tick();
+      const byName = new Map<string, number>();
+      for (const i of dir.entries) {
+        const entry = parsed.entries[i]!;
+        if (entry.isDir && !byName.has(entry.name)) byName.set(entry.name, i);
+      }
+      dirEntry.set(dir, byName);
+    }
     for (const dir of parsed.dirs) {
       if (!dir.parent) continue;
       const name = dir.path.slice(dir.path.lastIndexOf('/') + 1);
-      const own =
-        dir.header >= 0 && parsed.entries[dir.header]
-          ? dir.header
-          : dir.parent.entries.find((i) => parsed.entries[i]!.isDir && parsed.entries[i]!.name === name);
+      const own = dir.header >= 0 && parsed.entries[dir.header] ? dir.header : dirEntry.get(dir.parent)!.get(name);
       if (own !== undefined) this.lineOf.set(dir, own);
     }
     for (const dir of parsed.dirs) {
+      tick();
       if (dir.entries.length < OUTLIER_DIR) continue;
       const kinds = new Map<string, number>();
       for (const i of dir.entries)
@@ -387,12 +410,13 @@ class ListingView {
     });
     for (const dir of this.parsed.dirs) if (dir.header >= 0 && !this.parsed.entries[dir.header]) add(dir, dir.header);
     for (const [i, dir] of this.parsed.framing) add(dir, i);
-    const total = (d: Dir): number => {
-      const n = (cost.get(d) ?? 0) + d.children.reduce((a, c) => a + total(c), 0);
-      cost.set(d, n);
-      return n;
-    };
-    total(this.parsed.root);
+    // Subtree costs children first, in a loop (see the constructor).
+    const { dirs } = this.parsed;
+    for (let k = dirs.length - 1; k >= 0; k--) {
+      const dir = dirs[k]!;
+      cost.set(dir, cost.get(dir) ?? 0);
+      if (dir.parent) cost.set(dir.parent, (cost.get(dir.parent) ?? 0) + cost.get(dir)!);
+    }
     const order = this.parsed.dirs.filter((d) => !this.top.has(d) && this.subtree.get(d)! > SMALL_SUBTREE);
     order.sort((a, b) => cost.get(b)! - cost.get(a)! || a.depth - b.depth);
     this.foldRank.clear();
@@ -488,6 +512,7 @@ class ListingView {
       let list = hidden.get(owner);
       let shown = 0;
       for (const i of this.ranked.get(dir)!) {
+        this.tick();
         if (headers.has(i)) continue;
         if (shown < keep || this.forced.has(i) || (own.outliers && this.outliers.has(i))) {
           show[i] = 1;
@@ -577,6 +602,7 @@ class ListingView {
       run = null;
     };
     for (let i = 0; i < lines.length; i++) {
+      this.tick();
       // Blank lines separate shown blocks: never two, never after a marker.
       if (
         show[i] &&
@@ -670,9 +696,7 @@ function nameFraming(out: readonly (string | Marker)[], from: readonly number[],
 const SEARCHED_LINES = 20_000;
 
 function process(input: ProcessorInput): ProcessorOutput {
-  const tick: Tick = (line) => {
-    if ((line & 4095) === 4095) checkDeadline('listing', input.expired);
-  };
+  const tick = deadlineTick('listing', input.expired);
   checkDeadline('listing', input.expired);
   const parsed = parse(input.text, tick);
   checkDeadline('listing', input.expired);
@@ -681,7 +705,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   const target = targetOf(input);
   const estimate = (s: string) => input.estimator.estimate(s);
   if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
-  const view = new ListingView(parsed, input.preserve);
+  const view = new ListingView(parsed, input.preserve, tick);
   checkDeadline('listing', input.expired);
   const render = renderOnce((d: Detail) => view.render(d));
   // A listing over its budget is mostly repetition: its structure, small

@@ -9,6 +9,7 @@ import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../
 import { cutChars } from '../../text/strings.js';
 import { lineMilliTokens } from '../costs.js';
 import { collapsedLines, count, lineSpan, note, omittedLines } from '../markers.js';
+import { deadlineTick, type Tick } from '../errors.js';
 import { diagnosticBlocks, wholeBlocks } from './blocks.js';
 import { preservedLines, prioritise } from './priority.js';
 import { logConfidence } from './sniff.js';
@@ -32,10 +33,11 @@ function readable(analysis: TextAnalysis, i: number, flags: Int32Array): string 
 }
 
 /** Renders lines [from, to) with consecutive identical lines collapsed to `[×N lines a–b] line`. */
-function renderRun(analysis: TextAnalysis, from: number, to: number, out: string[]): number {
+function renderRun(analysis: TextAnalysis, from: number, to: number, out: string[], tick: Tick): number {
   const group = analysis.exact.group;
   let collapsed = 0;
   for (let i = from; i < to; ) {
+    tick();
     let j = i + 1;
     while (j < to && group[j] === group[i]) j++;
     const line = analysis.line(i);
@@ -52,7 +54,7 @@ function insideRun(group: Int32Array, from: number, to: number): boolean {
   return true;
 }
 
-function lossless(input: ProcessorInput): ProcessorOutput {
+function lossless(input: ProcessorInput, tick: Tick): ProcessorOutput {
   const { analysis } = input;
   const n = analysis.lines.count;
   const blocks = analysis.repeatedBlocks(BLOCK_LINES, 'exact');
@@ -62,6 +64,7 @@ function lossless(input: ProcessorInput): ProcessorOutput {
   let collapsed = 0;
   let blockLines = 0;
   for (let b = 0; b < blocks.count; ) {
+    tick();
     const start = blocks.start[b]!;
     const length = blocks.lines[b]!;
     const source = blocks.source[b]!;
@@ -78,14 +81,14 @@ function lossless(input: ProcessorInput): ProcessorOutput {
       blocks.start[b + times] === start + times * length
     )
       times++;
-    collapsed += renderRun(analysis, line, start, out);
+    collapsed += renderRun(analysis, line, start, out, tick);
     const what = `repeat ${lineSpan(source, source + length, false)}`;
     out.push(omittedLines(start, start + length * times, times === 1 ? what : `${what} ${count(times)} times`));
     blockLines += length * times;
     line = start + length * times;
     b += times;
   }
-  collapsed += renderRun(analysis, line, n, out);
+  collapsed += renderRun(analysis, line, n, out, tick);
   const omitted: Omitted = {};
   if (collapsed > 0) omitted['identical consecutive lines'] = collapsed;
   if (blockLines > 0) omitted['lines of repeated blocks'] = blockLines;
@@ -113,10 +116,11 @@ function contextFor(evidence: number, lines: number, aggressive: boolean): { bef
 }
 
 /** Up to `limit` most frequent shapes among the omitted lines, with their varying values. */
-function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: number): string[] {
+function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: number, tick: Tick): string[] {
   const templates = analysis.templates;
   const counts = new Map<number, number>();
   for (let i = 0; i < omittedLine.length; i++) {
+    tick();
     if (omittedLine[i]) counts.set(templates.group[i]!, (counts.get(templates.group[i]!) ?? 0) + 1);
   }
   const top = [...counts.entries()]
@@ -129,6 +133,7 @@ function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: nu
     let example = -1;
     let last = -1;
     for (let i = first; i < omittedLine.length; i++) {
+      tick();
       if (!omittedLine[i] || templates.group[i] !== first) continue;
       if (example < 0) example = i;
       last = i;
@@ -196,7 +201,7 @@ function rank(input: ProcessorInput): Ranked {
   };
 }
 
-function budgeted(input: ProcessorInput, ranked: Ranked, cap: number): ProcessorOutput {
+function budgeted(input: ProcessorInput, ranked: Ranked, cap: number, tick: Tick): ProcessorOutput {
   const { analysis, level } = input;
   const aggressive = level === 'aggressive';
   const n = analysis.lines.count;
@@ -229,16 +234,18 @@ function budgeted(input: ProcessorInput, ranked: Ranked, cap: number): Processor
   let omittedTotal = 0;
   let collapsed = 0;
   for (let from = 0; from < n; ) {
+    tick();
     let to = from + 1;
     while (to < n && kept[to] === kept[from]) to++;
     // A lone omitted line costing about what its marker would is shown instead.
     if (kept[from] || (to - from === 1 && cost[from]! <= LONE_LINE_TOKENS)) {
-      collapsed += renderRun(analysis, from, to, body);
+      collapsed += renderRun(analysis, from, to, body, tick);
       from = to;
       continue;
     }
     const breakdown: Record<string, number> = {};
     for (let i = from; i < to; i++) {
+      tick();
       const v = Math.min(severityOf(flags[i]!), SEVERITY_COUNT - 1);
       breakdown[SEVERITY_NAMES[v]!] = (breakdown[SEVERITY_NAMES[v]!] ?? 0) + 1;
       bySeverity[v]!++;
@@ -248,7 +255,7 @@ function budgeted(input: ProcessorInput, ranked: Ranked, cap: number): Processor
     body.push(omittedLines(from, to, breakdown));
     from = to;
   }
-  const shapes = omittedTotal > 0 ? shapeSummary(analysis, omittedLine, aggressive ? 2 : 4) : [];
+  const shapes = omittedTotal > 0 ? shapeSummary(analysis, omittedLine, aggressive ? 2 : 4, tick) : [];
   const header =
     shapes.length > 0
       ? [
@@ -271,15 +278,16 @@ function budgeted(input: ProcessorInput, ranked: Ranked, cap: number): Processor
  * of the planned lines, so a plan that overshoots is redone with the evidence
  * cap shrunk by the overshoot.
  */
-function fitted(input: ProcessorInput): ProcessorOutput {
+function fitted(input: ProcessorInput, tick: Tick): ProcessorOutput {
+  tick();
   const ranked = rank(input);
   let cap = Math.floor(input.maxTokens * 0.8);
-  let output = budgeted(input, ranked, cap);
+  let output = budgeted(input, ranked, cap, tick);
   for (let attempt = 0; attempt < 3; attempt++) {
     const tokens = input.estimator.estimate(output.text);
     if (tokens <= input.maxTokens) break;
     cap = Math.floor((cap * input.maxTokens * 0.95) / tokens);
-    output = budgeted(input, ranked, cap);
+    output = budgeted(input, ranked, cap, tick);
   }
   return output;
 }
@@ -352,7 +360,8 @@ export const logProcessor: Processor = {
   fileExtensions: ['log'],
   sniff: logConfidence,
   process(input: ProcessorInput): ProcessorOutput {
-    const output = input.level === 'lossless' ? lossless(input) : fitted(input);
+    const tick = deadlineTick('log', input.expired);
+    const output = input.level === 'lossless' ? lossless(input, tick) : fitted(input, tick);
     // Markers cost tokens too: on a tiny text they can outweigh what they replace.
     const suspect = output.text.length * 2 >= input.text.length;
     if (suspect && input.estimator.estimate(output.text) > input.estimator.estimate(input.text)) {

@@ -5,7 +5,7 @@
 // status-like values) and each group keeps its first rows, the others counted
 // in markers that name their original lines.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
-import { ProcessorError } from '../errors.js';
+import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { count, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
@@ -78,7 +78,7 @@ function alignedStarts(header: string, rows: readonly string[]): number[] | null
   return rows.filter(agrees).length >= 0.9 * rows.length ? starts : null;
 }
 
-function parse(text: string): Table | null {
+function parse(text: string, tick: Tick): Table | null {
   const lines = splitLines(text).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   // A box's top border is not the header: the first line with names is.
   const header = lines.findIndex((l) => l.trim() !== '' && !SEPARATOR.test(l));
@@ -105,7 +105,11 @@ function parse(text: string): Table | null {
           return parts.length > width ? [...parts.slice(0, width - 1), parts.slice(width - 1).join(' ')] : parts;
         };
   }
-  return { lines, header, rows: body, fields: body.map((i) => split(lines[i]!)), columns: split(lines[header]!) };
+  const fields = body.map((i) => {
+    tick();
+    return split(lines[i]!);
+  });
+  return { lines, header, rows: body, fields, columns: split(lines[header]!) };
 }
 
 function numeric(value: string): number | null {
@@ -126,12 +130,13 @@ interface Analysis {
 /** Column names that say a row's state: the column rows are grouped by when there is one. */
 const STATE_COLUMN = /status|state|^stat$|ready|health|result|level|severity/i;
 
-function analyse(table: Table): Analysis {
+function analyse(table: Table, tick: Tick): Analysis {
   const { fields, columns, rows, lines } = table;
   const n = rows.length;
   const reasons = new Map<number, number>(); // row -> priority (lower first)
   const flag = (r: number, priority: number) => reasons.set(r, Math.min(priority, reasons.get(r) ?? priority));
   rows.forEach((line, r) => {
+    tick();
     const text = lines[line]!;
     if (TROUBLE.test(text)) flag(r, 0);
     const ready = NOT_READY.exec(text);
@@ -140,7 +145,10 @@ function analyse(table: Table): Analysis {
   // Status-like columns: few distinct values once digits are masked ("Up 3 hours" ~ "Up 9 hours").
   const categorical: { column: number; distinct: number; values: string[] }[] = [];
   for (let c = 0; c < columns.length; c++) {
-    const raw = fields.map((f) => f[c] ?? '');
+    const raw = fields.map((f) => {
+      tick();
+      return f[c] ?? '';
+    });
     const numbers = raw.map(numeric);
     if (numbers.filter((x) => x !== null).length >= 0.8 * n) {
       // Distinct integers in every row are identifiers (PID, order id): their extremes mean nothing.
@@ -197,6 +205,7 @@ function render(
   analysis: Analysis,
   forced: ReadonlySet<number>,
   d: Detail,
+  tick: Tick,
 ): { text: string; omitted: Omitted } {
   const { lines, rows } = table;
   const showRow = new Uint8Array(rows.length);
@@ -233,6 +242,7 @@ function render(
     gap = [];
   };
   for (let i = 0; i < lines.length; i++) {
+    tick();
     const r = rowAt.get(i);
     if (r !== undefined && !showRow[r]) {
       gap.push(r);
@@ -249,15 +259,16 @@ function render(
 }
 
 function process(input: ProcessorInput): ProcessorOutput {
-  const table = parse(input.text);
+  const tick = deadlineTick('table', input.expired);
+  const table = parse(input.text, tick);
   if (!table || table.columns.length < 2 || table.rows.length < 2)
     throw new ProcessorError('table', 'no header with rows');
   const target = targetOf(input);
   const estimate = (s: string) => input.estimator.estimate(s);
   if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
-  const analysis = analyse(table);
+  const analysis = analyse(table, tick);
   const forced = new Set(table.rows.filter((i) => input.preserve.some((p) => p !== '' && table.lines[i]!.includes(p))));
-  const view = renderOnce((d: Detail) => render(table, analysis, forced, d));
+  const view = renderOnce((d: Detail) => render(table, analysis, forced, d, tick));
   const fits = (d: Detail) => estimate(view(d).text) <= target;
   const all = analysis.standouts.length;
   // Light keeps the first few rows of each shape whatever the budget (the

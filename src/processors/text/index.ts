@@ -7,6 +7,7 @@
 // selection with markers.
 import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { collapsedLines, lineSpan, omittedLines } from '../markers.js';
+import { deadlineTick, type Tick } from '../errors.js';
 import { keepPreserved } from '../keep-preserved.js';
 import { EVIDENCE, STRONG_EVIDENCE, isSignature } from './rules.js';
 
@@ -54,7 +55,7 @@ function gapLine(lines: readonly Line[], detail: string | Counts, code: boolean)
  * line, byte for byte), fenced code flagged, exact runs of a non-blank line
  * collapsed to `[×N lines a–b] line` where that is shorter.
  */
-function normalise(input: ProcessorInput, counts: Counts): Line[] {
+function normalise(input: ProcessorInput, counts: Counts, tick: Tick): Line[] {
   const { analysis } = input;
   const n = analysis.lines.count;
   const group = n > 0 ? analysis.exact.group : new Int32Array(0);
@@ -63,6 +64,7 @@ function normalise(input: ProcessorInput, counts: Counts): Line[] {
   // Where the current run of identical lines ends: a run that was not collapsed is not re-scanned from each of its lines (1e6 blank lines were quadratic).
   let runEnd = 0;
   for (let i = 0; i < n; i++) {
+    tick();
     const text = analysis.line(i);
     const fence = FENCE.test(text);
     const code = inCode || fence;
@@ -87,7 +89,7 @@ function normalise(input: ProcessorInput, counts: Counts): Line[] {
 }
 
 /** Later copies of a prose paragraph (60+ characters) become a marker naming the paragraph it repeats. */
-function dedupeParagraphs(lines: Line[], counts: Counts): Line[] {
+function dedupeParagraphs(lines: Line[], counts: Counts, tick: Tick): Line[] {
   const out: Line[] = [];
   const seen = new Map<string, Line[]>();
   let para: Line[] = [];
@@ -108,6 +110,7 @@ function dedupeParagraphs(lines: Line[], counts: Counts): Line[] {
     para = [];
   };
   for (const line of lines) {
+    tick();
     if (line.text.trim() === '' && !line.code) {
       flush();
       out.push(line);
@@ -121,9 +124,10 @@ function dedupeParagraphs(lines: Line[], counts: Counts): Line[] {
 }
 
 /** Fenced code blocks longer than CODE_BLOCK_KEEP lines cut to their signatures. */
-function cutCodeBlocks(lines: Line[], counts: Counts): Line[] {
+function cutCodeBlocks(lines: Line[], counts: Counts, tick: Tick): Line[] {
   const out: Line[] = [];
   for (let i = 0; i < lines.length; ) {
+    tick();
     if (!(lines[i]!.code && FENCE.test(lines[i]!.text))) {
       out.push(lines[i++]!);
       continue;
@@ -184,8 +188,12 @@ function select(
   counts: Counts,
   unusual: readonly number[],
   extra: number,
+  tick: Tick,
 ): Line[] {
-  const cost = lines.map((l) => estimate(l.text) + 1);
+  const cost = lines.map((l) => {
+    tick();
+    return estimate(l.text) + 1;
+  });
   const keep = lines.map((l) => l.keep);
   let left = target - keep.reduce((a, k, i) => a + (k ? cost[i]! : 0), 0);
   const markerCost = estimate(omittedLines(0, lines.length * 1000)) + 1;
@@ -213,9 +221,11 @@ function select(
   let allowance = Math.max(0, share - Math.max(0, spent - (unusual.length > 0 ? extra : 0)));
   const seen = new Set<string>();
   for (const tier of [STRONG_EVIDENCE, EVIDENCE]) {
-    const found = lines
-      .map((_, i) => i)
-      .filter((i) => !keep[i] && tier.test(lines[i]!.text) && !seen.has(lines[i]!.text));
+    const found: number[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      tick();
+      if (!keep[i] && tier.test(lines[i]!.text) && !seen.has(lines[i]!.text)) found.push(i);
+    }
     for (const i of found) seen.add(lines[i]!.text);
     const total = found.reduce((a, i) => a + cost[i]!, 0);
     const step = total <= allowance ? 1 : total / Math.max(1, allowance);
@@ -234,6 +244,7 @@ function select(
     gap = [];
   };
   lines.forEach((l, i) => {
+    tick();
     if (!keep[i]) {
       gap.push(l);
       add(counts, 'lines', l.lines - l.counted);
@@ -249,14 +260,18 @@ function select(
 function process(input: ProcessorInput): ProcessorOutput {
   const counts: Counts = {};
   const estimate = (s: string) => input.estimator.estimate(s);
-  let lines = dedupeParagraphs(normalise(input, counts), counts);
-  for (const line of lines) if (input.preserve.some((p) => p !== '' && line.text.includes(p))) line.keep = true;
-  if (input.level === 'aggressive') lines = cutCodeBlocks(lines, counts);
+  const tick = deadlineTick('text', input.expired);
+  let lines = dedupeParagraphs(normalise(input, counts, tick), counts, tick);
+  for (const line of lines) {
+    tick();
+    if (input.preserve.some((p) => p !== '' && line.text.includes(p))) line.keep = true;
+  }
+  if (input.level === 'aggressive') lines = cutCodeBlocks(lines, counts, tick);
   const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
   if (input.level !== 'lossless' && estimate(lines.map((l) => l.text).join('\n')) > target) {
     // At light, unusual lines stay inline while the output fits well under maxTokens.
     const extra = input.level === 'light' ? Math.max(0, Math.floor(input.maxTokens * 0.8) - target) : 0;
-    lines = select(lines, target, estimate, counts, unusualLines(input, lines), extra);
+    lines = select(lines, target, estimate, counts, unusualLines(input, lines), extra, tick);
   }
   const text = keepPreserved(lines.map((l) => l.text).join('\n'), input.text, input.preserve);
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
