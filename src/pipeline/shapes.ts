@@ -3,10 +3,13 @@
 // volatile fields (timestamps, ids, counters, hashes, locations: the analysis
 // record's templates) show their first line or block whole; the rest become
 // one omission marker with the exact count and the varying values. It is the
-// lossless level's (with the exact collapse): the marker names every line it stands for,
-// and no line of evidence (a failure, a diagnostic, a location, a stack trace,
-// a failing test, a summary, a preserved item) is ever folded, nor a warning
-// unless only its timestamp varies.
+// lossless level's (with the exact collapse): the marker names every line it stands for.
+// Warnings (with their locations) fold only when what varies is a timestamp or
+// counts in equal steps (`var_0` … `var_299` at `src/lib.rs:10` … `:309`), so
+// the marker's first, last and count give every value; warnings about other
+// things (other files, other names) stay. No error and no other evidence (a
+// failure, a stack trace, a failing test, a summary, an outcome, a preserved
+// item) is ever folded.
 import { EVIDENCE_FLAGS, LineFlag, Severity, severityOf } from '../engine/flags.js';
 import { type TextAnalysis, volatileFields } from '../engine/index.js';
 import { count, omittedLines } from '../processors/markers.js';
@@ -28,8 +31,10 @@ const MIN_REPEATS = 3;
 /** A fold must save at least this many characters beyond its marker's. */
 const MIN_SAVED_CHARS = 40;
 
-// Evidence is never folded: a warning that differs from the next only in its file is a finding of its own.
-const NEVER_FOLDED = EVIDENCE_FLAGS;
+// Evidence is never folded, but for diagnostics and locations of warnings (see onlyCountersVary).
+const NEVER_FOLDED = EVIDENCE_FLAGS & ~(LineFlag.Diagnostic | LineFlag.Location);
+/** Lines that fold only when their varying fields are timestamps or counters. */
+const WARNING_LIKE = LineFlag.Diagnostic | LineFlag.Location;
 
 /** A run: lines [start, end) repeat the shape of their first `period` lines. */
 interface Run {
@@ -38,10 +43,37 @@ interface Run {
   readonly period: number;
 }
 
+/**
+ * Whether a field's values count in equal steps: the same text between the
+ * numbers (`var_`, `:`), each number moving by one fixed step from value to
+ * value (`10:5`, `11:5`, `12:5`). First, last and count then give every value.
+ */
+function countsEvenly(values: readonly string[]): boolean {
+  const first = values[0]!.split(/(\d+)/);
+  let step: number[] | null = null;
+  let previous = first;
+  for (let v = 1; v < values.length; v++) {
+    const parts = values[v]!.split(/(\d+)/);
+    if (parts.length !== first.length) return false;
+    const moves: number[] = [];
+    for (let p = 0; p < parts.length; p++) {
+      if (p % 2 === 0) {
+        if (parts[p] !== first[p]) return false;
+      } else moves.push(Number(parts[p]) - Number(previous[p]));
+    }
+    if (step === null) step = moves;
+    else if (moves.some((move, m) => move !== step![m])) return false;
+    previous = parts;
+  }
+  return step?.some((move) => move !== 0) ?? false;
+}
+
 /** First and last (or least and most) of one field over the folded lines, when it varies. */
 function range(values: readonly string[]): string | null {
   const distinct = new Set(values);
   if (distinct.size < 2) return null;
+  if (countsEvenly(values))
+    return `${count(values.length)} values, ${cutChars(values[0]!, 24)} to ${cutChars(values.at(-1)!, 24)} in equal steps`;
   if (values.every((v) => /^-?\d+(?:\.\d+)?$/.test(v))) {
     // A loop, not Math.min(...numbers): a run can hold a million lines, past the call stack.
     let least = 0;
@@ -76,7 +108,9 @@ function detail(analysis: TextAnalysis, run: Run): string {
   return varying.length > 0 ? `${more}; varying: ${varying.join('; ')}` : more;
 }
 
-/** Whether line i may be folded: not evidence, not an error, not kept, not blank (a warning: see onlyTimesVary). */
+const isWarningLike = (f: number): boolean => (f & WARNING_LIKE) !== 0 || severityOf(f) === Severity.Warn;
+
+/** Whether line i may be folded: no error, no evidence but a warning's (see onlyCountersVary), not kept, not blank. */
 function foldable(flags: Int32Array, keep: ReadonlySet<number>, i: number): boolean {
   const f = flags[i]!;
   return (f & (NEVER_FOLDED | LineFlag.Blank)) === 0 && severityOf(f) <= Severity.Warn && !keep.has(i);
@@ -85,15 +119,18 @@ function foldable(flags: Int32Array, keep: ReadonlySet<number>, i: number): bool
 const TIMESTAMP = /^(?:\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?)?|\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?)$/;
 
 /**
- * A run holding WARN lines folds only when what varies is a timestamp: the same
- * warning repeated over time, not warnings about different things.
+ * A run holding warnings or locations folds only when each field that varies
+ * is a timestamp or counts in equal steps: the same warning over time, or one
+ * generated warning per counter, never warnings about different things.
  */
-function onlyTimesVary(analysis: TextAnalysis, run: Run): boolean {
+function onlyCountersVary(analysis: TextAnalysis, run: Run): boolean {
   for (let offset = 0; offset < run.period; offset++) {
-    const first = volatileFields(analysis.line(run.start + offset));
-    for (let i = run.start + offset + run.period; i < run.end; i += run.period) {
-      const fields = volatileFields(analysis.line(i));
-      for (let f = 0; f < fields.length; f++) if (fields[f] !== first[f] && !TIMESTAMP.test(fields[f]!)) return false;
+    const fields: string[][] = [];
+    for (let i = run.start + offset; i < run.end; i += run.period) fields.push(volatileFields(analysis.line(i)));
+    for (let f = 0; f < fields[0]!.length; f++) {
+      const values = fields.map((v) => v[f] ?? '');
+      if (values.every((v) => v === values[0])) continue;
+      if (!values.every((v) => TIMESTAMP.test(v)) && !countsEvenly(values)) return false;
     }
   }
   return true;
@@ -113,10 +150,11 @@ function runsOf(analysis: TextAnalysis, keep: ReadonlySet<number>): Run[] {
       let end = i + period;
       if (end > n) break;
       let identical = true;
-      let warns = severityOf(flags[i]!) === Severity.Warn;
+      let warns = false;
+      for (let k = i; k < end; k++) warns ||= isWarningLike(flags[k]!);
       while (end < n && shape[end] === shape[end - period] && foldable(flags, keep, end)) {
         identical &&= exact[end] === exact[end - period];
-        warns ||= severityOf(flags[end]!) === Severity.Warn;
+        warns ||= isWarningLike(flags[end]!);
         end++;
       }
       scanned = Math.max(scanned, end);
@@ -124,7 +162,7 @@ function runsOf(analysis: TextAnalysis, keep: ReadonlySet<number>): Run[] {
       end = i + period + Math.floor((end - i - period) / period) * period;
       if (identical || (end - i) / period < MIN_REPEATS) continue;
       const run = { start: i, end, period };
-      if (warns && !onlyTimesVary(analysis, run)) continue;
+      if (warns && !onlyCountersVary(analysis, run)) continue;
       if (best === null || end - i > best.end - best.start) best = run;
     }
     if (best === null) {

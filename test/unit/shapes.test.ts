@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/index.js';
+import { parseSqueezeLine } from '../../src/processors/markers.js';
 import { extractiveViolation } from '../support/extractive.js';
 import { backendName } from '../support/backend.js';
+import { fixtures } from '../support/fixtures.js';
 
 const squeeze = () => createSqueeze({ backend: backendName, minTokens: 10, store: null, retainOriginal: false });
 const stamp = (i: number) => `2026-12-02T10:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`;
@@ -18,7 +20,7 @@ describe(`same-shape runs at the lossless level (${backendName})`, () => {
     expect(extractiveViolation(text, result.output)).toBeNull();
   });
 
-  it('folds repeated blocks of one shape (download progress) to the first block, never the warnings', () => {
+  it('folds repeated blocks of one shape (download progress) to the first block, and warnings of one shape to the first', () => {
     const downloads = Array.from({ length: 40 }, (_, i) => [
       '   Downloading crates.io index',
       `   Downloading serde v1.0.${i}`,
@@ -27,23 +29,33 @@ describe(`same-shape runs at the lossless level (${backendName})`, () => {
     const text = [...downloads.flat(), ...warnings, '   Compiling demo v0.1.0'].join('\n');
     const result = squeeze().compress(text, { kind: 'log' });
     expect(result.output).toContain(
-      '   Downloading serde v1.0.0\n[… lines 3–80 (78): 39 more of the 2-line block shown above; varying: 40 values, first 1.0.0, last 1.0.39 …]',
+      '   Downloading serde v1.0.0\n[… lines 3–80 (78): 39 more of the 2-line block shown above; varying: 40 values, 1.0.0 to 1.0.39 in equal steps …]',
     );
-    for (const line of warnings) expect(result.output).toContain(line);
+    expect(result.output).toContain(
+      `${warnings[0]}\n[… lines 82–85 (4): 4 more of the line shown above; varying: 5 values, 0 to 4 in equal steps …]`,
+    );
     expect(extractiveViolation(text, result.output)).toBeNull();
   });
 
-  it('folds a warning repeated over time, never warnings about different things', () => {
+  it('folds warnings of one shape apart from warnings of another', () => {
     const waits = Array.from({ length: 15 }, (_, i) => `${stamp(i)} WARN connection pool exhausted, waiting`);
     const slow = Array.from({ length: 15 }, (_, i) => `${stamp(i)} WARN query ${i} slow`);
     const text = ['start', ...waits, ...slow, 'done'].join('\n');
     const output = squeeze().compress(text, { kind: 'log' }).output;
     expect(output).toMatch(/^\[… lines 3–16 \(14\): 14 more of the line shown above; varying: /m);
-    for (const line of slow) expect(output).toContain(line);
+    expect(output).toContain(`${slow[0]}\n[… lines 18–31 (14): 14 more of the line shown above; varying: `);
     expect(extractiveViolation(text, output)).toBeNull();
   });
 
-  it('never folds error or warning lines, and leaves identical repeats to the exact collapse', () => {
+  it('keeps warnings whose varying values do not count in equal steps: each names another thing', () => {
+    const files = [4, 12, 7, 15, 11, 8, 2, 0, 13, 5, 9, 6];
+    const warnings = files.map((f) => `[WARNING] /src/main/java/Assignment${f}.java:[1] [DefaultPackage] no package`);
+    const text = ['[INFO] Compiling 17 source files', ...warnings, '[INFO] BUILD SUCCESS'].join('\n');
+    const output = squeeze().compress(text, { kind: 'log' }).output;
+    for (const line of warnings) expect(output).toContain(line);
+  });
+
+  it('never folds error lines (nor the warnings between them), and leaves identical repeats to the exact collapse', () => {
     const errors = Array.from(
       { length: 20 },
       (_, i) => `${stamp(i)} ${i % 2 ? 'WARN' : 'ERROR'} request ${i} slow: timeout`,
@@ -54,5 +66,23 @@ describe(`same-shape runs at the lossless level (${backendName})`, () => {
     for (const line of errors) expect(output).toContain(line);
     expect(output).toContain('[×20 lines 21–40] heartbeat ok');
     expect(output).not.toContain('more of the');
+  });
+
+  // Compiler warnings of one shape (test/fixtures/shapes): the first block whole, the rest one marker, every error whole.
+  it.each(fixtures('shapes'))('$name: one warning block whole, the rest counted, the errors whole', (fixture) => {
+    const result = squeeze().compress(fixture.text, { toolName: 'bash' });
+    expect(result.level).toBe('lossless');
+    for (const kept of fixture.keep) expect(result.output).toContain(kept);
+    const lines = fixture.text.split('\n');
+    const warnings = lines.filter((line) => line.startsWith('warning:')).length;
+    const markers = result.output.split('\n').filter((line) => parseSqueezeLine(line)?.type === 'omission');
+    expect(markers).toHaveLength(1);
+    const blockLines = (result.omitted['lines of same-shape runs'] ?? 0) / (warnings - 1);
+    expect(markers[0]).toContain(
+      `${warnings - 1} more of the ${blockLines === 1 ? 'line' : `${blockLines}-line block`}`,
+    );
+    expect(markers[0]).toContain(`${warnings} values`);
+    for (const line of lines) if (/^error/.test(line)) expect(result.output).toContain(line);
+    expect(extractiveViolation(fixture.text, result.output)).toBeNull();
   });
 });
