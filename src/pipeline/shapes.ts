@@ -28,6 +28,8 @@ export interface Shortened {
 const MAX_PERIOD = 12;
 /** Fewest repeats of a line or block, the shown one included, for a run to fold. */
 const MIN_REPEATS = 3;
+/** Most later blocks of warnings whose locations a marker lists (past it, their range). */
+export const MAX_LISTED = 40;
 /** A fold must save at least this many characters beyond its marker's. */
 const MIN_SAVED_CHARS = 40;
 
@@ -41,6 +43,8 @@ interface Run {
   readonly start: number;
   readonly end: number;
   readonly period: number;
+  /** Whether it holds warnings (diagnostics or WARN lines), whose later locations its marker lists. */
+  readonly warns: boolean;
 }
 
 /**
@@ -90,10 +94,39 @@ function range(values: readonly string[]): string | null {
   return `${count(distinct.size)} values, first ${cutChars(values[0]!, 24)}, last ${cutChars(values.at(-1)!, 24)}`;
 }
 
-/** The marker's words: how many more of the shape, and up to two fields that vary across the whole run. */
+/**
+ * Where the later warnings of a run are: the words of each later block's first
+ * location line that differ from the shown block's (`src/lib.rs:101:5`), when
+ * there are at most MAX_LISTED; null otherwise.
+ */
+function locations(analysis: TextAnalysis, run: Run): string[] | null {
+  if (!run.warns || (run.end - run.start) / run.period - 1 > MAX_LISTED) return null;
+  for (let line = run.start; line < run.start + run.period; line++) {
+    if ((analysis.classes.flags[line]! & LineFlag.Location) === 0) continue;
+    const shown = analysis.line(line).split(' ');
+    const listed: string[] = [];
+    for (let i = line + run.period; i < run.end; i += run.period) {
+      const varying = analysis
+        .line(i)
+        .split(' ')
+        .filter((word, w) => word !== shown[w]);
+      if (varying.length === 0) return null;
+      listed.push(varying.join(' '));
+    }
+    return listed;
+  }
+  return null;
+}
+
+/**
+ * The marker's words: how many more of the shape, and where the later warnings
+ * are, or up to two fields that vary across the whole run.
+ */
 function detail(analysis: TextAnalysis, run: Run): string {
   const times = (run.end - run.start) / run.period - 1;
   const what = run.period === 1 ? 'line' : `${run.period}-line block`;
+  const listed = locations(analysis, run);
+  if (listed !== null) return `${count(times)} more of the ${what} shown above, at ${listed.join(', ')}`;
   const varying: string[] = [];
   for (let offset = 0; offset < run.period && varying.length < 2; offset++) {
     const fields: string[][] = [];
@@ -108,7 +141,7 @@ function detail(analysis: TextAnalysis, run: Run): string {
   return varying.length > 0 ? `${more}; varying: ${varying.join('; ')}` : more;
 }
 
-const isWarningLike = (f: number): boolean => (f & WARNING_LIKE) !== 0 || severityOf(f) === Severity.Warn;
+const isWarning = (f: number): boolean => (f & LineFlag.Diagnostic) !== 0 || severityOf(f) === Severity.Warn;
 
 /** Whether line i may be folded: no error, no evidence but a warning's (see onlyCountersVary), not kept, not blank. */
 function foldable(flags: Int32Array, keep: ReadonlySet<number>, i: number): boolean {
@@ -150,19 +183,24 @@ function runsOf(analysis: TextAnalysis, keep: ReadonlySet<number>): Run[] {
       let end = i + period;
       if (end > n) break;
       let identical = true;
+      let located = false;
       let warns = false;
-      for (let k = i; k < end; k++) warns ||= isWarningLike(flags[k]!);
+      for (let k = i; k < end; k++) {
+        located ||= (flags[k]! & WARNING_LIKE) !== 0;
+        warns ||= isWarning(flags[k]!);
+      }
       while (end < n && shape[end] === shape[end - period] && foldable(flags, keep, end)) {
         identical &&= exact[end] === exact[end - period];
-        warns ||= isWarningLike(flags[end]!);
+        located ||= (flags[end]! & WARNING_LIKE) !== 0;
+        warns ||= isWarning(flags[end]!);
         end++;
       }
       scanned = Math.max(scanned, end);
       // Whole periods only; identical repeats are the exact collapse's (lossless, shown once with a count).
       end = i + period + Math.floor((end - i - period) / period) * period;
       if (identical || (end - i) / period < MIN_REPEATS) continue;
-      const run = { start: i, end, period };
-      if (warns && !onlyCountersVary(analysis, run)) continue;
+      const run = { start: i, end, period, warns };
+      if ((warns || located) && !onlyCountersVary(analysis, run)) continue;
       if (best === null || end - i > best.end - best.start) best = run;
     }
     if (best === null) {

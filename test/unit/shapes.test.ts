@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/index.js';
+import { MAX_LISTED } from '../../src/pipeline/shapes.js';
 import { parseSqueezeLine } from '../../src/processors/markers.js';
 import { extractiveViolation } from '../support/extractive.js';
 import { backendName } from '../support/backend.js';
@@ -81,7 +82,10 @@ describe(`same-shape runs at the lossless level (${backendName})`, () => {
     expect(markers[0]).toContain(
       `${warnings - 1} more of the ${blockLines === 1 ? 'line' : `${blockLines}-line block`}`,
     );
-    expect(markers[0]).toContain(`${warnings} values`);
+    // Where the later warnings are: listed when few, else their range, which counts in equal steps.
+    const places = lines.flatMap((line) => line.split(' ').filter((word) => /\.rs:\d/.test(word)));
+    if (warnings - 1 <= MAX_LISTED) expect(markers[0]).toContain(`at ${places.slice(1, warnings).join(', ')}`);
+    else expect(markers[0]).toContain(`${warnings} values, ${places[0]!.split(':').slice(1).join(':')} to `);
     for (const line of lines) if (/^error/.test(line)) expect(result.output).toContain(line);
     expect(extractiveViolation(fixture.text, result.output)).toBeNull();
   });
