@@ -4,7 +4,9 @@
 // scripts/anomaly-fixtures.mjs, each naming the lines that stand out only by
 // being rare there.
 import { describe, expect, it } from 'vitest';
-import { TextAnalysis, rareCells } from '../../src/engine/index.js';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { LineFlag, Severity, TextAnalysis, rareCells, severityOf } from '../../src/engine/index.js';
 import { backendName, testBackend } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 import { testSqueeze } from '../support/processor-run.js';
@@ -44,6 +46,25 @@ describe(`unusual lines, rows and records at the defaults (${backendName})`, () 
       expect(shown.has(analysis.line(i)), analysis.line(i)).toBe(true);
     }
     expect(rare).toBeGreaterThan(5);
+  });
+
+  it('journal of the anomaly corpus: at light, every warning and kill line is inline (evidence rare in the log)', () => {
+    const text = readFileSync(resolve(import.meta.dirname, '../corpus/anomaly/journal/journal-oom-kill.txt'), 'utf8');
+    const result = testSqueeze({ level: 'light' }).compress(text, {
+      toolName: 'bash',
+      command: 'journalctl -u shop-worker',
+    });
+    expect(result.tokensOut).toBeLessThan(result.tokensIn / 4);
+    const analysis = new TextAnalysis(text, testBackend());
+    const shown = new Set(result.output.split('\n'));
+    let evidence = 0;
+    for (let i = 0; i < analysis.lines.count; i++) {
+      const flags = analysis.classes.flags[i]!;
+      if (severityOf(flags) < Severity.Warn && !(flags & LineFlag.Outcome)) continue;
+      evidence++;
+      expect(shown.has(analysis.line(i)), analysis.line(i)).toBe(true);
+    }
+    expect(evidence).toBeGreaterThan(30);
   });
 
   it('strace: the failing call is an outcome among hundreds of probes, and ranks above them', () => {

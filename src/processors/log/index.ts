@@ -2,16 +2,16 @@
 // stack-trace roots + tail; repeats collapsed with exact counts; the most
 // frequent shapes of what was cut summarised with their varying values.
 // Lossless keeps every line but collapses exact repeats and repeated blocks.
-import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES, severityOf } from '../../engine/flags.js';
+import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES, Severity, severityOf } from '../../engine/flags.js';
 import { logSkeleton } from './skeleton.js';
-import { type TextAnalysis, volatileFields } from '../../engine/index.js';
+import { rareLimit, type TextAnalysis, volatileFields } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { cutChars } from '../../text/strings.js';
 import { lineMilliTokens } from '../costs.js';
 import { collapsedLines, count, lineSpan, note, omittedLines } from '../markers.js';
 import { deadlineTick, type Tick } from '../errors.js';
 import { diagnosticBlocks, wholeBlocks } from './blocks.js';
-import { preservedLines, prioritise } from './priority.js';
+import { preservedLines, prioritise, Tier } from './priority.js';
 import { logConfidence } from './sniff.js';
 
 const ANSI = /\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
@@ -178,6 +178,7 @@ function valueRange(values: readonly string[]): string | null {
 interface Ranked {
   readonly cost: Int32Array;
   readonly priority: ReturnType<typeof prioritise>['priority'];
+  readonly rare: RareEvidence | null;
   readonly evidence: ReturnType<typeof prioritise>['evidence'];
   readonly evidenceCost: number;
   readonly blocks: ReturnType<typeof diagnosticBlocks>;
@@ -190,15 +191,52 @@ function rank(input: ProcessorInput): Ranked {
   const milli = lineMilliTokens(input.estimator, analysis);
   const cost = new Int32Array(n);
   for (let i = 0; i < n; i++) cost[i] = Math.ceil(milli[i]! / 1000);
-  const { priority, evidence, evidenceCost } = prioritise(analysis, cost, input.preserve);
+  const { priority, tier, evidence, evidenceCost } = prioritise(analysis, cost, input.preserve);
   return {
     cost,
     priority,
+    rare: rareEvidence(analysis, tier, cost),
     evidence,
     evidenceCost,
     blocks: diagnosticBlocks(analysis),
     preserved: preservedLines(analysis, input.preserve),
   };
+}
+
+/**
+ * At light, evidence that is rare in this log is shown whole while it fits
+ * the cap: lines of Warning tier and above that no explicit INFO, DEBUG or
+ * TRACE level marks as routine (a failure outcome always counts), when they
+ * are at most rareLimit of the log's lines (the rule for a rare value in a
+ * column). The plan samples a shape's evidence evenly, which is right where
+ * errors are a third of a log and drops the one retry warning among forty
+ * where they are not. Null when the evidence is not rare.
+ */
+function rareEvidence(analysis: TextAnalysis, tier: Int8Array, cost: Int32Array): RareEvidence | null {
+  const flags = analysis.classes.flags;
+  const lines: number[] = [];
+  let tokens = 0;
+  for (let i = 0; i < tier.length; i++) {
+    if (tier[i]! < Tier.Warning) continue;
+    const severity = severityOf(flags[i]!);
+    if (severity !== Severity.None && severity < Severity.Warn && !(flags[i]! & LineFlag.Outcome)) continue;
+    lines.push(i);
+    tokens += cost[i]!;
+  }
+  return lines.length > 0 && lines.length <= rareLimit(tier.length) ? { lines, tokens } : null;
+}
+
+interface RareEvidence {
+  readonly lines: readonly number[];
+  readonly tokens: number;
+}
+
+/** Tokens the rare evidence lines `kept` does not hold add, their markers included. */
+function leftOut(rare: RareEvidence, cost: Int32Array, kept: Uint8Array): number {
+  let tokens = 0;
+  // Each such line splits a gap in two: one more marker.
+  for (const i of rare.lines) if (!kept[i]) tokens += cost[i]! + LONE_LINE_TOKENS;
+  return tokens;
 }
 
 function budgeted(input: ProcessorInput, ranked: Ranked, cap: number, tick: Tick): ProcessorOutput {
@@ -209,23 +247,36 @@ function budgeted(input: ProcessorInput, ranked: Ranked, cap: number, tick: Tick
   // Evidence first: distinct evidence may take the budget up to 4/5 of the ceiling.
   const budget = Math.max(1, Math.min(Math.max(input.budget, Math.ceil(evidenceCost * 1.1)), cap));
   const overview = Math.min(300, Math.floor(budget * 0.08));
-  const plan = analysis.planWindows({
-    count: n,
-    priority,
-    cost,
-    levels: analysis.classes.flags,
-    budget: Math.max(1, Math.floor(budget * 0.9) - overview),
-    // Head and tail orient the reader, but evidence comes first: each end gets
-    // at most a tenth of the budget.
-    head: linesWithin(cost, 0, 1, aggressive ? 3 : 5, budget / 10),
-    tail: linesWithin(cost, n - 1, -1, aggressive ? 6 : 10, budget / 10),
-    ...contextFor(evidence, n, aggressive),
-  });
-  // The plan as a shown/omitted mask, compiler diagnostic blocks made whole or gone.
-  const kept = new Uint8Array(n);
-  for (let s = 0; s < plan.spans.length / 3; s++) {
-    if (plan.spans[3 * s + 2]) kept.fill(1, plan.spans[3 * s]!, plan.spans[3 * s + 1]!);
+  const planned = (tokens: number): Uint8Array => {
+    const plan = analysis.planWindows({
+      count: n,
+      priority,
+      cost,
+      levels: analysis.classes.flags,
+      budget: Math.max(1, Math.floor(tokens * 0.9) - overview),
+      // Head and tail orient the reader, but evidence comes first: each end gets
+      // at most a tenth of the budget.
+      head: linesWithin(cost, 0, 1, aggressive ? 3 : 5, tokens / 10),
+      tail: linesWithin(cost, n - 1, -1, aggressive ? 6 : 10, tokens / 10),
+      ...contextFor(evidence, n, aggressive),
+    });
+    // The plan as a shown/omitted mask.
+    const mask = new Uint8Array(n);
+    for (let s = 0; s < plan.spans.length / 3; s++) {
+      if (plan.spans[3 * s + 2]) mask.fill(1, plan.spans[3 * s]!, plan.spans[3 * s + 1]!);
+    }
+    return mask;
+  };
+  let kept = planned(budget);
+  const rare = ranked.rare;
+  if (!aggressive && rare !== null && rare.tokens <= cap) {
+    // Rare evidence the plan left out comes first: the plan gets what is left
+    // of its budget after it (at least a quarter), so the output stays near it.
+    const extra = leftOut(rare, cost, kept);
+    if (extra > 0) kept = planned(Math.max(budget / 4, budget - extra));
+    for (const i of rare.lines) kept[i] = 1;
   }
+  // Compiler diagnostic blocks made whole or gone.
   wholeBlocks(ranked.blocks, kept, ranked.preserved);
   const flags = analysis.classes.flags;
   const body: string[] = [];

@@ -87,6 +87,8 @@ export function preservedLines(analysis: TextAnalysis, preserve: readonly string
 
 export interface Priorities {
   readonly priority: Int32Array;
+  /** Per line: its base tier (Tier), before the spread's diversity penalty. */
+  readonly tier: Int8Array;
   /** Lines with a base tier above Repeat (the evidence). */
   readonly evidence: number;
   /** Tokens of the distinct evidence lines of Warning tier and above. */
@@ -152,5 +154,5 @@ export function prioritise(analysis: TextAnalysis, cost: Int32Array, preserve: r
     const effective = tier === Tier.Preserved ? tier : Math.max(Tier.Frame, tier - penalty);
     priority[i] = effective * SPREAD + (SPREAD - 1 - Math.min(spread, SPREAD - 1));
   }
-  return { priority, evidence, evidenceCost };
+  return { priority, tier: base, evidence, evidenceCost };
 }
