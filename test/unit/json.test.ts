@@ -80,6 +80,28 @@ describe(`json processor (${backendName})`, () => {
     expect(out.text).toContain('\n[… preserved: "severity": "high" …]');
   });
 
+  it('shows a nested record that stands out as its original lines at light, and only where it has lines of its own', () => {
+    const pods = Array.from({ length: 30 }, (_, i) => ({
+      name: `pod-${i}`,
+      labels: { app: `service-${i % 4}`, team: 'payments', release: `2026.12.${i % 9}`, tier: 'backend' },
+      spec: { node: `worker-${i % 3}`, containers: [{ name: 'app', image: 'app:1.0', ports: [{ port: 8080 }] }] },
+      status: { phase: i === 17 ? 'Pending' : 'Running', conditions: [{ type: 'Ready', status: String(i !== 17) }] },
+    }));
+    const pretty = JSON.stringify({ items: pods }, null, 2);
+    const record = JSON.stringify(pods[17], null, 2)
+      .split('\n')
+      .map((l) => `    ${l}`)
+      .join('\n');
+    expect(pretty).toContain(record);
+    const light = run(pretty, 'light', 400).text;
+    expect(light).toContain(record);
+    expect(run(pretty, 'aggressive', 400).text).not.toContain(record);
+    // One line holds the whole document: the record has no lines to show, it is rendered compact.
+    const minified = run(JSON.stringify({ items: pods }), 'light', 400).text;
+    expect(minified).toContain('phase:Pending');
+    expect(minified).not.toContain('"phase": "Pending"');
+  });
+
   it('reads JSON lines (cargo --message-format=json)', () => {
     const lines = [
       '{"reason":"compiler-artifact","package_id":"a 0.1.0","fresh":true}',

@@ -5,7 +5,17 @@
 // a head, a tail and evenly spread samples; every cut leaves an exact marker.
 import { SEVERITY_KEYS, isObject, type Importance, type JsonObject } from './importance.js';
 import { jsonItems, omission } from '../markers.js';
-import { CutString, Marker, PrunedArray, PrunedObject, inline, type JsonValue, type PrunedNode } from './render.js';
+import type { Originals } from './originals.js';
+import {
+  CutString,
+  Marker,
+  Original,
+  PrunedArray,
+  PrunedObject,
+  inline,
+  type JsonValue,
+  type PrunedNode,
+} from './render.js';
 
 export interface FitOptions {
   /** Most items kept per array (important items come on top, up to `maxImportant`). */
@@ -15,6 +25,15 @@ export interface FitOptions {
   shortString: number;
   /** Characters records of rank 2 may take beyond the budget (evidence first). */
   evidenceChars: number;
+  /**
+   * Where records sit in the original text: with it, every big record (not a
+   * table row) that stands out or carries evidence is kept (up to
+   * maxImportant), shown as its original lines while the evidence characters
+   * last.
+   */
+  originals?: Originals | undefined;
+  /** Characters the original lines may take, beyond the budget. */
+  originalChars?: number;
 }
 
 export interface FitCounts {
@@ -102,8 +121,17 @@ function memberPath(path: string, key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }
 
+function lineCount(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
+}
+
 export class Fitter {
   readonly counts: FitCounts = { items: 0, keys: 0, characters: 0 };
+  /** Records shown as their original lines, and their characters. */
+  originalsShown = 0;
+  originalChars = 0;
   private evidenceLeft: number;
 
   constructor(
@@ -162,7 +190,10 @@ export class Fitter {
     const want = Math.min(n, cap, affordable);
     const unusual = items.map((_, i) => i).filter((i) => this.importance.standsOut(items[i]!) > 0);
     unusual.sort((a, b) => this.importance.standsOut(items[b]!) - this.importance.standsOut(items[a]!) || a - b);
-    const kept = sample(n, important, want, this.options.maxImportant, unusual);
+    // Big records (pods, findings) that stand out are shown whole as printed; small ones stay table rows.
+    const originals = small ? undefined : this.options.originals;
+    const first = originals ? [...important, ...unusual.filter((i) => this.importance.of(items[i]!) === 0)] : important;
+    const kept = sample(n, first, want, this.options.maxImportant, unusual);
     const gaps = kept.filter((k, j) => k !== (j === 0 ? 0 : kept[j - 1]! + 1)).length + (kept.at(-1)! < n - 1 ? 1 : 0);
     const room = budget - gaps * GAP_COST;
     const sizes = kept.map((i) => this.importance.size(items[i]!));
@@ -182,13 +213,32 @@ export class Fitter {
     let next = 0;
     kept.forEach((index, j) => {
       // A sample too starved to show anything useful joins the gap instead.
-      if (this.importance.of(items[index]!) === 0 && given[j]! < Math.min(sizes[j]!, USEFUL_SAMPLE)) return;
+      const item = items[index]!;
+      const starved = given[j]! < Math.min(sizes[j]!, USEFUL_SAMPLE);
+      if (starved && this.importance.of(item) === 0 && !(originals && this.importance.standsOut(item) > 0)) return;
       if (index > next) out.push(this.gap(items, next, index, unit, path));
-      out.push([index, this.fit(items[index]!, given[j]!, child(index))]);
+      out.push([
+        index,
+        (originals && this.original(items[index]!)) || this.fit(items[index]!, given[j]!, child(index)),
+      ]);
       next = index + 1;
     });
     if (next < n) out.push(this.gap(items, next, n, unit, path));
     return out;
+  }
+
+  /** A record that stands out or carries evidence, as its original lines, while their characters last. */
+  private original(item: JsonValue): Original | null {
+    const originals = this.options.originals;
+    if (!originals || (this.importance.standsOut(item) === 0 && this.importance.of(item) < 2)) return null;
+    const lines = originals.linesOf(item);
+    // A flat record reads the same compact, one key a line; a nested one
+    // (pods, findings) loses its inner lines there (`"reason": "OOMKilled"`).
+    if (lines === null || lineCount(lines) <= Object.keys(item as object).length + 2) return null;
+    if (this.originalChars + lines.length > (this.options.originalChars ?? 0)) return null;
+    this.originalChars += lines.length;
+    this.originalsShown++;
+    return new Original(item, lines);
   }
 
   /** Items [from, to) of the array (or map) at `path` left out. */

@@ -7,6 +7,7 @@ import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js'
 import { Fitter, type FitOptions } from './fit.js';
 import { countValues, MAX_JSON_VALUES, summariseHugeJson } from './huge.js';
 import { Importance } from './importance.js';
+import { Originals } from './originals.js';
 import { parseJson } from './parse.js';
 import { References, block, entriesOf, inline, renderKey, type JsonValue, type PrunedNode } from './render.js';
 import { checkDeadline } from '../errors.js';
@@ -29,7 +30,13 @@ const BLOCK_ALLOWANCE = 1.1;
  * Block or one-line form (repeated subtrees as references): the block form
  * unless it costs clearly more, and never more than `ceiling` (minified JSON).
  */
-function render(node: PrunedNode, lines: boolean, estimate: (s: string) => number, ceiling: number): string {
+function render(
+  node: PrunedNode,
+  lines: boolean,
+  estimate: (s: string) => number,
+  ceiling: number,
+  originalLines = false,
+): string {
   const canonical = new WeakMap<object, string>();
   const flat = inline(node, new References(canonical));
   const structured = block(
@@ -37,6 +44,8 @@ function render(node: PrunedNode, lines: boolean, estimate: (s: string) => numbe
     { lineWidth: LINE_WIDTH, maxDepth: BLOCK_DEPTH, bareLines: lines },
     new References(canonical),
   );
+  // Original lines are only lines in the block form.
+  if (originalLines) return structured;
   const cost = estimate(structured);
   return cost <= estimate(flat) * BLOCK_ALLOWANCE && cost <= ceiling ? structured : flat;
 }
@@ -88,18 +97,29 @@ function fitJson(input: ProcessorInput): ProcessorOutput {
   const charsPerToken = minifiedText.length / Math.max(1, minified);
   const importance = new Importance(value, input.preserve);
   const evidenceTokens = input.level === 'light' ? input.maxTokens / 2 : target;
-  const options = { ...FIT[input.level], evidenceChars: evidenceTokens * charsPerToken };
+  // At light, records that stand out are shown as the tool printed them (one document with lines of its own).
+  const originals = input.level === 'light' && !lines ? new Originals(input.text, value) : undefined;
+  // They come on top of the target, up to 9/10 of maxTokens: every anomalous record inline while the output fits.
+  const originalTokens = Math.max(0, Math.floor(input.maxTokens * 0.9) - target);
+  const options = {
+    ...FIT[input.level],
+    evidenceChars: evidenceTokens * charsPerToken,
+    originals,
+    originalChars: originalTokens * charsPerToken,
+  };
   const header = `[json${lines ? ' lines' : ''} ${overview(value)}]`;
   let chars = (target - estimate(header)) * charsPerToken;
   let best: { text: string; tokens: number; fitter: Fitter } | null = null;
   for (let attempt = 0; attempt < 6; attempt++) {
     checkDeadline('json', input.expired);
     const fitter = new Fitter(importance, options);
-    const text = `${header}\n${render(fitter.fit(value, Math.max(chars, 64)), lines, estimate, minified)}`;
+    const fitted = fitter.fit(value, Math.max(chars, 64));
+    const text = `${header}\n${render(fitted, lines, estimate, minified, fitter.originalsShown > 0)}`;
     const tokens = estimate(text);
     if (!best || tokens < best.tokens) best = { text, tokens, fitter };
-    if (tokens <= target) break;
-    chars *= Math.max(0.3, (target / tokens) * 0.92);
+    const allowed = target + Math.ceil(fitter.originalChars / charsPerToken);
+    if (tokens <= allowed) break;
+    chars *= Math.max(0.3, (allowed / tokens) * 0.92);
   }
   const text = keepPreserved(best!.text, input.text, input.preserve);
   if (estimate(text) >= Math.min(minified, estimate(input.text))) return { text: whole(), omitted: {} };

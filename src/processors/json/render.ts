@@ -34,7 +34,15 @@ export class PrunedObject {
   constructor(readonly entries: Array<[string, PrunedNode] | Marker>) {}
 }
 
-export type PrunedNode = JsonValue | Marker | CutString | PrunedArray | PrunedObject;
+/** A record shown as the lines the original text prints it on (src/processors/json/originals.ts). */
+export class Original {
+  constructor(
+    readonly value: JsonValue,
+    readonly lines: string,
+  ) {}
+}
+
+export type PrunedNode = JsonValue | Marker | CutString | PrunedArray | PrunedObject | Original;
 
 const BARE_KEY = /^[A-Za-z_$@][\w$@.\-/]*$/;
 // A string can go unquoted when it cannot be mistaken for syntax or another type.
@@ -118,6 +126,7 @@ export function inline(node: PrunedNode, refs?: References, path = ''): string {
   if (typeof node === 'string') return renderString(node);
   if (node instanceof Marker) return node.text;
   if (node instanceof CutString) return `${renderString(node.head)}${node.marker}`;
+  if (node instanceof Original) return inline(node.value, refs, path);
   const ref = refs?.reference(node, path);
   if (ref) return ref;
   if (Array.isArray(node) || node instanceof PrunedArray) {
@@ -141,6 +150,10 @@ export function block(
 ): string {
   const lines: string[] = [];
   const write = (n: PrunedNode, indent: string, depth: number, label: string, path: string): void => {
+    if (n instanceof Original) {
+      lines.push(n.lines);
+      return;
+    }
     const isArray = Array.isArray(n) || n instanceof PrunedArray;
     const isObject = !isArray && (isPlainObject(n) || n instanceof PrunedObject);
     const reference = refs.reference(n, path);
