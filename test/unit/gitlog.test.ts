@@ -82,6 +82,22 @@ describe(`git log processor (${backendName})`, () => {
     expect(result.output.split(common)).toHaveLength(2);
   });
 
+  it('over maxTokens keeps every commit line, cutting the subjects in its markers before any commit goes', () => {
+    const log = logs.find((f) => f.name === 'project-log-stat')!;
+    const commitLines = log.text.split('\n').filter((l) => l.startsWith('commit '));
+    // The ceiling lies between what one line and one marker per commit take with no subject and with whole ones.
+    const whole = wide(100).compress(log.text, { level: 'aggressive', kind: 'gitlog' }).tokensOut;
+    const maxTokens = Math.floor(whole * 0.9);
+    const result = testSqueeze({ recentResults: 0, targetTokens: 100, maxTokens }).compress(log.text, {
+      kind: 'gitlog',
+    });
+    expect(result.tokensOut).toBeLessThanOrEqual(maxTokens);
+    expect(result.output.split('\n').filter((l) => l.startsWith('commit '))).toEqual(commitLines);
+    expect(result.output).not.toContain('older commit');
+    expect(result.output).toMatch(/, "[^"\n]+…" …\]$/m);
+    expect(extractiveViolation(log.text, result.output)).toBeNull();
+  });
+
   it('folds the oldest commits by hash range when even one line per commit is over maxTokens', () => {
     const log = logs.find((f) => f.name === 'project-log-stat')!;
     const tight = testSqueeze({ recentResults: 0, targetTokens: 200, maxTokens: 800 });

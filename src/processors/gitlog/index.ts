@@ -17,6 +17,7 @@ import { splitLines } from '../fit.js';
 import { count, note, omittedLines, plural } from '../markers.js';
 import { OutputCosts } from '../costs.js';
 import { checkDeadline } from '../errors.js';
+import { cutChars } from '../../text/strings.js';
 import { foldSameSubjects } from './subjects.js';
 
 /** --graph columns in front of a line: `* `, `| `, `|\`, `|/ `… */
@@ -27,6 +28,8 @@ const BLAME = /^\^?[0-9a-f]{7,40} (?:\S+ +)?\([^)]*\d{4}-\d\d-\d\d \d\d:\d\d:\d\
 const HEADER = /^(?:Merge|Author|AuthorDate|Commit|CommitDate|Date|Reflog|Reflog message):/;
 const STAT = /^ \S.*\|\s+(?:\d+|Bin\b)/;
 const NAME_STATUS = /^[ACDMRTUX]\d*\t/;
+/** Characters of a subject a commit's marker keeps over the ceiling: git's own width for a subject line. */
+const SUBJECT_CHARS = 72;
 const SUMMARY = /^ (\d+) files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?/;
 
 interface Commit {
@@ -164,6 +167,7 @@ function compactFolds(
   content: readonly string[],
   commits: readonly Commit[],
   keepSummary: (line: string) => boolean,
+  subjectChars = Infinity,
 ): Fold[] {
   if (!content.some((l) => COMMIT.test(l))) {
     // --oneline: the hash and subject line stays, its stat lines go (the totals keep their sum).
@@ -201,9 +205,8 @@ function compactFolds(
       const subject = own.find((l) => /^ {4}\S/.test(l))?.trim();
       const merge = field('Merge');
       const summary = own.find((l) => SUMMARY.test(l) && keepSummary(l))?.trim();
-      const what = [merge && `merge of ${merge}`, author, date, subject && `"${subject}"`, summary]
-        .filter(Boolean)
-        .join(', ');
+      const quoted = subject && subjectChars > 0 && `"${cutChars(subject, subjectChars)}"`;
+      const what = [merge && `merge of ${merge}`, author, date, quoted, summary].filter(Boolean).join(', ');
       return { from: commit.from + 1, to: commit.to, what, counted: 'commit lines folded' as const };
     });
 }
@@ -271,7 +274,29 @@ function process(input: ProcessorInput): ProcessorOutput {
       if (tokensOf(folds, total, input.budget) <= input.budget) break;
     }
   }
-  // Over the ceiling, the oldest commits go first, named by their hash range.
+  // Over the ceiling every commit line stays (they are the skeleton): the stat
+  // summaries leave the markers (the totals keep their sum) and the subjects
+  // in them are cut to git's subject width, else to the widest that fits (a
+  // binary search), else they go (author and date stay). Only then do the
+  // oldest commits go, named by their hash range.
+  if (commits.length > 0 && tokensOf(folds, total, input.maxTokens) > input.maxTokens) {
+    total = totals(content, null);
+    const fits = (width: number) => {
+      folds = compactFolds(content, commits, () => false, width);
+      return tokensOf(folds, total, input.maxTokens) <= input.maxTokens;
+    };
+    if (!fits(SUBJECT_CHARS)) {
+      let lo = 0;
+      let hi = SUBJECT_CHARS;
+      while (hi - lo > 1) {
+        checkDeadline('gitlog', input.expired);
+        const mid = (lo + hi) >>> 1;
+        if (fits(mid)) lo = mid;
+        else hi = mid;
+      }
+      fits(lo);
+    }
+  }
   for (
     let keep = Math.floor(commits.length * 0.9);
     tokensOf(folds, total, input.maxTokens) > input.maxTokens && keep >= 1;
