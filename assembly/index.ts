@@ -13,3 +13,4 @@ export { window_hashes, repeated_blocks, seen_blocks } from './repeats';
 export { estimate_tokens, line_tokens } from './tokens';
 export { classify_lines } from './classify';
 export { plan_windows } from './windows';
+export { text_features } from './features';

@@ -153,8 +153,11 @@ export interface Processor {
    * output whose lines are records, not content read for its own sake.
    */
   readonly foldsShapes?: boolean;
-  /** Confidence in [0, 1] that `text` is of this kind (content sniffing). */
-  sniff(text: string): number;
+  /**
+   * Confidence in [0, 1] that the analysed text is of this kind (content
+   * sniffing), read from its head lines and features (src/processors/head.ts).
+   */
+  sniff(analysis: TextAnalysis): number;
   process(input: ProcessorInput): ProcessorOutput;
 }
 

@@ -4,6 +4,7 @@
 /** Fewest lines a repeated block has unless a caller asks otherwise. */
 export const DEFAULT_BLOCK_LINES = 3;
 import { type LineAnomalies, lineAnomalies } from './anomaly.js';
+import { HEAD_LINES, TAG_SAMPLE } from './contract.js';
 import { tokenProfile, type TokenProfile } from './token-profiles.js';
 import type {
   Backend,
@@ -15,6 +16,7 @@ import type {
   LineTable,
   LineTokens,
   SeenWindows,
+  TextFeatures,
   WindowPlan,
   WindowRequest,
 } from './types.js';
@@ -28,6 +30,8 @@ export class TextAnalysis {
   private readonly windowCache = new Map<number, Fingerprints>();
   private classCache: LineClasses | null = null;
   private anomalyCache: LineAnomalies | null = null;
+  private featureCache: TextFeatures | null = null;
+  private readonly headCache: string[] = [];
 
   constructor(
     readonly text: string,
@@ -128,6 +132,22 @@ export class TextAnalysis {
   get classes(): LineClasses {
     const lines = this.lines;
     return (this.classCache ??= this.kernels.classifyLines(lines));
+  }
+
+  /** What routing reads: the head lines' shapes and delimiter fields, tag-like openings at the start. */
+  get features(): TextFeatures {
+    const lines = this.lines;
+    return (this.featureCache ??= this.kernels.textFeatures(lines, Math.min(lines.count, HEAD_LINES), TAG_SAMPLE));
+  }
+
+  /** Head line `i` (< features.lines) as a string, sliced once for every sniffer that reads it. */
+  headLine(i: number): string {
+    return (this.headCache[i] ??= this.line(i));
+  }
+
+  /** The first `n` head lines (at most features.lines). */
+  headLines(n: number): string[] {
+    return Array.from({ length: Math.min(n, this.features.lines) }, (_, i) => this.headLine(i));
   }
 
   /**

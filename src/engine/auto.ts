@@ -20,6 +20,7 @@ import type {
   LineTable,
   LineTokens,
   SeenWindows,
+  TextFeatures,
   WindowPlan,
   WindowRequest,
 } from './types.js';
@@ -121,6 +122,11 @@ export class AutoBackend implements Backend {
   classifyLines(lines: LineTable): LineClasses {
     checkLineBounds(lines.count, lines.start, lines.end);
     return this.run((b) => b.classifyLines(lines));
+  }
+
+  textFeatures(lines: LineTable, count: number, sample: number): TextFeatures {
+    checkLineBounds(count, lines.start, lines.end);
+    return this.run((b) => b.textFeatures(lines, count, sample));
   }
 
   planWindows(request: WindowRequest): WindowPlan {

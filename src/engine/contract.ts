@@ -82,6 +82,38 @@ export function checkLineBounds(count: number, start: Int32Array, end: Int32Arra
   }
 }
 
+// Per-text features (text_features)
+
+/** Lines of the text's start the features describe (the most any sniffer reads). */
+export const HEAD_LINES = 400;
+
+/** Characters of the text's start scanned for tag-like openings and line feeds. */
+export const TAG_SAMPLE = 65_536;
+
+/** Units at a line's start its fields are counted over: a longer line is no table row a sniffer weighs. */
+export const FIELD_UNITS = 4096;
+
+/** Delimiters whose fields each head line is split into, in the order of TextFeatures.fields. */
+export const DELIMITERS = ['\t', ',', ';', '|', '\u2502'] as const;
+
+/** Bits of a head line's shape word; assembly/features.ts repeats them. */
+export const FEATURE = {
+  /** Empty or whitespace only (what `line.trim() === ''` tests). */
+  BLANK: 1 << 0,
+  /** Non-empty and only rule characters: `-=+|:`, whitespace, box-drawing lines and corners (a table's rule). */
+  SEPARATOR: 1 << 1,
+  /** `<` and a letter, `!` or `/` after leading whitespace (markup). */
+  MARKUP: 1 << 2,
+  /** A date at the start: `[?\d{2,4}[-/:.]\d{1,2}[-/:.]\d{1,2}`. */
+  DATED: 1 << 3,
+  /** Ends as code does (`{}();,:`, `=>`, `*\/` before trailing space) or opens a comment (`//`, `/*`, `#`, `*`). */
+  CODE_END: 1 << 4,
+  /** Starts with `@@` (a hunk header's first characters). */
+  AT_AT: 1 << 5,
+  /** Starts with `diff ` (a diff's file line's first characters). */
+  DIFF_WORD: 1 << 6,
+} as const;
+
 // Window planning (plan_windows)
 
 /** Throws a RangeError unless every per-line array holds `count` entries. */

@@ -63,6 +63,27 @@ export interface LineClasses {
   readonly summary: number;
 }
 
+/**
+ * What routing reads about a text (src/engine/contract.ts FEATURE): a shape
+ * word per head line, the fields each head line splits into by each
+ * delimiter, and counts over the text's first TAG_SAMPLE characters.
+ */
+export interface TextFeatures {
+  /** Head lines described: the first min(line count, HEAD_LINES). */
+  readonly lines: number;
+  /** Per head line: FEATURE bits. */
+  readonly shape: Uint32Array;
+  /**
+   * Per head line, DELIMITERS.length entries: fields by tab, comma, semicolon, pipe and box bar (quotes
+   * honoured) in the line's first FIELD_UNITS units.
+   */
+  readonly fields: Int32Array;
+  /** `<` and an ASCII letter, or `</` and one, in the sample: at least as many as the tags there. */
+  readonly tagOpenings: number;
+  /** Line feeds in the sample. */
+  readonly sampleFeeds: number;
+}
+
 /** Input of log window selection: per-line arrays of `count` entries and the limits. */
 export interface WindowRequest {
   readonly count: number;
@@ -125,6 +146,8 @@ export interface Backend {
   lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens;
   /** Classes of each line of the current text (see flags.ts). */
   classifyLines(lines: LineTable): LineClasses;
+  /** Features of the first `count` lines of `lines` and of the text's first `sample` characters. */
+  textFeatures(lines: LineTable, count: number, sample: number): TextFeatures;
   /** Kept and omitted spans for a token budget (log window selection). */
   planWindows(request: WindowRequest): WindowPlan;
 }

@@ -268,7 +268,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
     type: ReturnType<typeof ccrType>,
     facts: { bytesIn: number; tokensIn: number; started: number; spill: SpillLocation | undefined },
   ): CompressResult | null {
-    const kind = route(text, options);
+    const kind = route(analysis, options);
     // What the model asked to see (a file read) is shown again, as repeats inside it are (losslessUpToMax);
     // a run's verdict keeps its fact lines (the verdict gate), so its repeat goes the usual way.
     if (processors[kind].losslessUpToMax || (readsVerdict(kind, options) && readVerdict(text))) return null;
@@ -339,13 +339,14 @@ class Pipeline implements Squeeze, WorkerPipeline {
       }
       // Routing (every processor's sniff) only for what is compressed.
       if (tokensIn < options.minTokens) return passThrough('below-min-tokens');
-      kind = route(text, options);
+      const routed = whole ?? new TextAnalysis(text, createBackend(options.backend));
+      kind = route(routed, options);
       const starting = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
       if ((starting === 'lossless' || starting === 'light') && processors[kind].shownWhole?.(text))
         return passThrough('asked-for', kind, starting);
       const long = mayBeLong && processors[kind].lineShaped ? shortenLongLines(text) : null;
       const seen = long?.text ?? text;
-      const analysis = whole ?? new TextAnalysis(seen, createBackend(options.backend));
+      const analysis = long ? new TextAnalysis(seen, createBackend(options.backend)) : routed;
       const type = ccrType(options.toolName, isError, text);
       const { items: preserved } = detectPreserved(
         seen,

@@ -4,6 +4,7 @@
 // processors' own sniffing. Text nobody claims gets the text processor's
 // gentle treatment: sampling lines is only for what is known to be a log.
 import { processors } from '../processors/index.js';
+import type { TextAnalysis } from '../engine/index.js';
 import type { ContentKind, Processor } from '../types.js';
 import { operands, printedFiles, producingCommand } from './command.js';
 
@@ -78,15 +79,14 @@ export function claimOfCommand(line: string): CommandClaim | null {
   return kind === null ? null : { kind, grepped: command.grepped };
 }
 
-function bySniffing(text: string): ContentKind {
+function bySniffing(analysis: TextAnalysis): ContentKind {
   let best = UNCLAIMED;
   let bestScore = CLAIM;
   for (const processor of TABLE) {
     // Without the tool's name, timestamps (12:03:44) and paths in logs look like
-    // grep hits and listings: those kinds must be near-certain to win.
     // grep hits and listings: those kinds must be near-certain to win (their
     // sniffers count only lines naming files in their own shapes).
-    const sniffed = processor.sniff(text);
+    const sniffed = processor.sniff(analysis);
     const score = processor.pathLines === undefined ? sniffed : sniffed >= 0.95 ? 0.95 : 0;
     if (score > bestScore) {
       best = processor.kind;
@@ -104,15 +104,16 @@ export interface RouteHints {
   readonly command?: string | undefined;
 }
 
-export function route(text: string, hints: RouteHints): ContentKind {
+/** The kind of the analysed text: the sniffers read its head lines and features, never the text again. */
+export function route(analysis: TextAnalysis, hints: RouteHints): ContentKind {
   if (hints.kind !== 'auto') return hints.kind;
   const byTool = hints.toolName === undefined ? undefined : TOOL_KINDS.get(hints.toolName);
-  if (byTool && processors[byTool].sniff(text) >= CLAIM) return byTool;
+  if (byTool && processors[byTool].sniff(analysis) >= CLAIM) return byTool;
   const byCommand = hints.command === undefined ? null : claimOfCommand(hints.command);
   // Lines a grep picked keep a line-record kind (a log, a listing) only if they still look like it.
-  if (byCommand && processors[byCommand.kind].sniff(text) >= (byCommand.grepped ? CLAIM : COMMAND_FLOOR))
+  if (byCommand && processors[byCommand.kind].sniff(analysis) >= (byCommand.grepped ? CLAIM : COMMAND_FLOOR))
     return byCommand.kind;
-  return bySniffing(text);
+  return bySniffing(analysis);
 }
 
 /** Where a processor that cannot handle the text sends it next (its `fallback`); text is the last resort. */

@@ -33,7 +33,14 @@ function everything(text: string, backend = wasm) {
     distinct: exact.distinct,
     ...templatesAndRepeats(a),
     ...classesAndWindows(a, backend),
+    ...features(a),
   };
+}
+
+/** What routing reads: head shapes, delimiter fields, tag-like openings and line feeds at the start. */
+function features(a: TextAnalysis) {
+  const { lines, shape, fields, tagOpenings, sampleFeeds } = a.features;
+  return { featureLines: lines, shape: Array.from(shape), fields: Array.from(fields), tagOpenings, sampleFeeds };
 }
 
 /** Template fingerprints and groups, repeated blocks, windows, and blocks seen in an earlier text. */
@@ -251,6 +258,51 @@ describe('wasm and js backends agree', () => {
           agree(parts.join(''));
         },
       ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("on random lines built from the routing features' own shapes", () => {
+    const shapes = fc.constantFrom(
+      '@@ -1 +1 @@',
+      '@@',
+      'diff --git ',
+      'diff ',
+      '"',
+      '""',
+      '\t',
+      ',',
+      ';',
+      '|',
+      '\u2502',
+      '\u2500',
+      '\u256c',
+      '-',
+      '=',
+      '+',
+      '<a ',
+      '</b>',
+      '<!',
+      '<',
+      '[',
+      '2024-01-02',
+      '12.3',
+      '=>',
+      '*/',
+      '//',
+      '/*',
+      '#',
+      '*',
+      '{',
+      ')',
+      '\u3000',
+      '\ufeff',
+      '\u00a0',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(shapes, shapes, nasty), { maxLength: 300 }), (parts) => {
+        agree(parts.join(''));
+      }),
       { numRuns: 400 },
     );
   });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/pipeline/index.js';
 import { codeProcessor } from '../../src/processors/code/index.js';
-import { backendName } from '../support/backend.js';
+import { backendName, analysisOf } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
@@ -43,9 +43,11 @@ describe(`code processor on source reads (${backendName})`, () => {
   );
 
   it('sniffs plain source, and not logs, diffs or git logs', () => {
-    expect(codeProcessor.sniff(reads.find((f) => f.name === 'cat-ringbuf-c')!.text)).toBeGreaterThanOrEqual(0.5);
+    expect(codeProcessor.sniff(analysisOf(reads.find((f) => f.name === 'cat-ringbuf-c')!.text))).toBeGreaterThanOrEqual(
+      0.5,
+    );
     for (const f of [...fixtures('logs'), ...fixtures('diff'), ...fixtures('gitlog')])
-      expect(codeProcessor.sniff(f.text), f.name).toBe(0);
+      expect(codeProcessor.sniff(analysisOf(f.text)), f.name).toBe(0);
   });
 
   it('routes a read by its envelope without the tool name', () => {

@@ -3,7 +3,7 @@
 // files stay, context folds, generated files shrink to their counts.
 import { describe, expect, it } from 'vitest';
 import { diffProcessor } from '../../src/processors/diff/index.js';
-import { backendName } from '../support/backend.js';
+import { backendName, analysisOf } from '../support/backend.js';
 import { testSqueeze } from '../support/processor-run.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
@@ -64,8 +64,8 @@ describe(`diff processor on git and diff -u output (${backendName})`, () => {
   });
 
   it('sniffs diffs without a command', () => {
-    for (const f of diffs) expect(diffProcessor.sniff(f.text)).toBeGreaterThanOrEqual(0.95);
-    expect(diffProcessor.sniff('--- a note\nnot a diff\n+++ nor this')).toBe(0);
+    for (const f of diffs) expect(diffProcessor.sniff(analysisOf(f.text))).toBeGreaterThanOrEqual(0.95);
+    expect(diffProcessor.sniff(analysisOf('--- a note\nnot a diff\n+++ nor this'))).toBe(0);
   });
 
   it('over maxTokens, summarises the hunks of the biggest hand-written files too, every file and hunk header kept', () => {

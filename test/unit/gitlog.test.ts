@@ -3,7 +3,7 @@
 // stay; bodies and stats fold with their totals.
 import { describe, expect, it } from 'vitest';
 import { gitlogProcessor } from '../../src/processors/gitlog/index.js';
-import { backendName } from '../support/backend.js';
+import { backendName, analysisOf } from '../support/backend.js';
 import { testSqueeze } from '../support/processor-run.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
@@ -108,7 +108,7 @@ describe(`git log processor (${backendName})`, () => {
   });
 
   it('sniffs default, --graph and --oneline --stat logs, and leaves a log with patches to the diff processor', () => {
-    for (const f of logs) expect(gitlogProcessor.sniff(f.text), f.name).toBeGreaterThanOrEqual(0.6);
+    for (const f of logs) expect(gitlogProcessor.sniff(analysisOf(f.text)), f.name).toBeGreaterThanOrEqual(0.6);
     const routed = squeeze.compress(logs.find((f) => f.name === 'log')!.text, { level: 'light' });
     expect(routed.kind).toBe('gitlog');
   });

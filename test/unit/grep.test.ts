@@ -6,7 +6,7 @@ import { createEstimator } from '../../src/engine/index.js';
 import { ProcessorError } from '../../src/processors/errors.js';
 import { grepProcessor } from '../../src/processors/grep/index.js';
 import type { ProcessorInput } from '../../src/types.js';
-import { backendName } from '../support/backend.js';
+import { backendName, analysisOf } from '../support/backend.js';
 import { type ProcessorLevel, runProcessor, testSqueeze } from '../support/processor-run.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
@@ -117,7 +117,7 @@ describe(`grep processor on real grep, rg, git grep and DSH grep output (${backe
     const fixture = all.find((f) => f.name === 'dsh-grep')!;
     const note = '(The complete result could not be saved; narrow pattern, path, or include to see more.)';
     const capped = `${fixture.text.replace('Found 168 matches', 'Found 168 of 545 matches')}\n\n${note}`;
-    expect(grepProcessor.sniff(capped)).toBeGreaterThan(0.9);
+    expect(grepProcessor.sniff(analysisOf(capped))).toBeGreaterThan(0.9);
     const out = run(capped, 'light', 300, 900).text.split('\n');
     expect(out[0]).toBe('Found 168 of 545 matches');
     expect(out.at(-1)).toBe(note);
@@ -196,17 +196,17 @@ describe(`grep processor on real grep, rg, git grep and DSH grep output (${backe
     expect(() => run('', 'light', 100, 300)).toThrow(ProcessorError);
     expect(() => run('just prose here\nand more', 'light', 100, 300)).toThrow(ProcessorError);
     for (const fixture of all)
-      expect(grepProcessor.sniff(fixture.text), fixture.name).toBeGreaterThan(
+      expect(grepProcessor.sniff(analysisOf(fixture.text)), fixture.name).toBeGreaterThan(
         fixture.name === 'grep-n-file' ? 0.5 : 0.9,
       );
-    expect(grepProcessor.sniff('hello world\nnothing here')).toBe(0);
+    expect(grepProcessor.sniff(analysisOf('hello world\nnothing here'))).toBe(0);
     const log = Array.from(
       { length: 50 },
       (_, i) => `nova-api.log.1.2017-05-16_13:53:08 2017-05-16 00:00:${i} INFO request ${i}`,
     ).join('\n');
-    expect(grepProcessor.sniff(log)).toBeLessThan(0.1);
+    expect(grepProcessor.sniff(analysisOf(log))).toBeLessThan(0.1);
     const csv = Array.from({ length: 50 }, (_, i) => `${i},cust_${i},DE,paid,2026-11-05T12:${10 + i}:00Z`).join('\n');
-    expect(grepProcessor.sniff(csv)).toBe(0);
+    expect(grepProcessor.sniff(analysisOf(csv))).toBe(0);
   });
 });
 

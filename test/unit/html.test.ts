@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ProcessorError } from '../../src/processors/errors.js';
 import { htmlProcessor } from '../../src/processors/html/index.js';
 import type { ProcessorInput } from '../../src/types.js';
-import { backendName } from '../support/backend.js';
+import { backendName, analysisOf } from '../support/backend.js';
 import { charEstimator, runProcessor } from '../support/processor-run.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 
@@ -121,9 +121,11 @@ describe(`html processor (${backendName})`, () => {
   });
 
   it('sniffs HTML', () => {
-    expect(htmlProcessor.sniff(page)).toBe(1);
-    expect(htmlProcessor.sniff('<div><p>a</p><p>b</p><span>c</span><a href=x>d</a><b>e</b></div>')).toBeGreaterThan(0);
-    expect(htmlProcessor.sniff('plain text, no tags')).toBe(0);
+    expect(htmlProcessor.sniff(analysisOf(page))).toBe(1);
+    expect(
+      htmlProcessor.sniff(analysisOf('<div><p>a</p><p>b</p><span>c</span><a href=x>d</a><b>e</b></div>')),
+    ).toBeGreaterThan(0);
+    expect(htmlProcessor.sniff(analysisOf('plain text, no tags'))).toBe(0);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { JsonInputError } from '../../src/processors/errors.js';
 import { jsonProcessor } from '../../src/processors/json/index.js';
 import type { ProcessorInput } from '../../src/types.js';
-import { backendName } from '../support/backend.js';
+import { backendName, analysisOf } from '../support/backend.js';
 import { charEstimator, runProcessor } from '../support/processor-run.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 
@@ -150,14 +150,14 @@ describe(`json processor (${backendName})`, () => {
   });
 
   it('sniffs JSON', () => {
-    expect(jsonProcessor.sniff('{"a":1}')).toBe(1);
-    expect(jsonProcessor.sniff('[1,2')).toBeGreaterThan(0.5);
-    expect(jsonProcessor.sniff('hello')).toBe(0);
-    expect(jsonProcessor.sniff('{"a":1}\n{"a":2}\n{"a":3')).toBe(0.9);
+    expect(jsonProcessor.sniff(analysisOf('{"a":1}'))).toBe(1);
+    expect(jsonProcessor.sniff(analysisOf('[1,2'))).toBeGreaterThan(0.5);
+    expect(jsonProcessor.sniff(analysisOf('hello'))).toBe(0);
+    expect(jsonProcessor.sniff(analysisOf('{"a":1}\n{"a":2}\n{"a":3'))).toBe(0.9);
     expect(
-      jsonProcessor.sniff('[    0.000000] Linux version 5.4.0 (gcc 9)\n[    0.000001] Command line: ro'),
+      jsonProcessor.sniff(analysisOf('[    0.000000] Linux version 5.4.0 (gcc 9)\n[    0.000001] Command line: ro')),
     ).toBeLessThan(0.3);
-    expect(jsonProcessor.sniff('[INFO] Scanning for projects...\n[INFO] BUILD SUCCESS')).toBeLessThan(0.3);
+    expect(jsonProcessor.sniff(analysisOf('[INFO] Scanning for projects...\n[INFO] BUILD SUCCESS'))).toBeLessThan(0.3);
   });
 });
 

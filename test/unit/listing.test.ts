@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createEstimator } from '../../src/engine/index.js';
 import { ProcessorError } from '../../src/processors/errors.js';
 import { listingProcessor } from '../../src/processors/listing/index.js';
-import { backendName } from '../support/backend.js';
+import { backendName, analysisOf } from '../support/backend.js';
 import { type ProcessorLevel, runProcessor, testSqueeze } from '../support/processor-run.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
@@ -132,9 +132,10 @@ describe(`listing processor on real ls, find, du, tree and DSH glob output (${ba
   });
 
   it('sniffs listings, not prose or grep output', () => {
-    for (const fixture of all) expect(listingProcessor.sniff(fixture.text), fixture.name).toBeGreaterThan(0.9);
-    expect(listingProcessor.sniff('This is a sentence.\nAnother one here.')).toBeLessThan(0.5);
-    expect(listingProcessor.sniff('src/a.ts:12:  const x = 1;\nsrc/b.ts:3:  return x;')).toBeLessThan(0.5);
+    for (const fixture of all)
+      expect(listingProcessor.sniff(analysisOf(fixture.text)), fixture.name).toBeGreaterThan(0.9);
+    expect(listingProcessor.sniff(analysisOf('This is a sentence.\nAnother one here.'))).toBeLessThan(0.5);
+    expect(listingProcessor.sniff(analysisOf('src/a.ts:12:  const x = 1;\nsrc/b.ts:3:  return x;'))).toBeLessThan(0.5);
   });
 });
 

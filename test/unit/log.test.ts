@@ -2,7 +2,7 @@
 // evidence survives a tight budget, every cut is counted exactly.
 import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/pipeline/index.js';
-import { backendName } from '../support/backend.js';
+import { backendName, analysisOf } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
@@ -160,7 +160,7 @@ describe('log processor sniffing', () => {
   it.each(fixtures('logs').map((f) => [f.name, f.text] as const))(
     'claims the real runner and compiler output %s',
     (_, text) => {
-      expect(logProcessor.sniff(text)).toBeGreaterThan(0.5);
+      expect(logProcessor.sniff(analysisOf(text))).toBeGreaterThan(0.5);
     },
   );
 
@@ -181,7 +181,7 @@ describe('log processor sniffing', () => {
       { length: 50 },
       (_, i) => `-rw-r--r-- 1 dev dev ${1000 + i} Dec  1 15:18 file${i}.ts`,
     ).join('\n');
-    for (const text of [prose, code, read, listing, '']) expect(logProcessor.sniff(text)).toBeLessThan(0.5);
+    for (const text of [prose, code, read, listing, '']) expect(logProcessor.sniff(analysisOf(text))).toBeLessThan(0.5);
   });
 });
 

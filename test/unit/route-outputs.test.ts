@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/pipeline/index.js';
 import { route } from '../../src/pipeline/route.js';
 import type { ContentKind } from '../../src/types.js';
-import { backendName } from '../support/backend.js';
+import { backendName, analysisOf } from '../support/backend.js';
 import { everydayFiles } from '../support/everyday.js';
 
 interface Row {
@@ -33,8 +33,8 @@ describe(`routing of real outputs (${backendName})`, () => {
   it.each(rows.map((row) => [row.name, row] as const))('%s', (_, row) => {
     const output = text(row);
     const hints = { kind: 'auto' as const, toolName: row.tool, command: row.command ?? undefined };
-    expect(route(output, hints), 'with its tool and command').toBe(row.kind);
-    expect(route(output, { kind: 'auto' }), 'from its text alone').toBe(row.sniffed);
+    expect(route(analysisOf(output), hints), 'with its tool and command').toBe(row.kind);
+    expect(route(analysisOf(output), { kind: 'auto' }), 'from its text alone').toBe(row.sniffed);
   });
 
   it('compresses each through the kind it routes to (no fallback to another)', () => {
@@ -60,7 +60,7 @@ describe(`routing of the everyday corpus (${backendName})`, () => {
   it.each(everydayFiles().map((file) => [file.file, file] as const))('%s', (_, file) => {
     const expected = everyday.files[file.file] ?? everyday.byKind[file.kind]!;
     const hints = { kind: 'auto' as const, toolName: file.tool, command: file.command ?? undefined };
-    expect(route(file.text, hints), 'with its tool and command').toBe(expected.kind);
-    expect(route(file.text, { kind: 'auto' }), 'from its text alone').toBe(expected.sniffed);
+    expect(route(analysisOf(file.text), hints), 'with its tool and command').toBe(expected.kind);
+    expect(route(analysisOf(file.text), { kind: 'auto' }), 'from its text alone').toBe(expected.sniffed);
   });
 });

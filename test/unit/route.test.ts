@@ -12,7 +12,7 @@ import { claimOfCommand, route } from '../../src/pipeline/route.js';
 import { parseCommandLine } from '../../src/pipeline/shell-words.js';
 import { processors } from '../../src/processors/index.js';
 import { CONTENT_KINDS } from '../../src/types.js';
-import { backendName } from '../support/backend.js';
+import { backendName, analysisOf } from '../support/backend.js';
 import { expand, fixtures } from '../support/fixtures.js';
 
 interface Table {
@@ -125,22 +125,25 @@ describe(`routing order of trust (${backendName})`, () => {
   const grepHits = expand('@@repeat 80: src/module{i}.ts:{i}:  const value = compute({i});@@');
 
   it('trusts the tool name first, then the command line, then the text', () => {
-    expect(route(grepHits, { kind: 'auto', toolName: 'grep', command: 'npm test' })).toBe('grep');
-    expect(route(jest, { kind: 'auto', toolName: 'bash', command: 'npm test' })).toBe('log');
-    expect(route(json, { kind: 'auto', command: 'cat data/users.json' })).toBe('json');
-    expect(route(jest, { kind: 'auto' })).toBe('log');
+    expect(route(analysisOf(grepHits), { kind: 'auto', toolName: 'grep', command: 'npm test' })).toBe('grep');
+    expect(route(analysisOf(jest), { kind: 'auto', toolName: 'bash', command: 'npm test' })).toBe('log');
+    expect(route(analysisOf(json), { kind: 'auto', command: 'cat data/users.json' })).toBe('json');
+    expect(route(analysisOf(jest), { kind: 'auto' })).toBe('log');
   });
 
   it("routes node --test's TAP to the log processor: its YAML blocks and comments mark it as test output", () => {
     const tap = readFileSync(resolve(import.meta.dirname, '../corpus/everyday/build/npm-test-raw.txt'), 'utf8');
-    expect(route(tap, { kind: 'auto', toolName: 'bash', command: 'npm test' })).toBe('log');
+    expect(route(analysisOf(tap), { kind: 'auto', toolName: 'bash', command: 'npm test' })).toBe('log');
   });
 
   it('needs the sniff above a floor: an error message is not the output the command promises', () => {
     expect(
-      route('cat: data/users.json: No such file or directory\n', { kind: 'auto', command: 'cat data/users.json' }),
+      route(analysisOf('cat: data/users.json: No such file or directory\n'), {
+        kind: 'auto',
+        command: 'cat data/users.json',
+      }),
     ).toBe('text');
-    expect(route('', { kind: 'auto', command: 'npm test' })).toBe('text');
+    expect(route(analysisOf(''), { kind: 'auto', command: 'npm test' })).toBe('text');
   });
 
   it('takes grep-picked lines as their kind only while they still look like it', () => {
@@ -148,18 +151,18 @@ describe(`routing order of trust (${backendName})`, () => {
       .split('\n')
       .filter((line) => line.includes('"name"'))
       .join('\n');
-    expect(route(picked, { kind: 'auto', command: 'cat data/users.json | grep name' })).toBe('text');
+    expect(route(analysisOf(picked), { kind: 'auto', command: 'cat data/users.json | grep name' })).toBe('text');
     const failures = jest
       .split('\n')
       .filter((line) => line.includes('FAIL') || line.includes('PASS'))
       .join('\n');
-    expect(route(failures, { kind: 'auto', command: 'npm test 2>&1 | grep -E "PASS|FAIL"' })).toBe('log');
+    expect(route(analysisOf(failures), { kind: 'auto', command: 'npm test 2>&1 | grep -E "PASS|FAIL"' })).toBe('log');
   });
 
   it('gives text nobody claims to the text processor, never to log sampling', () => {
     const result = squeeze.compress(prose, { command: 'frobnicate --all' });
     expect(result.kind).toBe('text');
-    expect(route(prose, { kind: 'auto', toolName: 'bash' })).toBe('text');
+    expect(route(analysisOf(prose), { kind: 'auto', toolName: 'bash' })).toBe('text');
   });
 
   it('falls back along the chain when the processor a command chose refuses the text', () => {
@@ -167,7 +170,7 @@ describe(`routing order of trust (${backendName})`, () => {
       '[',
       ...Array.from({ length: 400 }, (_, i) => `  {"id": ${i}, "name": "user ${i}", "active": ${i % 3 === 0}},`),
     ].join('\n');
-    expect(route(cut, { kind: 'auto', command: 'head -n 401 users.json' })).toBe('json');
+    expect(route(analysisOf(cut), { kind: 'auto', command: 'head -n 401 users.json' })).toBe('json');
     const result = squeeze.compress(cut, { command: 'head -n 401 users.json', level: 'light' });
     expect(result.outcome).toBe('compressed');
     expect(result.kind).not.toBe('json');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createEstimator } from '../../src/engine/index.js';
 import { ProcessorError } from '../../src/processors/errors.js';
 import { tableProcessor } from '../../src/processors/table/index.js';
-import { backendName } from '../support/backend.js';
+import { backendName, analysisOf } from '../support/backend.js';
 import { type ProcessorLevel, runProcessor, testSqueeze } from '../support/processor-run.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
@@ -102,11 +102,12 @@ describe(`table processor on ps, kubectl, docker, df, npm, pip, CSV and TSV tabl
   });
 
   it('sniffs tables, not logs, listings or prose', () => {
-    for (const fixture of all) expect(tableProcessor.sniff(fixture.text), fixture.name).toBeGreaterThan(0.8);
-    expect(tableProcessor.sniff('This is a sentence.\nAnother one here.\nAnd a third.')).toBeLessThan(0.5);
+    for (const fixture of all)
+      expect(tableProcessor.sniff(analysisOf(fixture.text)), fixture.name).toBeGreaterThan(0.8);
+    expect(tableProcessor.sniff(analysisOf('This is a sentence.\nAnother one here.\nAnd a third.'))).toBeLessThan(0.5);
     const log = Array.from({ length: 30 }, (_, i) => `2026-11-30 10:00:${i} INFO worker: tick ${i}`).join('\n');
-    expect(tableProcessor.sniff(log)).toBeLessThan(0.5);
-    expect(tableProcessor.sniff('./src/a.ts\n./src/b.ts\n./src/c.ts\n./lib/d.js')).toBeLessThan(0.5);
+    expect(tableProcessor.sniff(analysisOf(log))).toBeLessThan(0.5);
+    expect(tableProcessor.sniff(analysisOf('./src/a.ts\n./src/b.ts\n./src/c.ts\n./lib/d.js'))).toBeLessThan(0.5);
   });
 });
 

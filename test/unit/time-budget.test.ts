@@ -91,7 +91,9 @@ describe(`time budget (${backendName})`, () => {
     html: () =>
       `<html><body><main>${Array.from({ length: 300 }, (_, i) => `<h2>Part ${i}</h2><p>Paragraph ${i} of the page, with words.</p>`).join('')}</main></body></html>`,
     text: () =>
-      Array.from({ length: 300 }, (_, i) => `Paragraph ${i} of a long note: the build ran ${i % 7} steps.\n`).join('\n'),
+      Array.from({ length: 300 }, (_, i) => `Paragraph ${i} of a long note: the build ran ${i % 7} steps.\n`).join(
+        '\n',
+      ),
   };
   const big = (kind: ContentKind): string => {
     const one = MADE[kind]?.() ?? fixtures(FOLDER[kind] ?? kind).sort((a, b) => b.text.length - a.text.length)[0]!.text;

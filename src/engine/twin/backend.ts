@@ -12,12 +12,14 @@ import type {
   LineTable,
   LineTokens,
   SeenWindows,
+  TextFeatures,
   WindowPlan,
   WindowRequest,
 } from '../types.js';
 import { estimateTokens, lineTokens } from './tokens.js';
 import { classifyLines } from './classify.js';
 import { planWindows } from './windows.js';
+import { textFeatures } from './features.js';
 
 export class JsBackend implements Backend {
   readonly name = 'js' as const;
@@ -61,6 +63,10 @@ export class JsBackend implements Backend {
 
   classifyLines(lines: LineTable): LineClasses {
     return classifyLines(this.text, lines.count, lines.start, lines.end);
+  }
+
+  textFeatures(lines: LineTable, count: number, sample: number): TextFeatures {
+    return textFeatures(this.text, lines.start, lines.end, count, sample);
   }
 
   planWindows(request: WindowRequest): WindowPlan {

@@ -12,6 +12,7 @@ import {
   repeatsTableSize,
   tableSizeFor,
 } from '../contract.js';
+import { DELIMITERS } from '../contract.js';
 import { SEVERITY_COUNT } from '../flags.js';
 import type {
   Backend,
@@ -22,6 +23,7 @@ import type {
   LineTable,
   LineTokens,
   SeenWindows,
+  TextFeatures,
   WindowPlan,
   WindowRequest,
 } from '../types.js';
@@ -210,6 +212,26 @@ export class WasmBackend implements Backend {
       const flags = arena.alloc(count * 4);
       const summary = this.exports.classify_lines(this.textPtr, this.textLen, count, starts, ends, flags);
       return { flags: arena.readI32(flags, count), summary };
+    });
+  }
+
+  textFeatures(lines: LineTable, count: number, sample: number): TextFeatures {
+    checkLineBounds(count, lines.start, lines.end);
+    return this.scoped((arena) => {
+      const starts = arena.writeArray(lines.start.subarray(0, count));
+      const ends = arena.writeArray(lines.end.subarray(0, count));
+      const shape = arena.alloc(count * 4);
+      const fields = arena.alloc(count * DELIMITERS.length * 4);
+      const totals = arena.alloc(8);
+      this.exports.text_features(this.textPtr, this.textLen, starts, ends, count, shape, fields, totals, sample);
+      const [tagOpenings, sampleFeeds] = arena.readI32(totals, 2);
+      return {
+        lines: count,
+        shape: arena.readU32(shape, count),
+        fields: arena.readI32(fields, count * DELIMITERS.length),
+        tagOpenings: tagOpenings!,
+        sampleFeeds: sampleFeeds!,
+      };
     });
   }
 

@@ -66,6 +66,17 @@ export interface WasmExports {
     costs: number,
   ): number;
   classify_lines(text: number, len: number, count: number, starts: number, ends: number, outFlags: number): number;
+  text_features(
+    text: number,
+    len: number,
+    starts: number,
+    ends: number,
+    count: number,
+    outShape: number,
+    outFields: number,
+    outTotals: number,
+    sample: number,
+  ): number;
   plan_windows(
     count: number,
     priority: number,

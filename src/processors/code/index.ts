@@ -9,6 +9,9 @@
 // (the file's line numbers), e.g.
 // `[… lines 231–263 (33): body of foo — read offset=228 limit=33 …]`.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import { FEATURE } from '../../engine/contract.js';
+import type { TextAnalysis } from '../../engine/index.js';
+import { nonBlankHead } from '../head.js';
 import { type Block, headerText, LANGS, langOf, LONG_LINE, nameOf, scan, type Scan } from './scan.js';
 import { checkDeadline, deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { splitLines } from '../fit.js';
@@ -295,25 +298,26 @@ const DECLARATION =
  * A read envelope is certain. Plain source (`cat` output) is claimed when
  * declarations recur and most lines end as code lines do.
  */
-function sniff(text: string): number {
-  if (READ.test(text.slice(0, 4096)) || /^<path>[^\n]*<\/path>\n<type>file<\/type>\n<content>\n\d+: /.test(text))
-    return 0.99;
-  const lines = text
-    .split('\n', 300)
-    .filter((l) => l.trim() !== '')
-    .slice(0, 200);
-  if (lines.length < 5) return 0;
-  const share = (re: RegExp) => lines.filter((l) => re.test(l)).length / lines.length;
-  // Timestamps at line starts (logs), markup lines (HTML with inline scripts) and hunks (diffs of code) are not source.
+function sniff(analysis: TextAnalysis): number {
+  const { text } = analysis;
+  // The read tool's envelope is its opening characters, not a line shape.
   if (
-    share(/^\[?\d{2,4}[-/:.]\d{1,2}[-/:.]\d{1,2}/) > 0.1 ||
-    share(/^\s*<[A-Za-z!/]/) > 0.1 ||
-    share(/^(?:@@ |diff --git )/) > 0
+    text.startsWith('<path>') &&
+    (READ.test(text.slice(0, 4096)) || /^<path>[^\n]*<\/path>\n<type>file<\/type>\n<content>\n\d+: /.test(text))
   )
-    return 0;
-  const declarations = share(DECLARATION);
-  const codeEnds = share(/(?:[{}();,:]|=>|\*\/)\s*$|^\s*(?:\/\/|#|\*|\/\*)/);
-  return declarations >= 0.05 && codeEnds >= 0.5 ? 0.7 : 0;
+    return 0.99;
+  const picked = nonBlankHead(analysis, 300, 200);
+  if (picked.length < 5) return 0;
+  const { shape } = analysis.features;
+  const share = (test: (i: number) => boolean) => picked.filter(test).length / picked.length;
+  const shaped = (bit: number) => share((i) => (shape[i]! & bit) !== 0);
+  const hunk = (i: number) =>
+    ((shape[i]! & FEATURE.AT_AT) !== 0 && analysis.headLine(i).startsWith('@@ ')) ||
+    ((shape[i]! & FEATURE.DIFF_WORD) !== 0 && analysis.headLine(i).startsWith('diff --git '));
+  // Timestamps at line starts (logs), markup lines (HTML with inline scripts) and hunks (diffs of code) are not source.
+  if (shaped(FEATURE.DATED) > 0.1 || shaped(FEATURE.MARKUP) > 0.1 || share(hunk) > 0) return 0;
+  const declarations = share((i) => DECLARATION.test(analysis.headLine(i)));
+  return declarations >= 0.05 && shaped(FEATURE.CODE_END) >= 0.5 ? 0.7 : 0;
 }
 
 export const codeProcessor: Processor = {

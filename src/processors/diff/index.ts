@@ -9,6 +9,8 @@
 // outside files (`git show`'s commit header and message) stay. Lossless
 // returns the text unchanged.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import { FEATURE } from '../../engine/contract.js';
+import type { TextAnalysis } from '../../engine/index.js';
 import { splitLines } from '../fit.js';
 import { count, omittedLines } from '../markers.js';
 import { OutputCosts } from '../costs.js';
@@ -269,12 +271,16 @@ function process(input: ProcessorInput): ProcessorOutput {
 }
 
 /** A `diff --git` line, or `---`/`+++` file headers, followed by a hunk header. */
-function sniff(text: string): number {
-  const lines = text.split('\n', 400);
-  const hunk = lines.findIndex((l) => HUNK.test(l));
-  if (hunk === -1) return 0;
-  if (lines.slice(0, hunk).some((l) => FILE_START.test(l))) return 0.97;
-  return lines[hunk - 2]?.startsWith('--- ') && lines[hunk - 1]?.startsWith('+++ ') ? 0.95 : 0;
+function sniff(analysis: TextAnalysis): number {
+  const { lines, shape } = analysis.features;
+  const shaped = (i: number, bit: number, rule: RegExp) => (shape[i]! & bit) !== 0 && rule.test(analysis.headLine(i));
+  let hunk = 0;
+  while (hunk < lines && !shaped(hunk, FEATURE.AT_AT, HUNK)) hunk++;
+  if (hunk === lines) return 0;
+  for (let i = 0; i < hunk; i++) if (shaped(i, FEATURE.DIFF_WORD, FILE_START)) return 0.97;
+  return hunk >= 2 && analysis.headLine(hunk - 2).startsWith('--- ') && analysis.headLine(hunk - 1).startsWith('+++ ')
+    ? 0.95
+    : 0;
 }
 
 export const diffProcessor: Processor = {

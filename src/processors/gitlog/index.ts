@@ -11,6 +11,7 @@
 // maxTokens the oldest commits fold into one marker naming their hash range. A
 // log with patches (`git log -p`) is a diff.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import type { TextAnalysis } from '../../engine/index.js';
 import { diffProcessor } from '../diff/index.js';
 import { historySkeleton } from '../diff/skeleton.js';
 import { splitLines } from '../fit.js';
@@ -323,8 +324,8 @@ function process(input: ProcessorInput): ProcessorOutput {
 }
 
 /** A `commit <hash>` line at the start (after --graph columns) and Author/Date lines under it. */
-function sniff(text: string): number {
-  const lines = contents(text.split('\n', 40));
+function sniff(analysis: TextAnalysis): number {
+  const lines = contents(analysis.headLines(40));
   const first = lines.findIndex((l) => l.trim() !== '');
   if (first === -1) return 0;
   if (!COMMIT.test(lines[first]!)) {

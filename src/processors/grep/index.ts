@@ -5,6 +5,7 @@
 // lines go first, identical match texts collapse into one line with all their
 // locations, then files keep their first matches and the rest are counted per file.
 import { RE2JS } from 're2js';
+import type { TextAnalysis } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
@@ -127,7 +128,10 @@ function parseFlat(lines: string[], files: FileTable): Row[] {
 }
 
 function parse(text: string, tick: Tick): Parsed {
-  const raw = splitLines(text);
+  return parseLines(splitLines(text), tick);
+}
+
+function parseLines(raw: string[], tick: Tick): Parsed {
   const lines = raw.map((l) => {
     tick();
     return l.endsWith('\r') ? l.slice(0, -1) : l;
@@ -560,9 +564,8 @@ function minimal(
  * whose timestamp reads as `name:13:53:08` repeat one pair). grep -n on one
  * file (`12:text`) is only a maybe: numbered lines are common elsewhere.
  */
-function sniff(text: string): number {
-  const head = text.split('\n', 201).slice(0, 200).join('\n');
-  const { raw, rows, files } = parse(head, () => {}); // 200 lines: no deadline to ask
+function sniff(analysis: TextAnalysis): number {
+  const { raw, rows, files } = parseLines(analysis.headLines(200), () => {}); // 200 lines: no deadline to ask
   const content = rows.filter((r) => r.kind !== 'separator');
   if (content.length === 0) return 0;
   const hits = content.filter((r) => r.kind === 'match' || r.kind === 'context');

@@ -5,6 +5,8 @@
 // content; light fits the budget, aggressive half of it, by dropping whole
 // blocks (headings stay) with exact markers.
 import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import { TAG_SAMPLE } from '../../engine/contract.js';
+import type { TextAnalysis } from '../../engine/index.js';
 import { checkDeadline, ProcessorError } from '../errors.js';
 import {
   extract,
@@ -208,12 +210,18 @@ function process(input: ProcessorInput): ProcessorOutput {
 /** Confidence that a text is an HTML page or fragment. */
 const VOID_ELEMENTS = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'wbr', 'source', 'col', 'area', 'base']);
 
-function sniff(text: string): number {
+function sniff(analysis: TextAnalysis): number {
+  const { text } = analysis;
+  // A page says what it is in its opening characters, not in any line's shape.
   const head = text.slice(0, 4096).trimStart().toLowerCase();
   if (head.startsWith('<!doctype html') || head.startsWith('<html')) return 1;
   if (/<(?:html|head|body)[\s>]/.test(head)) return 0.9;
   if (head.startsWith('<?xml')) return 0.2; // XML reports read better as text
-  const sample = text.slice(0, 65_536);
+  // Tags are at most the tag-like openings the features counted: too few of those, and no tag scan is needed.
+  const { tagOpenings, sampleFeeds } = analysis.features;
+  const lines = sampleFeeds + 1;
+  if (tagOpenings < 5 || tagOpenings <= 0.1 * lines) return 0;
+  const sample = text.slice(0, TAG_SAMPLE);
   // `<none>`, `<pending>`, `<pid>` in a table or a log are placeholders, not tags: a bare `<name>` counts
   // only when the text also closes it (`</name>`) or it is a void element; tags with attributes always count.
   const closed = new Set(Array.from(sample.matchAll(/<\/([a-z][a-z0-9]*)\s*>/gi), (m) => m[1]!.toLowerCase()));
@@ -222,7 +230,6 @@ function sniff(text: string): number {
     const name = m[2]!.toLowerCase();
     if (m[1] === '/' || m[3] !== '>' || closed.has(name) || VOID_ELEMENTS.has(name)) tags++;
   }
-  const lines = Math.max(1, sample.split('\n').length);
   if (tags >= 20 && tags / lines > 0.5) return 0.7;
   return tags >= 5 && tags / lines > 0.1 ? 0.3 : 0;
 }

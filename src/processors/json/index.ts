@@ -4,6 +4,8 @@
 // while records with errors, high severities, outliers and preserved strings
 // stay whole. Invalid or too-deep JSON throws JsonInputError.
 import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import type { TextAnalysis } from '../../engine/index.js';
+import { firstNonBlank } from '../head.js';
 import { Fitter, type FitOptions } from './fit.js';
 import { countValues, MAX_JSON_VALUES, summariseHugeJson } from './huge.js';
 import { Importance } from './importance.js';
@@ -131,10 +133,18 @@ function fitJson(input: ProcessorInput): ProcessorOutput {
   return { text, omitted };
 }
 
+/** `{"key"` or `[{`/`[[`/`["`/`[` + newline open a document, read from the first non-blank character on. */
+const OPENING = /\{\s*"|\[\s*[[{"]|\[\s*\n|\[\s*-?\d[\d.eE+-]*\s*,/y;
+
 /** Confidence that a text is JSON: it parses, its first lines are JSON lines, or it opens like JSON. */
-function sniff(text: string): number {
-  const head = text.trimStart();
-  if (head[0] !== '{' && head[0] !== '[') return 0;
+function sniff(analysis: TextAnalysis): number {
+  const first = firstNonBlank(analysis);
+  if (first === -1) return 0;
+  const { text } = analysis;
+  const line = analysis.line(first);
+  const opening = analysis.lines.start[first]! + line.length - line.trimStart().length;
+  if (text[opening] !== '{' && text[opening] !== '[') return 0;
+  // A document's structure is no line feature: parsing it is the sure test, and only a text opening with { or [ gets here.
   if (text.length <= 2_000_000) {
     try {
       JSON.parse(text);
@@ -143,11 +153,12 @@ function sniff(text: string): number {
       // JSON lines, or a truncated document, still look like JSON
     }
   }
-  // The last piece may be a cut line: judge the ones before it.
-  const firstLines = head
-    .split('\n', 6)
-    .slice(0, -1)
-    .filter((l) => l.trim() !== '');
+  // Five lines from the first, or all but the last when fewer follow (the last may be a cut line; a final
+  // break ends it): judge those.
+  const rest = analysis.lines.count - first + (/[\n\r]$/.test(text) ? 1 : 0);
+  const firstLines: string[] = [];
+  for (let i = first; i < first + Math.min(rest, 6) - 1; i++)
+    if (analysis.line(i).trim() !== '') firstLines.push(analysis.line(i));
   const parses = (l: string) => {
     try {
       JSON.parse(l);
@@ -158,7 +169,8 @@ function sniff(text: string): number {
   };
   if (firstLines.length >= 2 && firstLines.every(parses)) return 0.9;
   // `{"key"` or `[{`/`[[`/`["`/`[` + newline open a document; `[INFO]` or `[    0.000]` do not.
-  return /^(?:\{\s*"|\[\s*[[{"]|\[\s*\n|\[\s*-?\d[\d.eE+-]*\s*,)/.test(head) ? 0.6 : 0.1;
+  OPENING.lastIndex = opening;
+  return OPENING.test(text) ? 0.6 : 0.1;
 }
 
 export const jsonProcessor: Processor = {

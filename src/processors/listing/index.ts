@@ -5,7 +5,9 @@
 // directory with few entries keeps its names, a big one its rarest and
 // largest entries (its small subdirectories it does not name are counted in
 // its marker); over budget the subtrees whose lines cost most fold whole.
+import type { TextAnalysis } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import { nonBlankHead } from '../head.js';
 import { checkDeadline, deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { count, omittedLineList, omittedLines, plural } from '../markers.js';
@@ -786,12 +788,8 @@ function process(input: ProcessorInput): ProcessorOutput {
  * `total N`, `dir:` headers, tree rows, du rows, or paths without spaces that
  * name a directory or a file with an extension.
  */
-function sniff(text: string): number {
-  const lines = text
-    .split('\n', 400)
-    .map((l) => l.replace(/\r$/, ''))
-    .filter((l) => l.trim() !== '')
-    .slice(0, 200);
+function sniff(analysis: TextAnalysis): number {
+  const lines = nonBlankHead(analysis, 400, 200).map((i) => analysis.headLine(i));
   if (lines.length === 0) return 0;
   const path = /^(?:\.{0,2}\/|~\/)?[^\s:*?"<>|]+$/;
   const header = (l: string) => l.endsWith(':') && !l.includes(' ');

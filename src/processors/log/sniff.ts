@@ -4,6 +4,8 @@
 // source excerpts, test-runner lines, stack frames. Prose, source code and
 // listings carry few of these.
 
+import type { TextAnalysis } from '../../engine/index.js';
+
 /** Timestamps: HH:MM:SS, dates, dmesg's `[    0.000000]`, epoch seconds. */
 const TIME = /\b\d{1,2}:\d{2}:\d{2}\b|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|^\[\s*\d+\.\d+\]|\b1[0-6]\d{8}\b/;
 
@@ -59,17 +61,16 @@ const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 const HEAD_LINES = 100;
 const SAMPLED_LINES = 100;
 
-function sampledLines(text: string): string[] {
-  const starts: number[] = [0];
-  for (let i = text.indexOf('\n'); i !== -1 && i + 1 < text.length; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+/** The sampled lines from the line table, each cut to its first 400 characters, the blank ones left out. */
+function sampledLines(analysis: TextAnalysis): string[] {
+  const { count, start, end } = analysis.lines;
   const pick = new Set<number>();
-  for (let i = 0; i < Math.min(HEAD_LINES, starts.length); i++) pick.add(i);
-  const rest = starts.length - HEAD_LINES;
+  for (let i = 0; i < Math.min(HEAD_LINES, count); i++) pick.add(i);
+  const rest = count - HEAD_LINES;
   if (rest > 0) for (let k = 0; k < SAMPLED_LINES; k++) pick.add(HEAD_LINES + Math.floor((k * rest) / SAMPLED_LINES));
   const lines: string[] = [];
   for (const i of pick) {
-    const end = text.indexOf('\n', starts[i]!);
-    const line = text.slice(starts[i]!, Math.min(end === -1 ? text.length : end, starts[i]! + 400));
+    const line = analysis.text.slice(start[i]!, Math.min(end[i]!, start[i]! + 400));
     if (line.trim() !== '') lines.push(line);
   }
   return lines;
@@ -81,9 +82,9 @@ function marked(raw: string): boolean {
   return !BLAME.test(line) && SIGNALS.some((signal) => signal.test(line));
 }
 
-/** Confidence in [0, 0.9] that `text` is a log: the share of sampled non-blank lines carrying a log mark. */
-export function logConfidence(text: string): number {
-  const lines = sampledLines(text);
+/** Confidence in [0, 0.9] that the text is a log: the share of sampled non-blank lines carrying a log mark. */
+export function logConfidence(analysis: TextAnalysis): number {
+  const lines = sampledLines(analysis);
   if (lines.length === 0) return 0;
   return Math.min(0.9, 0.1 + lines.filter(marked).length / lines.length);
 }

@@ -4,7 +4,10 @@
 // column, extreme numbers) stay whole; the rest are grouped by shape (their
 // status-like values) and each group keeps its first rows, the others counted
 // in markers that name their original lines.
+import { DELIMITERS, FEATURE } from '../../engine/contract.js';
+import type { TextAnalysis } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import { nonBlankHead } from '../head.js';
 import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { count, omittedLines, plural } from '../markers.js';
@@ -58,7 +61,7 @@ function splitDelimited(line: string, delimiter: string): string[] {
 
 /** The delimiter every line of the sample splits into the same number (>= 2) of fields by, if any. */
 function delimiterOf(sample: readonly string[]): string | null {
-  for (const d of ['\t', ',', ';', '|', '│']) {
+  for (const d of DELIMITERS) {
     const widths = sample.map((l) => splitDelimited(l, d).length);
     const n = widths[0]!;
     if (n >= 2 && widths.filter((w) => w === n).length >= 0.9 * widths.length) return d;
@@ -313,19 +316,24 @@ function process(input: ProcessorInput): ProcessorOutput {
  * whose columns the rows line up with, left- or right-aligned: log lines
  * under a capitalised first line do not.
  */
-function sniff(text: string): number {
-  const nonBlank = text
-    .split('\n', 201)
-    .slice(0, 200)
-    .map((l) => l.replace(/\r$/, ''))
-    .filter((l) => l.trim() !== '');
+function sniff(analysis: TextAnalysis): number {
+  const { shape, fields } = analysis.features;
+  const head = (i: number) => analysis.headLine(i);
+  const nonBlank = nonBlankHead(analysis, 200);
+  const rule = (i: number | undefined) => i !== undefined && (shape[i]! & FEATURE.SEPARATOR) !== 0;
   // Rules (a top border, the line under the header) and psql's `(N rows)` are not rows.
-  const first = nonBlank.findIndex((l) => !SEPARATOR.test(l));
-  const ruled = first >= 0 && SEPARATOR.test(nonBlank[first + 1] ?? '') && /[-─═]/.test(nonBlank[first + 1]!);
-  const lines = nonBlank.filter((l) => !SEPARATOR.test(l) && !ROW_COUNT.test(l));
-  if (lines.length < 3) return 0;
+  const first = nonBlank.findIndex((i) => !rule(i));
+  const ruled = first >= 0 && rule(nonBlank[first + 1]) && /[-─═]/.test(head(nonBlank[first + 1]!));
+  const picked = nonBlank.filter((i) => !rule(i) && !ROW_COUNT.test(head(i)));
+  if (picked.length < 3) return 0;
+  const lines = picked.map(head);
   const header = lines[0]!;
-  const delimiter = delimiterOf(lines);
+  // The delimiter every line splits into the same number (>= 2) of fields by, from the features' field counts.
+  const found = DELIMITERS.findIndex((_, d) => {
+    const n = fields[picked[0]! * DELIMITERS.length + d]!;
+    return n >= 2 && picked.filter((i) => fields[i * DELIMITERS.length + d] === n).length >= 0.9 * picked.length;
+  });
+  const delimiter = found < 0 ? null : DELIMITERS[found]!;
   if (delimiter !== null) {
     const names = splitDelimited(header, delimiter);
     if (/^\d/.test(header) || names.some((n) => n.length > 40)) return 0.3;
@@ -341,7 +349,7 @@ function sniff(text: string): number {
     names.every((n) => /^[a-z_][\w%#()/.-]*$/.test(n));
   if (names.length < 2 || !(upper || lower)) return 0;
   const columns = [...header.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length] as const);
-  const rows = lines.slice(1, 101).filter((l) => !SEPARATOR.test(l));
+  const rows = lines.slice(1, 101);
   let aligned = 0;
   for (const row of rows) {
     for (const [start, end] of columns) {

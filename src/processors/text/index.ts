@@ -6,6 +6,8 @@
 // code blocks to their signatures. Over budget, evidence + head + tail
 // selection with markers.
 import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import type { TextAnalysis } from '../../engine/index.js';
+import { firstNonBlank } from '../head.js';
 import { collapsedLines, lineSpan, omittedLines } from '../markers.js';
 import { deadlineTick, type Tick } from '../errors.js';
 import { keepPreserved } from '../keep-preserved.js';
@@ -279,8 +281,8 @@ function process(input: ProcessorInput): ProcessorOutput {
 }
 
 /** Text is the fallback kind: a low, constant confidence for any non-empty text. */
-function sniff(text: string): number {
-  return text.trim() === '' ? 0 : 0.1;
+function sniff(analysis: TextAnalysis): number {
+  return firstNonBlank(analysis) === -1 ? 0 : 0.1;
 }
 
 /** Text nobody claims may be any program's output, a runner's whose shape no sniffer knows among them. */
