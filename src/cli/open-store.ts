@@ -5,7 +5,7 @@ import { lookupStore, openStoreSpec, StoreUnavailableError, type Lookup, type Or
 import { CliError, ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
 
-export const STORE_OPTION = { store: { type: 'string' } } as const;
+export { STORE_OPTION } from './store-option.js';
 
 export type CliStore = ReturnType<typeof openStoreSpec>;
 

@@ -1,23 +1,42 @@
 // `squeeze`: the command table, help, and the mapping of failures to exit codes.
-import { demoCommand } from './commands/demo.js';
-import { evalCommand } from './commands/eval.js';
 import { parse } from './args.js';
-import type { Command } from './command.js';
-import { compressCommand } from './commands/compress.js';
-import { estimateCommand } from './commands/estimate.js';
-import { playgroundCommand } from './commands/playground.js';
-import { retrieveCommand } from './commands/retrieve.js';
+import type { CommandEntry } from './command.js';
 import { CliError, ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
-export const COMMANDS: readonly Command[] = [
-  compressCommand,
-  retrieveCommand,
-  estimateCommand,
-  evalCommand,
-  demoCommand,
-  playgroundCommand,
+// Each command's module loads when it runs: a small `squeeze compress` need not load the playground's server.
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'compress',
+    summary: 'compress a tool output, keeping the original retrievable',
+    load: async () => (await import('./commands/compress.js')).compressCommand,
+  },
+  {
+    name: 'retrieve',
+    summary: 'print a stored original by id: whole, a line range, or the lines matching a pattern',
+    load: async () => (await import('./commands/retrieve.js')).retrieveCommand,
+  },
+  {
+    name: 'estimate',
+    summary: 'estimate the tokens a text costs',
+    load: async () => (await import('./commands/estimate.js')).estimateCommand,
+  },
+  {
+    name: 'eval',
+    summary: 'measure token reduction and kept evidence on labelled samples',
+    load: async () => (await import('./commands/eval.js')).evalCommand,
+  },
+  {
+    name: 'demo',
+    summary: 'compress a built-in sample CI run and show before and after',
+    load: async () => (await import('./commands/demo.js')).demoCommand,
+  },
+  {
+    name: 'playground',
+    summary: 'serve the playground page (see what the model sees) on 127.0.0.1',
+    load: async () => (await import('./commands/playground.js')).playgroundCommand,
+  },
 ];
 
 function mainHelp(): string {
@@ -56,12 +75,13 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stdout(mainHelp());
     return ExitCode.ok;
   }
-  const command = COMMANDS.find((c) => c.name === (name === 'help' ? rest[0] : name));
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === (name === 'help' ? rest[0] : name));
+  if (!entry) {
     const unknown = name === 'help' ? rest[0] : name;
     io.stderr(`squeeze: unknown command ${JSON.stringify(unknown)}\n\n${mainHelp()}`);
     return ExitCode.usage;
   }
+  const command = await entry.load();
   if (name === 'help' || rest.some(wantsHelp)) {
     io.stdout(command.help);
     return ExitCode.ok;

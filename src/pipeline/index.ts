@@ -24,7 +24,8 @@ import { ccrType } from './ccr.js';
 import { emergencyOutput } from './emergency.js';
 import { type CutSource, cutOrder, originalLinesSource, sampleToFit } from './ceiling.js';
 import { budgetFor, ceilingFor, gentler, harsher, LEVELS, levelForFill } from './levels.js';
-import { hasLongSegment, shortenLongLines } from './long-lines.js';
+import { shortenLongLines } from './long-lines.js';
+import { measureIn, refused, unchanged } from './intake.js';
 import { RecentResults, textDigest } from './repeats.js';
 import { foldShapes, type Shortened } from './shapes.js';
 import { resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
@@ -300,37 +301,24 @@ class Pipeline implements Squeeze, WorkerPipeline {
       kind: ContentKind = 'text',
       level: Level = 'lossless',
       error?: unknown,
-    ): CompressResult => ({
-      output: text,
-      outcome,
-      kind,
-      level,
-      tokensIn,
-      tokensOut: tokensIn,
-      bytesIn,
-      bytesOut: bytesIn,
-      omitted: {},
-      omissions: [],
-      id: null,
-      backend: this.estimator.backendName ?? 'js',
-      ms: this.now() - started,
-      ...(error === undefined ? {} : { error }),
-    });
-    if (!options.enabled) return passThrough('disabled');
-    if (options.toolName !== undefined && options.exclude.includes(options.toolName)) return passThrough('excluded');
+    ): CompressResult =>
+      unchanged(text, outcome, {
+        kind,
+        level,
+        tokensIn,
+        bytesIn,
+        backend: this.estimator.backendName ?? 'js',
+        ms: this.now() - started,
+        error,
+      });
+    const no = refused(options);
+    if (no !== null) return passThrough(no);
     let kind: ContentKind = 'text';
     let level: Level = 'lossless';
     try {
-      // Per-line estimates sum to the whole-text estimate: computing them once
-      // serves both the activation check and the processors' budgets. A text
-      // that may hold over-long lines is measured whole, since line-shaped
-      // processors will see those lines as one marker line each (long-lines.ts).
-      const mayBeLong = hasLongSegment(text);
-      const whole = mayBeLong ? null : new TextAnalysis(text, createBackend(options.backend));
-      tokensIn =
-        whole && this.estimator instanceof CharClassEstimator
-          ? this.estimator.lines(whole).tokens
-          : this.estimator.estimate(text);
+      const measured = measureIn(text, options, this.estimator);
+      const { whole, mayBeLong } = measured;
+      tokensIn = measured.tokensIn;
       if (original !== '' && text.length > 0 && this.recent?.hasOriginal(original)) {
         const type = ccrType(options.toolName, isError, text);
         const seen = whole ?? new TextAnalysis(text, createBackend(options.backend));

@@ -4,7 +4,8 @@
 
 import { lineEndAt } from './line-breaks.js';
 
-const number = new Intl.NumberFormat('en-US');
+/** Made on first use: building one loads ICU's number data (tens of milliseconds at start), which most calls never need. */
+let number: Intl.NumberFormat | undefined;
 
 /**
  * Formats a count with thousands separators: 1204 -> "1,204". Integers are
@@ -12,7 +13,7 @@ const number = new Intl.NumberFormat('en-US');
  * big output names tens of thousands of counts); anything else goes to Intl.
  */
 export function count(n: number): string {
-  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return number.format(n);
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return (number ??= new Intl.NumberFormat('en-US')).format(n);
   const digits = String(Math.abs(n));
   let grouped = digits.slice(0, ((digits.length - 1) % 3) + 1);
   for (let i = grouped.length; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;

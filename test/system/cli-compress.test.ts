@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createSqueeze } from '../../src/pipeline/index.js';
 import { runCli, spawnCli } from '../support/cli.js';
 import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
 
@@ -16,6 +17,29 @@ describe('squeeze compress', () => {
       ? `2026-11-30 09:00:${String(i % 60).padStart(2, '0')} ERROR worker ${i}: connection refused (db:5432)`
       : `2026-11-30 09:00:${String(i % 60).padStart(2, '0')} INFO request ${i % 17} served in ${i % 9} ms`,
   ).join('\n');
+
+  it('answers a text below the activation threshold as the pipeline does, without opening the store', async () => {
+    // A store path that cannot be a folder: opening it would fail the call.
+    const store = join(root, 'not-a-folder');
+    writeFileSync(store, 'a file');
+    for (const [text, args] of [
+      ['PASS test/unit/a.test.ts (12 tests)\n', ['--tool', 'bash']],
+      ['', []],
+      [log.slice(0, 600), ['--max-tokens', '800', '--kind', 'log']],
+    ] as const) {
+      const result = await runCli(['compress', '--json', '--store', store, ...args], { stdin: text });
+      expect(result.code, result.stderr.toString()).toBe(0);
+      const { ms, stored, ...shown } = JSON.parse(result.stdout.toString());
+      const maxTokens = args[1] === '800' ? { maxTokens: 800, targetTokens: 800, minTokens: 500 } : {};
+      const { ms: _ms, error: _error, ...expected } = createSqueeze(maxTokens).compress(text, {
+        toolName: args[0] === '--tool' ? 'bash' : undefined,
+      });
+      expect(shown).toEqual(expected);
+      expect(shown.outcome).toBe('below-min-tokens');
+      expect(stored).toBe(false);
+      expect(typeof ms).toBe('number');
+    }
+  });
 
   it('compresses stdin and gives the original back through retrieve in another process', async () => {
     const store = join(root, 'compress-store');

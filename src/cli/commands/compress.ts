@@ -1,163 +1,26 @@
 // `squeeze compress`: one text through the pipeline, the original kept in the
-// store so `squeeze retrieve` gives it back later.
-import {
-  createSqueeze,
-  DEFAULTS,
-  OptionsError,
-  type CallOptions,
-  type CompressResult,
-  type SqueezeSetup,
-} from '../../pipeline/index.js';
-import { levelNotKeptText } from '../../pipeline/level-note.js';
-import { textDigest } from '../../pipeline/repeats.js';
-import { count as formatCount } from '../../text/strings.js';
+// store so `squeeze retrieve` gives it back later. This module stays light: a
+// text that passes through before any processor (small, below the activation
+// threshold) is answered here, without loading the processors or the store
+// (compress-stored.ts holds the rest), so such a call starts about as fast as Node.
+import { createEstimator } from '../../engine/index.js';
+import { passedBeforeRouting } from '../../pipeline/intake.js';
+import { DEFAULTS, OptionsError, resolveOptions, type SqueezeOptions } from '../../pipeline/options.js';
+import type { CallOptions } from '../../pipeline/index.js';
+import { notUtf8Note } from '../../processors/markers.js';
 import { CONTENT_KINDS, type ContentKind, type Level } from '../../types.js';
 import { count, oneOf, positionals } from '../args.js';
 import type { Command } from '../command.js';
-import { CliError, ExitCode, usageError } from '../errors.js';
-import { decodeLenient, decodeUtf8, readInput, type CliIo } from '../io.js';
-import { openStore, STORE_OPTION, type CliStore } from '../open-store.js';
-import { SessionResults } from '../../store/session-results.js';
-import {
-  CcrStore,
-  cliRetrieval,
-  MEMORY_STORE,
-  StoreError,
-  type OriginalStore,
-  type PutMeta,
-  type Stored,
-} from '../../store/index.js';
-import { bytesId, originalId } from '../../store/id.js';
-import { notUtf8Note } from '../../processors/markers.js';
-import { createEstimator } from '../../engine/index.js';
+import { ExitCode, usageError } from '../errors.js';
+import { decodeLenient, decodeUtf8, readInput } from '../io.js';
+import { STORE_OPTION } from '../store-option.js';
+import { report } from './compress-report.js';
 
 const KINDS: readonly ContentKind[] = CONTENT_KINDS;
 const LEVELS: readonly Level[] = ['lossless', 'light', 'aggressive', 'emergency'];
 
-/** What --json prints: the result without the internal error object, and whether the original was stored. */
-function asJson(result: CompressResult, storeError?: string): string {
-  const { error, ...rest } = result;
-  return `${JSON.stringify({
-    ...rest,
-    ...(error === undefined ? {} : { error: String((error as Error)?.message ?? error) }),
-    stored: result.id !== null,
-    ...(storeError === undefined ? {} : { storeError }),
-  })}\n`;
-}
-
-/** The original untouched in place of a compression whose original the store could not keep. */
-function notStored(result: CompressResult, text: string): CompressResult {
-  const { verdict: _verdict, levelNotKept: _levelNotKept, ...rest } = result;
-  return {
-    ...rest,
-    output: text,
-    outcome: 'not-stored',
-    level: 'lossless',
-    tokensOut: result.tokensIn,
-    bytesOut: result.bytesIn,
-    omitted: {},
-    omissions: [],
-    id: null,
-  };
-}
-
-/**
- * The pipeline stores synchronously; the CLI's store may be Redis. So the
- * pipeline puts into this stand-in, which only computes the id, and the CLI
- * then awaits the real put before it prints anything that names the id.
- */
-class StagedStore implements OriginalStore {
-  staged: { original: string | Uint8Array; meta: PutMeta } | undefined;
-  /** `exact`: the input's bytes when they are not UTF-8, staged in place of the text decoded from them. */
-  constructor(private readonly exact?: Uint8Array) {}
-  put(text: string, meta: PutMeta): Stored {
-    if (this.exact !== undefined) {
-      this.staged = { original: this.exact, meta };
-      return { id: bytesId(this.exact), size: this.exact.length };
-    }
-    this.staged = { original: text, meta };
-    return { id: originalId(text), size: Buffer.byteLength(text, 'utf8') };
-  }
-  get() {
-    return { found: false, reason: 'unknown' } as const;
-  }
-}
-
-/** Stores what the pipeline staged; the reason when the store could not keep it. */
-async function keep(open: () => CliStore, staged: StagedStore['staged']): Promise<string | undefined> {
-  if (staged === undefined) return undefined;
-  let store: CliStore | undefined;
-  try {
-    store = open();
-    await store.put(staged.original, staged.meta);
-    return undefined;
-  } catch (error) {
-    if (error instanceof StoreError) return error.message;
-    throw error;
-  } finally {
-    await store?.close();
-  }
-}
-
-/**
- * The session's memory of its recent results, in the store's database: null for a
- * store that has none (Redis, :memory:) or cannot open, since memory only saves tokens.
- */
-function sessionMemory(spec: string | boolean | undefined, io: CliIo): SessionResults | null {
-  try {
-    const store = openStore(spec, io);
-    try {
-      return store instanceof CcrStore && store.path !== ':memory:'
-        ? new SessionResults(store.path, store.ttlSeconds)
-        : null;
-    } finally {
-      void store.close();
-    }
-  } catch {
-    return null;
-  }
-}
-
-function summary(result: CompressResult, cli: ReturnType<typeof cliRetrieval>): string {
-  const tokens = `${formatCount(result.tokensIn)} -> ${formatCount(result.tokensOut)} tokens`;
-  switch (result.outcome) {
-    case 'compressed': {
-      // A Redis URL with credentials is not repeated: the user has it.
-      const where = cli === undefined ? ' --store URL' : cli.store === undefined ? '' : ` --store ${cli.store}`;
-      const back = result.id === null ? 'original not kept' : `original: squeeze retrieve ${result.id}${where}`;
-      const late = result.timedOut ? ' (time budget ran out: the output ready then)' : '';
-      return `squeeze: ${result.kind}, ${result.level}${late}: ${tokens}; ${back}\n`;
-    }
-    case 'failed':
-      return `squeeze: compression failed (${(result.error as Error)?.message ?? String(result.error)}); passed through unchanged\n`;
-    default:
-      return `squeeze: passed through unchanged (${result.outcome}, ${formatCount(result.tokensIn)} tokens)\n`;
-  }
-}
-
-/** Input that is not UTF-8 and was not compressed: its exact bytes (JSON cannot carry them: exit 5). */
-function passThroughNotUtf8(bytes: Buffer, name: string, why: string, json: boolean, io: CliIo): void {
-  if (json) throw new CliError(ExitCode.notUtf8, `${name} is not valid UTF-8 text; nothing was compressed (${why})`);
-  io.stdout(bytes);
-  // Exact bytes on stdout; when they end mid-line, the notice starts its own line (as in the UTF-8 path).
-  if (bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a) io.stderr('\n');
-  io.stderr(`squeeze compress: ${name} is not valid UTF-8; passed through unchanged (${why})\n`);
-}
-
-/** A compressed result of input that is not UTF-8, with the line saying so under it. */
-function withNotUtf8Note(result: CompressResult, note: string): CompressResult {
-  const output = `${result.output}${note}\n`;
-  return {
-    ...result,
-    output,
-    bytesOut: Buffer.byteLength(output, 'utf8'),
-    tokensOut: createEstimator().estimate(output),
-  };
-}
-
 export const compressCommand: Command = {
   name: 'compress',
-  summary: 'compress a tool output, keeping the original retrievable',
   help: `Usage: squeeze compress [FILE|-] [--tool NAME] [--command LINE] [--kind KIND]
                         [--level LEVEL] [--target-tokens N] [--max-tokens N]
                         [--store DIR] [--session ID] [--json]
@@ -231,79 +94,45 @@ The compressed text ends with a line break, and so does its notice.
     const text = strict ?? lenient!.text;
     const note = lenient && notUtf8Note(lenient.replaced);
     const session = (values.session as string | undefined) ?? io.env.SQUEEZE_SESSION;
-    const memory = session ? sessionMemory(values.store, io) : null;
-    const recent = session && memory ? memory.recent(session) : [];
-    const pipeline = (setup: SqueezeSetup) => {
+    const options: SqueezeOptions = {
+      // Room under the ceiling for the note's line.
+      ...(note === undefined ? {} : { reserveTokens: createEstimator().estimate(note) + 1 }),
+      // A ceiling below the defaults lowers the budget and the activation threshold with
+      // it; without --max-tokens, a budget above the default ceiling raises the ceiling.
+      ...(maxTokens === undefined
+        ? targetTokens === undefined
+          ? {}
+          : { targetTokens, maxTokens: Math.max(DEFAULTS.maxTokens, targetTokens) }
+        : {
+            maxTokens,
+            targetTokens: targetTokens ?? Math.min(DEFAULTS.targetTokens, maxTokens),
+            minTokens: Math.min(DEFAULTS.minTokens, maxTokens),
+          }),
+    };
+    const call: CallOptions = {
+      toolName: values.tool as string | undefined,
+      command: values.command as string | undefined,
+      kind,
+      level,
+    };
+    // Without a session's memory (which may make even a small text a reference), what passes through before
+    // routing is answered here; the pipeline would return the same result.
+    if (session === undefined || session === '') {
+      let resolved: ReturnType<typeof resolveOptions>;
       try {
-        const squeeze = createSqueeze({
-          ...setup,
-          // Room under the ceiling for the note's line.
-          ...(note === undefined ? {} : { reserveTokens: createEstimator().estimate(note) + 1 }),
-          // A ceiling below the defaults lowers the budget and the activation threshold with
-          // it; without --max-tokens, a budget above the default ceiling raises the ceiling.
-          ...(maxTokens === undefined
-            ? targetTokens === undefined
-              ? {}
-              : { targetTokens, maxTokens: Math.max(DEFAULTS.maxTokens, targetTokens) }
-            : {
-                maxTokens,
-                targetTokens: targetTokens ?? Math.min(DEFAULTS.targetTokens, maxTokens),
-                minTokens: Math.min(DEFAULTS.minTokens, maxTokens),
-              }),
-        });
-        for (const earlier of recent) squeeze.remember(earlier.output, earlier.original);
-        return squeeze;
+        resolved = resolveOptions(call, resolveOptions(options));
       } catch (error) {
         if (error instanceof OptionsError) throw usageError(error.message);
         throw error;
       }
-    };
-    const tool = values.tool as string | undefined;
-    const command = values.command as string | undefined;
-    const call: CallOptions = { toolName: tool, command, kind, level };
-    const staging = new StagedStore(lenient && bytes);
-    const spec = typeof values.store === 'string' ? values.store : '';
-    // The notice names `squeeze retrieve` with the --store that reaches this store (none it cannot name safely).
-    const cli = cliRetrieval(spec);
-    let result = pipeline({ store: staging, retrieval: cli === undefined ? {} : { cli } }).compress(text, call);
-    const storeError =
-      result.id === null
-        ? undefined
-        : spec === MEMORY_STORE
-          ? 'a :memory: store lasts only while this command runs'
-          : await keep(() => openStore(values.store, io), staging.staged);
-    // Never an id that will not retrieve, and never a cut with no way back: the original whole, and a non-zero exit.
-    if (storeError !== undefined) result = notStored(result, text);
-    if (session && memory) {
-      try {
-        memory.add(session, { original: textDigest(text), output: result.output });
-      } catch {
-        // Memory saves tokens later; this result stands without it.
-      } finally {
-        memory.close();
+      const estimator = createEstimator({ profile: resolved.tokenizer, backend: resolved.backend });
+      const early = note === undefined ? passedBeforeRouting(text, resolved, estimator, () => performance.now()) : null;
+      if (early !== null) {
+        report(early, json, undefined, undefined, io);
+        return ExitCode.ok;
       }
     }
-    if (note !== undefined) {
-      if (result.outcome !== 'compressed') {
-        passThroughNotUtf8(bytes, name, storeError ?? result.outcome, json, io);
-        return storeError === undefined ? ExitCode.ok : ExitCode.storeUnavailable;
-      }
-      result = withNotUtf8Note(result, note);
-    }
-    if (json) {
-      io.stdout(asJson(result, storeError));
-    } else {
-      io.stdout(result.output);
-      // A pass-through is the original's exact bytes: when they end mid-line, the notice starts its own.
-      if (result.output !== '' && !result.output.endsWith('\n')) io.stderr('\n');
-      const notKept = levelNotKeptText(result, { level: '--level', maxTokens: '--max-tokens' });
-      if (notKept !== undefined) io.stderr(`squeeze: ${notKept}\n`);
-      io.stderr(
-        storeError === undefined
-          ? summary(result, cli)
-          : `squeeze: the original could not be stored (${storeError}); passed through unchanged\n`,
-      );
-    }
-    return storeError === undefined ? ExitCode.ok : ExitCode.storeUnavailable;
+    const { compressStored } = await import('./compress-stored.js');
+    return compressStored({ text, bytes, name, note, lenient, session, options, call, json, store: values.store }, io);
   },
 };

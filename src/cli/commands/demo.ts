@@ -6,7 +6,6 @@ import { positionals } from '../args.js';
 
 export const demoCommand: Command = {
   name: 'demo',
-  summary: 'compress a built-in sample CI run and show before and after',
   help: `Usage: squeeze demo
 
 Compresses a sample CI run that ships with squeeze (install, audit, build,

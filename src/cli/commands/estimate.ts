@@ -9,7 +9,6 @@ const TOKENIZERS = ['deepseek-v3', 'o200k'] as const;
 
 export const estimateCommand: Command = {
   name: 'estimate',
-  summary: 'estimate the tokens a text costs',
   help: `Usage: squeeze estimate [FILE|-] [--tokenizer deepseek-v3|o200k] [--json]
 
 Prints the estimated token count of FILE (or standard input) as a number,

@@ -16,7 +16,6 @@ const DEFAULT_DIR = '../shared/corpus';
 
 export const evalCommand: Command = {
   name: 'eval',
-  summary: 'measure token reduction and kept evidence on labelled samples',
   help: `Usage: squeeze eval [DIR...]
 
 Compresses every labelled sample under each DIR (searched recursively; the

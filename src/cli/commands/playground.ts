@@ -23,7 +23,6 @@ function page(): Buffer {
 
 export const playgroundCommand: Command = {
   name: 'playground',
-  summary: 'serve the playground page (see what the model sees) on 127.0.0.1',
   help: `Usage: squeeze playground
 
 Serves the playground page on 127.0.0.1 at a free port and prints its URL.

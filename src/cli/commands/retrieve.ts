@@ -15,7 +15,6 @@ import { ID_SHAPE, idFrom } from '../../store/id.js';
 
 export const retrieveCommand: Command = {
   name: 'retrieve',
-  summary: 'print a stored original by id: whole, a line range, or the lines matching a pattern',
   help: `Usage: squeeze retrieve ID [--start N] [--count N] [--grep PATTERN [--literal] [--ignore-case]] [--store DIR]
 
 Prints the original stored under ID exactly as it came in, with nothing added. ID is
