@@ -265,6 +265,31 @@ function histogram(entries: readonly Entry[], limit: number): string {
   return rest > 0 ? `${shown.join(', ')}, ${count(rest)} other` : shown.join(', ');
 }
 
+/**
+ * `items` in an order that samples them evenly at every length: the first,
+ * the last, the middle, then the quarters, the eighths… (bit-reversed
+ * positions), so the first k of it spread across the whole directory.
+ */
+function evenly(items: readonly number[]): number[] {
+  const n = items.length;
+  if (n <= 2) return [...items];
+  const order: number[] = [items[0]!, items[n - 1]!];
+  const taken = new Uint8Array(n);
+  taken[0] = 1;
+  taken[n - 1] = 1;
+  for (let step = 2; order.length < n; step *= 2) {
+    for (let k = 1; k < step; k += 2) {
+      const at = Math.floor((k * (n - 1)) / step);
+      if (!taken[at]) {
+        taken[at] = 1;
+        order.push(items[at]!);
+      }
+    }
+    if (step > 2 * n) for (let at = 0; at < n; at++) if (!taken[at]) (taken[at] = 1), order.push(items[at]!);
+  }
+  return order;
+}
+
 /** A directory this big makes an entry of a kind it holds once stand out. */
 const OUTLIER_DIR = 8;
 /** Subtrees of at most this many entries never fold on their own (a marker costs as much). */
@@ -438,11 +463,17 @@ class ListingView {
     const entry = (i: number) => this.parsed.entries[i]!;
     const counts = new Map<string, number>();
     for (const i of dir.entries) counts.set(extension(entry(i)), (counts.get(extension(entry(i))) ?? 0) + 1);
+    // Ties go in an order that samples the directory evenly, not to its first entries.
+    const position = new Map<number, number>();
+    for (const [k, i] of evenly(dir.entries).entries()) position.set(i, k);
     const rare = [...dir.entries].sort(
-      (a, b) => counts.get(extension(entry(a)))! - counts.get(extension(entry(b)))! || a - b,
+      (a, b) =>
+        counts.get(extension(entry(a)))! - counts.get(extension(entry(b)))! || position.get(a)! - position.get(b)!,
     );
     const large = dir.entries.some((i) => entry(i).size !== undefined)
-      ? [...dir.entries].sort((a, b) => (entry(b).size ?? 0) - (entry(a).size ?? 0) || a - b)
+      ? [...dir.entries].sort(
+          (a, b) => (entry(b).size ?? 0) - (entry(a).size ?? 0) || position.get(a)! - position.get(b)!,
+        )
       : [];
     const order: number[] = [];
     const taken = new Set<number>();
@@ -746,6 +777,14 @@ function process(input: ProcessorInput): ProcessorOutput {
   const huge = parsed.lines.length > SEARCHED_LINES;
   const found = huge ? -1 : steps.findIndex(fits);
   let detail = found < 0 ? undefined : steps[found];
+  if (detail && found === 0 && input.level === 'light' && tokensIn > target && !huge) {
+    // Room left under the ration goes to more names of each big directory, sampled evenly across it.
+    const base = detail;
+    let widest = 0;
+    for (const dir of parsed.dirs) widest = Math.max(widest, dir.entries.length);
+    const perDir = largestFitting(base.perDir, widest, (k) => fits({ ...base, perDir: k }));
+    detail = { ...base, perDir };
+  }
   if (detail && found > 0) {
     // Room left under the ration goes to the previous step's detail, for the smallest directories first.
     const base = detail;
