@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { HEAD_LINES } from '../../src/engine/contract.js';
 import { ccrType } from '../../src/pipeline/ccr.js';
 import { operands, producingCommand } from '../../src/pipeline/command.js';
 import { createSqueeze } from '../../src/pipeline/index.js';
@@ -144,6 +145,13 @@ describe(`routing order of trust (${backendName})`, () => {
       }),
     ).toBe('text');
     expect(route(analysisOf(''), { kind: 'auto', command: 'npm test' })).toBe('text');
+  });
+
+  it('reads a text past more blank lines than the sniffers look at', () => {
+    const blanks = ' \n'.repeat(HEAD_LINES + 100);
+    expect(route(analysisOf(`${blanks}${json}`), { kind: 'auto' })).toBe('json');
+    expect(processors.text.sniff(analysisOf(`${blanks}a word`))).toBeGreaterThan(0);
+    expect(processors.text.sniff(analysisOf(blanks))).toBe(0);
   });
 
   it('takes grep-picked lines as their kind only while they still look like it', () => {
