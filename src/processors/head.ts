@@ -16,11 +16,8 @@ export function nonBlankHead(analysis: TextAnalysis, within: number, max = withi
 
 /** The first non-blank line's index, or -1 when every line is blank. */
 export function firstNonBlank(analysis: TextAnalysis): number {
-  const [first] = nonBlankHead(analysis, analysis.features.lines, 1);
-  if (first !== undefined) return first;
-  // Past the head (hundreds of blank lines first): the text's own trim says whether anything follows.
-  const { count } = analysis.lines;
-  if (count <= analysis.features.lines || analysis.text.trim() === '') return -1;
-  for (let i = analysis.features.lines; i < count; i++) if (analysis.line(i).trim() !== '') return i;
-  return -1;
+  // Leading whitespace, however many lines it spans, ends at the first non-blank line's first character.
+  const { text } = analysis;
+  const offset = text.length - text.trimStart().length;
+  return offset === text.length ? -1 : analysis.lineAt(offset);
 }
