@@ -119,7 +119,8 @@ function fitJson(input: ProcessorInput): ProcessorOutput {
     const text = `${header}\n${render(fitted, lines, estimate, minified, fitter.originalsShown > 0)}`;
     const tokens = estimate(text);
     if (!best || tokens < best.tokens) best = { text, tokens, fitter };
-    const allowed = target + Math.ceil(fitter.originalChars / charsPerToken);
+    // Original lines come first: the rest of the document gets what the target leaves (at least a quarter).
+    const allowed = Math.max(target, Math.ceil(fitter.originalChars / charsPerToken) + Math.floor(target / 4));
     if (tokens <= allowed) break;
     chars *= Math.max(0.3, (allowed / tokens) * 0.92);
   }
