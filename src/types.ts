@@ -1,5 +1,6 @@
 // Types shared by the pipeline, the processors and the adapters.
 import type { TextAnalysis } from './engine/index.js';
+import type { PlacedOmission } from './processors/markers.js';
 
 /** What a text can be, for routing: one processor per kind (the one list of kinds). */
 export const CONTENT_KINDS = [
@@ -76,6 +77,13 @@ export type Skeleton = readonly SkeletonPart[];
 export interface ProcessorOutput {
   readonly text: string;
   readonly omitted: Omitted;
+  /**
+   * The original lines its markers leave out, as data, in the markers' order
+   * and numbered as the text it was given (the pipeline renumbers them with
+   * the markers): nothing reads an output back to find them. Extractions
+   * (JSON, HTML), whose markers name paths and headings, report none.
+   */
+  readonly omissions: readonly PlacedOmission[];
 }
 
 /**

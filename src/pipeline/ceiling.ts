@@ -11,7 +11,7 @@
 import type { TextAnalysis } from '../engine/index.js';
 import { preservedLines } from '../processors/log/priority.js';
 import type { Processor, ProcessorOutput, Skeleton, TokenEstimator } from '../types.js';
-import { count, omittedLines, plural } from '../processors/markers.js';
+import { count, linesOmission, omittedLines, type PlacedOmission, plural } from '../processors/markers.js';
 
 /** What a marker line costs, about: charged per gap a kept line opens while choosing lines. */
 const MARKER_TOKENS = 16;
@@ -29,6 +29,8 @@ export interface CutSource {
   readonly keep: ReadonlySet<number>;
   /** The marker for the gap of lines [from, to) (0-based, `to` exclusive) holding no skeleton line. */
   readonly gap: (from: number, to: number) => string;
+  /** The lines are the analysed text's, so a gap's marker names them (an omission); else it is a note. */
+  readonly original: boolean;
   /** Added to the omitted counts, per line left out. */
   readonly unit: string;
   /** The processor's skeleton of these lines (their indices), kept after the preserved lines. */
@@ -135,6 +137,7 @@ function skeletonGap(source: CutSource, of: ReturnType<typeof skeletonOf>, from:
 
 function render(source: CutSource, chosen: Uint8Array, cost: readonly number[]): ProcessorOutput {
   const out: string[] = [];
+  const omissions: PlacedOmission[] = [];
   const of = skeletonOf(source);
   let omitted = 0;
   for (let i = 0; i < source.lines.length; ) {
@@ -153,10 +156,11 @@ function render(source: CutSource, chosen: Uint8Array, cost: readonly number[]):
       continue;
     }
     out.push(skeletonGap(source, of, i, j) ?? source.gap(i, j));
+    if (source.original) omissions.push(linesOmission(i, j));
     omitted += j - i;
     i = j;
   }
-  return { text: out.join('\n'), omitted: omitted > 0 ? { [source.unit]: omitted } : {} };
+  return { text: out.join('\n'), omitted: omitted > 0 ? { [source.unit]: omitted } : {}, omissions };
 }
 
 /**
@@ -204,6 +208,7 @@ export function originalLinesSource(
     lines: Array.from({ length: analysis.lines.count }, (_, i) => analysis.line(i)),
     keep: preservedLines(analysis, preserve),
     gap: (from, to) => omittedLines(from, to),
+    original: true,
     unit,
     ...order,
   };

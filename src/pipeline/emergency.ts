@@ -3,7 +3,7 @@
 // type-aware preview (`[terminal:exit 1 | 600 lines | …]`, a note in
 // docs/MARKERS.md); one marker at the end names every line left out.
 import type { TextAnalysis } from '../engine/index.js';
-import { charsCut, omittedLineList } from '../processors/markers.js';
+import { charsCut, lineListOmissions, omittedLineList } from '../processors/markers.js';
 import type { ProcessorOutput } from '../types.js';
 import { type CcrType, preview } from './ccr.js';
 import type { PreservedItem } from './preserve.js';
@@ -25,7 +25,11 @@ export function emergencyOutput(
   // One marker names every line left out (`lines 1–11, 13–40, … (N)`): a marker per gap would
   // cost more than the preserved lines between them.
   if (dropped.length > 0) lines.push(omittedLineList(dropped, 'not preserved'));
-  return { text: lines.join('\n'), omitted: dropped.length > 0 ? { 'non-preserved lines': dropped.length } : {} };
+  return {
+    text: lines.join('\n'),
+    omitted: dropped.length > 0 ? { 'non-preserved lines': dropped.length } : {},
+    omissions: lineListOmissions(dropped, analysis.lines.count),
+  };
 }
 
 /** The line of each item's first occurrence: every item shown once. */

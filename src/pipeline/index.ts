@@ -12,7 +12,16 @@ import {
 import { lineMilliTokens } from '../processors/costs.js';
 import { ProcessorTimeout } from '../processors/errors.js';
 import { preservedLines } from '../processors/log/priority.js';
-import { note, omissionsOf, omittedLines, renumbered } from '../processors/markers.js';
+import {
+  carriedMarks,
+  linesOmission,
+  lineSpan,
+  note,
+  omittedLines,
+  renumbered,
+  renumberedOmissions,
+  withShownMarkers,
+} from '../processors/markers.js';
 import { count as formatCount, utf8Bytes, withNewline } from '../text/strings.js';
 import { processors } from '../processors/index.js';
 import { retrievalNotice, type RetrievalWays, type SpillLocation } from '../store/notice.js';
@@ -133,6 +142,12 @@ class Pipeline implements Squeeze, WorkerPipeline {
   private readonly retrieval: RetrievalWays;
   /** A worker rebuilds this pipeline from its options alone: not with an estimator of the caller's own. */
   private readonly portable: boolean;
+  /**
+   * Lines of an analysed text that are markers themselves, each naming its own
+   * line (long lines', same-shape folds', references to earlier results): an
+   * output showing one omits what it stands for (withShownMarkers).
+   */
+  private readonly marked = new WeakMap<TextAnalysis, ReadonlySet<number>>();
 
   constructor(setup: SqueezeSetup) {
     const { store, estimator, now, retrieval, ...options } = setup;
@@ -277,7 +292,11 @@ class Pipeline implements Squeeze, WorkerPipeline {
     const attempt: Attempt = {
       level: 'lossless',
       kind,
-      output: { text: marker, omitted: { 'lines of an identical earlier result': analysis.lines.count } },
+      output: {
+        text: marker,
+        omitted: { 'lines of an identical earlier result': analysis.lines.count },
+        omissions: [linesOmission(0, analysis.lines.count)],
+      },
       tokens: this.estimator.estimate(marker),
     };
     let stored: Stored | undefined;
@@ -286,7 +305,6 @@ class Pipeline implements Squeeze, WorkerPipeline {
       backend: analysis.backendName,
       keep: (store) => (stored ??= store.put(text, { type, tool: options.toolName })),
       verdict: null,
-      original: text,
     });
   }
 
@@ -335,6 +353,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
       const long = mayBeLong && processors[kind].lineShaped ? shortenLongLines(text) : null;
       const seen = long?.text ?? text;
       const analysis = long ? new TextAnalysis(seen, createBackend(options.backend)) : routed;
+      if (long) this.marked.set(analysis, long.marked);
       const type = ccrType(options.toolName, isError, text);
       const { items: preserved } = detectPreserved(
         seen,
@@ -365,7 +384,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
               ),
             ) ?? null)
           : null;
-      const work = deduped ? new TextAnalysis(deduped.text, createBackend(options.backend)) : analysis;
+      const work = deduped ? this.shortened(deduped, analysis, options) : analysis;
       // The lossless level folds same-shape runs: each marker names exactly the lines it stands for.
       const shapes = processors[kind].foldsShapes
         ? foldShapes(
@@ -376,7 +395,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
             ),
           )
         : null;
-      const folded = shapes && { ...shapes, analysis: new TextAnalysis(shapes.text, createBackend(options.backend)) };
+      const folded = shapes && { ...shapes, analysis: this.shortened(shapes, work, options) };
       const deadline = started + options.timeBudgetMs;
       const expired = () => this.now() > deadline;
       // Analysis of a huge text can eat the budget by itself: then no level is tried.
@@ -389,7 +408,14 @@ class Pipeline implements Squeeze, WorkerPipeline {
       if (deduped) {
         const omitted = { ...attempt.output.omitted, 'lines shown in earlier results': deduped.lines };
         // Markers were numbered on the deduplicated text: the original's numbers instead.
-        attempt = { ...attempt, output: { text: renumbered(attempt.output.text, deduped.starts), omitted } };
+        attempt = {
+          ...attempt,
+          output: {
+            text: renumbered(attempt.output.text, deduped.starts),
+            omitted,
+            omissions: renumberedOmissions(attempt.output.omissions, deduped.starts),
+          },
+        };
       }
       if (long) {
         const omitted = { ...attempt.output.omitted, 'lines too long to analyse': long.lines };
@@ -424,7 +450,6 @@ class Pipeline implements Squeeze, WorkerPipeline {
           spill,
           keep,
           verdict,
-          original: text,
         });
         if (result === null) return { ...passThrough('not-smaller', kind, level), ...report('held', text) };
         // Estimates of parts do not add up exactly to the estimate of the whole.
@@ -533,7 +558,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
     if (lostFacts(attempt.output.text, items).length === 0) return attempt;
     if (tokensIn <= options.maxTokens) return null;
     const cut = factKeepingCut(analysis, items, this.estimator, ceiling, cutOrder(processors[attempt.kind], analysis));
-    const output = cut ?? emergencyOutput(analysis, type, items, options.previewMaxChars);
+    const output = this.placed(cut ?? emergencyOutput(analysis, type, items, options.previewMaxChars), analysis);
     return {
       ...attempt,
       level: cut ? attempt.level : 'emergency',
@@ -592,20 +617,20 @@ class Pipeline implements Squeeze, WorkerPipeline {
       const keep = new Set(lines.flatMap((line, i) => (preserved.some((p) => line.includes(p)) ? [i] : [])));
       const gap = (from: number, to: number) =>
         note(`${formatCount(to - from)} more lines of this ${attempt.kind} output omitted`);
-      source = { lines, keep, gap, unit: 'output lines (sampled to fit maxTokens)' };
+      source = { lines, keep, gap, original: false, unit: 'output lines (sampled to fit maxTokens)' };
     }
     const cut = sampleToFit(source, this.estimator, ceiling);
     if (cut !== null && missingItems(cut.text, items).length === 0) {
       const omitted = processors[attempt.kind].lineShaped ? cut.omitted : { ...attempt.output.omitted, ...cut.omitted };
       return {
         ...attempt,
-        output: { text: cut.text, omitted },
+        output: { text: cut.text, omitted, omissions: this.placed(cut, analysis).omissions },
         tokens: this.estimator.estimate(cut.text),
         cut: true,
         ...marked,
       };
     }
-    const output = emergencyOutput(analysis, type, items, options.previewMaxChars);
+    const output = this.placed(emergencyOutput(analysis, type, items, options.previewMaxChars), analysis);
     return {
       level: 'emergency',
       kind: attempt.kind,
@@ -634,10 +659,46 @@ class Pipeline implements Squeeze, WorkerPipeline {
     type: ReturnType<typeof ccrType>,
     expired?: () => boolean,
   ): Attempt {
-    const attempt = this.attempt(folded.text, folded.analysis, kind, 'lossless', options, items, type, expired);
+    const attempt = this.attempt(
+      folded.analysis.text,
+      folded.analysis,
+      kind,
+      'lossless',
+      options,
+      items,
+      type,
+      expired,
+    );
     const text = renumbered(attempt.output.text, folded.starts);
     const omitted = { ...attempt.output.omitted, 'lines of same-shape runs': folded.lines };
-    return { ...attempt, output: { ...attempt.output, text, omitted }, tokens: this.estimator.estimate(text) };
+    const omissions = renumberedOmissions(attempt.output.omissions, folded.starts);
+    return { ...attempt, output: { text, omitted, omissions }, tokens: this.estimator.estimate(text) };
+  }
+
+  /**
+   * A shortened text (runs folded, blocks seen earlier made references)
+   * analysed, with its marker lines and those it carries over from `from`,
+   * these numbered as its own lines (renumbering then maps them with the rest).
+   */
+  private shortened(shortened: Shortened, from: TextAnalysis, options: ResolvedOptions): TextAnalysis {
+    let analysis = new TextAnalysis(shortened.text, createBackend(options.backend));
+    const carried = carriedMarks(this.marked.get(from) ?? new Set(), shortened.starts);
+    if (carried.size > 0) {
+      const lines = Array.from({ length: analysis.lines.count }, (_, k) =>
+        carried.has(k) ? ownNumber(analysis.line(k), shortened.starts[k]!, k) : analysis.line(k),
+      );
+      const last = analysis.lines.count - 1;
+      const end = analysis.lines.end[last]! < shortened.text.length ? '\n' : '';
+      analysis = new TextAnalysis(`${lines.join('\n')}${end}`, createBackend(options.backend));
+    }
+    this.marked.set(analysis, new Set([...shortened.marked, ...carried]));
+    return analysis;
+  }
+
+  /** An output over an analysed text, its omissions with those of the marker lines it shows. */
+  private placed(output: ProcessorOutput, analysis: TextAnalysis): ProcessorOutput {
+    const marked = this.marked.get(analysis);
+    return marked ? { ...output, omissions: withShownMarkers(output.omissions, marked) } : output;
   }
 
   private attempt(
@@ -651,25 +712,28 @@ class Pipeline implements Squeeze, WorkerPipeline {
     expired?: () => boolean,
   ): Attempt {
     if (level === 'emergency') {
-      const output = emergencyOutput(analysis, type, items, options.previewMaxChars);
+      const output = this.placed(emergencyOutput(analysis, type, items, options.previewMaxChars), analysis);
       return { level, kind, output, tokens: this.estimator.estimate(output.text) };
     }
     let current: ContentKind | null = kind;
     let failure: unknown;
     while (current !== null) {
       try {
-        const output = processors[current].process({
-          text,
+        const output = this.placed(
+          processors[current].process({
+            text,
+            analysis,
+            level,
+            budget: budgetFor(level, options.targetTokens, options.maxTokens),
+            maxTokens: options.maxTokens,
+            estimator: this.estimator,
+            preserve: items.map((item) => item.text),
+            toolName: options.toolName,
+            pattern: options.pattern,
+            expired,
+          }),
           analysis,
-          level,
-          budget: budgetFor(level, options.targetTokens, options.maxTokens),
-          maxTokens: options.maxTokens,
-          estimator: this.estimator,
-          preserve: items.map((item) => item.text),
-          toolName: options.toolName,
-          pattern: options.pattern,
-          expired,
-        });
+        );
         return { level, kind: current, output, tokens: this.estimator.estimate(output.text) };
       } catch (error) {
         // Out of time: no other processor is tried (the caller has a form ready).
@@ -693,8 +757,6 @@ class Pipeline implements Squeeze, WorkerPipeline {
       backend: CompressResult['backend'];
       spill: SpillLocation | undefined;
       verdict: Verdict | null;
-      /** The text as it came: shown lines that look like markers are its lines, not omissions. */
-      original: string;
       /** Stores the original (once per result) and says where. */
       keep: (store: OriginalStore) => Stored;
     },
@@ -716,8 +778,8 @@ class Pipeline implements Squeeze, WorkerPipeline {
     if (bytesOut >= facts.bytesIn || tokensOut >= facts.tokensIn) return null;
     const omitted: Omitted = { ...attempt.output.omitted };
     const notKept = levelNotKept(options.level, attempt);
-    // The markers are the output's own statement of its cuts, read back (data and text cannot
-    // disagree); extractions (JSON, HTML) name paths and headings, not lines, unless cut to the emergency form.
+    // What the markers state, as the stages that wrote them reported it; extractions (JSON, HTML)
+    // name paths and headings, not lines, unless cut to the emergency form.
     const lineSpans = processors[attempt.kind].lineShaped || attempt.level === 'emergency';
     return {
       output,
@@ -729,7 +791,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
       bytesIn: facts.bytesIn,
       bytesOut,
       omitted,
-      omissions: lineSpans ? omissionsOf(attempt.output.text, facts.original) : [],
+      omissions: lineSpans ? attempt.output.omissions.map(({ at: _at, ...omission }) => omission) : [],
       id,
       backend: facts.backend,
       ms: this.now() - facts.started,
@@ -737,6 +799,12 @@ class Pipeline implements Squeeze, WorkerPipeline {
       ...(attempt.timedOut ? { timedOut: true as const } : {}),
     };
   }
+}
+
+/** A marker naming its own line `was` (0-based), moved to line `now`: `[… line 12: …]` becomes `[… line 9: …]`. */
+function ownNumber(marker: string, was: number, now: number): string {
+  const head = `[… ${lineSpan(was, was + 1)}`;
+  return marker.startsWith(head) ? `[… ${lineSpan(now, now + 1)}${marker.slice(head.length)}` : marker;
 }
 
 /** A compressed text and its notice: each ends with a line break. */

@@ -44,12 +44,13 @@ export function hasLongSegment(text: string): boolean {
  * breaks as in the line table: LF, CRLF, lone CR), or null when no line is
  * that long.
  */
-export function shortenLongLines(text: string): { text: string; lines: number } | null {
+export function shortenLongLines(text: string): { text: string; lines: number; marked: Set<number> } | null {
   if (!hasLongSegment(text)) return null;
   const parts: string[] = [];
   let shortened = 0;
   let from = 0;
   let kept = 0;
+  const marked = new Set<number>();
   for (let number = 1; from < text.length; number++) {
     const { end, next } = lineEndAt(text, from);
     if (end - from > MAX_LINE_CHARS) {
@@ -60,10 +61,11 @@ export function shortenLongLines(text: string): { text: string; lines: number } 
       );
       kept = next;
       shortened++;
+      marked.add(number - 1);
     }
     from = next;
   }
   if (shortened === 0) return null;
   parts.push(text.slice(kept));
-  return { text: parts.join(''), lines: shortened };
+  return { text: parts.join(''), lines: shortened, marked };
 }

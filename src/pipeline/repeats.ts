@@ -12,6 +12,7 @@ import {
 } from '../engine/index.js';
 import { omittedLines } from '../processors/markers.js';
 import { cutChars } from '../text/strings.js';
+import type { Shortened } from './shapes.js';
 
 /** A block must carry at least this many characters to be worth a reference. */
 const MIN_BLOCK_CHARS = 120;
@@ -76,10 +77,7 @@ export class RecentResults {
    * stay where they are: a block around one is referenced in the parts before
    * and after it.
    */
-  dedupe(
-    analysis: TextAnalysis,
-    keep: ReadonlySet<number> = new Set(),
-  ): { text: string; lines: number; starts: Int32Array } | null {
+  dedupe(analysis: TextAnalysis, keep: ReadonlySet<number> = new Set()): Shortened | null {
     const { start, end, count: n } = analysis.lines;
     const big = (from: number, to: number) => to > from && end[to - 1]! - start[from]! >= MIN_BLOCK_CHARS;
     const seen: { start: number; lines: number }[] = [];
@@ -98,6 +96,7 @@ export class RecentResults {
     let from = 0;
     let line = 0;
     let lines = 0;
+    const marked = new Set<number>();
     for (const block of seen) {
       parts.push(analysis.text.slice(from, start[block.start]));
       for (; line < block.start; line++) starts.push(line);
@@ -109,6 +108,7 @@ export class RecentResults {
       parts.push(
         `${omittedLines(starts.length, starts.length + 1, `repeated verbatim from an earlier tool result, starting: ${first}`)}${after}`,
       );
+      marked.add(starts.length);
       starts.push(block.start);
       from = last + 1 < n ? start[last + 1]! : analysis.text.length;
       line = last + 1;
@@ -117,6 +117,6 @@ export class RecentResults {
     parts.push(analysis.text.slice(from));
     for (; line < n; line++) starts.push(line);
     starts.push(n);
-    return { text: parts.join(''), lines, starts: Int32Array.from(starts) };
+    return { text: parts.join(''), lines, starts: Int32Array.from(starts), marked };
   }
 }

@@ -22,6 +22,8 @@ export interface Shortened {
   readonly lines: number;
   /** Line i of `text` stands for original lines [starts[i], starts[i + 1]). */
   readonly starts: Int32Array;
+  /** Lines of `text` that are markers, each naming itself (renumbered: the lines it stands for). */
+  readonly marked: ReadonlySet<number>;
 }
 
 /** Longest block (in lines) whose repeats are recognised. */
@@ -228,6 +230,7 @@ export function foldShapes(analysis: TextAnalysis, keep: ReadonlySet<number> = n
   let from = 0;
   let line = 0;
   let lines = 0;
+  const marked = new Set<number>();
   for (const run of runsOf(analysis, keep)) {
     const hideFrom = run.start + run.period;
     const last = run.end - 1;
@@ -239,6 +242,7 @@ export function foldShapes(analysis: TextAnalysis, keep: ReadonlySet<number> = n
     // Numbered as a line of this text: the pipeline renumbers it with the rest.
     const after = last + 1 < n || end[last]! < analysis.text.length ? '\n' : '';
     parts.push(`${marker(starts.length)}${after}`);
+    marked.add(starts.length);
     starts.push(hideFrom);
     from = last + 1 < n ? start[last + 1]! : analysis.text.length;
     line = last + 1;
@@ -248,5 +252,5 @@ export function foldShapes(analysis: TextAnalysis, keep: ReadonlySet<number> = n
   parts.push(analysis.text.slice(from));
   for (; line < n; line++) starts.push(line);
   starts.push(n);
-  return { text: parts.join(''), lines, starts: Int32Array.from(starts) };
+  return { text: parts.join(''), lines, starts: Int32Array.from(starts), marked };
 }

@@ -267,6 +267,81 @@ export interface Omission extends Span {
 }
 
 /**
+ * An omission as a processor (or a later stage) reports it beside its output,
+ * so nothing reads the markers back: `at` is the 0-based line of the text it
+ * was given before which the marker sits (the first line it names, for a
+ * marker of consecutive lines; a list marker sits where its summary does).
+ */
+export interface PlacedOmission extends Omission {
+  readonly at: number;
+}
+
+/** The omission `omittedLines(from, to, …)` states. */
+export function linesOmission(from: number, to: number): PlacedOmission {
+  return { start: from + 1, count: to - from, at: from };
+}
+
+/** The omissions `omittedLineList(indexes, …)` states, its marker sitting before line `at`. */
+export function lineListOmissions(indexes: readonly number[], at: number): PlacedOmission[] {
+  return runsOf(indexes).map(([from, to]) => ({ start: from + 1, count: to - from, at }));
+}
+
+/** The omission `collapsedLines(from, to, …)` states. */
+export function collapseOmission(from: number, to: number): PlacedOmission {
+  return { start: from + 1, count: to - from, collapsed: true, at: from };
+}
+
+/**
+ * The omissions of an output over a text whose lines `marked` are markers
+ * themselves, each naming its own line (a long line's, a same-shape fold's, a
+ * reference to an earlier result; renumbering makes them the original lines
+ * they stand for): those the output shows, not covered by its own omissions,
+ * are omissions too, in place.
+ */
+export function withShownMarkers(omissions: readonly PlacedOmission[], marked: ReadonlySet<number>): PlacedOmission[] {
+  if (marked.size === 0) return [...omissions];
+  const spans = omissions.map((o) => [o.start - 1, o.start - 1 + o.count] as const).sort((x, y) => x[0] - y[0]);
+  const shown: number[] = [];
+  let s = 0;
+  let reach = 0;
+  for (const line of [...marked].sort((x, y) => x - y)) {
+    for (; s < spans.length && spans[s]![0] <= line; s++) reach = Math.max(reach, spans[s]![1]);
+    if (line >= reach) shown.push(line);
+  }
+  const out: PlacedOmission[] = [];
+  let next = 0;
+  for (const omission of omissions) {
+    for (; next < shown.length && shown[next]! < omission.at; next++)
+      out.push(linesOmission(shown[next]!, shown[next]! + 1));
+    out.push(omission);
+  }
+  for (; next < shown.length; next++) out.push(linesOmission(shown[next]!, shown[next]! + 1));
+  return out;
+}
+
+/** Lines of a shortened text (line k standing for original lines [starts[k], starts[k + 1])) that are one marked line of the original each. */
+export function carriedMarks(marked: ReadonlySet<number>, starts: Int32Array): Set<number> {
+  const out = new Set<number>();
+  if (marked.size === 0) return out;
+  for (let k = 0; k + 1 < starts.length; k++)
+    if (starts[k + 1]! - starts[k]! === 1 && marked.has(starts[k]!)) out.add(k);
+  return out;
+}
+
+/**
+ * Omissions stated over a text whose line i stands for original lines
+ * [starts[i], starts[i + 1]) (runs folded, blocks seen earlier made one
+ * reference line), in the original's numbers: what `renumbered` does to the markers.
+ */
+export function renumberedOmissions(omissions: readonly PlacedOmission[], starts: Int32Array): PlacedOmission[] {
+  return omissions.map((o) => {
+    const start = starts[o.start - 1]! + 1;
+    const count = starts[o.start - 1 + o.count]! - start + 1;
+    return { ...o, start, count, at: starts[o.at]! };
+  });
+}
+
+/**
  * The original lines an output leaves out, read from its squeeze lines in
  * order of the markers (a list marker's lines sit where its summary does). The
  * markers are the output's own statement of its cuts, so data and text cannot

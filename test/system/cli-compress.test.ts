@@ -31,7 +31,11 @@ describe('squeeze compress', () => {
       expect(result.code, result.stderr.toString()).toBe(0);
       const { ms, stored, ...shown } = JSON.parse(result.stdout.toString());
       const maxTokens = args[1] === '800' ? { maxTokens: 800, targetTokens: 800, minTokens: 500 } : {};
-      const { ms: _ms, error: _error, ...expected } = createSqueeze(maxTokens).compress(text, {
+      const {
+        ms: _ms,
+        error: _error,
+        ...expected
+      } = createSqueeze(maxTokens).compress(text, {
         toolName: args[0] === '--tool' ? 'bash' : undefined,
       });
       expect(shown).toEqual(expected);

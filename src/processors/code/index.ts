@@ -15,7 +15,7 @@ import { nonBlankHead } from '../head.js';
 import { type Block, headerText, LANGS, langOf, LONG_LINE, nameOf, scan, type Scan } from './scan.js';
 import { checkDeadline, deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { splitLines } from '../fit.js';
-import { charsCut, omittedLines } from '../markers.js';
+import { charsCut, linesOmission, omittedLines, type PlacedOmission } from '../markers.js';
 import { utf8Bytes } from '../../text/strings.js';
 
 const READ = /^<path>([^\n]*)<\/path>\n<type>file<\/type>\n<content>\n([\s\S]*)\n<\/content>$/;
@@ -242,18 +242,21 @@ function fitted(source: Source, folds: Fold[], ceiling: number, estimate: (text:
   return [...folds.filter((f) => f.to < middle.from || f.from > middle.to), middle].sort((a, b) => a.from - b.from);
 }
 
-function render(source: Source, folds: readonly Fold[], omitted: Omitted): string {
+function render(source: Source, folds: readonly Fold[], omitted: Omitted, omissions: PlacedOmission[]): string {
   const add = (what: string, n: number) => (omitted[what] = (omitted[what] ?? 0) + n);
   const shown = lay(source, folds);
+  const at = source.head.length;
   for (const s of shown) {
-    if (s.fold) add(s.fold.omitted, s.to - s.from + 1);
-    else if (s.cut) add('characters of long lines', source.code[s.from]!.length - CUT_WINDOW);
+    if (s.fold) {
+      add(s.fold.omitted, s.to - s.from + 1);
+      omissions.push(linesOmission(at + s.from, at + s.to + 1));
+    } else if (s.cut) add('characters of long lines', source.code[s.from]!.length - CUT_WINDOW);
   }
   return [...source.head, ...shown.map((s) => s.text), ...source.tail].join('\n');
 }
 
 function process(input: ProcessorInput): ProcessorOutput {
-  if (input.level === 'lossless') return { text: input.text, omitted: {} };
+  if (input.level === 'lossless') return { text: input.text, omitted: {}, omissions: [] };
   const tick = deadlineTick('code', input.expired);
   const source = parse(input.text);
   tick();
@@ -270,9 +273,10 @@ function process(input: ProcessorInput): ProcessorOutput {
     estimate,
   );
   checkDeadline('code', input.expired);
-  const text = render(source, folds, omitted);
-  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
-  return { text, omitted };
+  const omissions: PlacedOmission[] = [];
+  const text = render(source, folds, omitted, omissions);
+  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {}, omissions: [] };
+  return { text, omitted, omissions };
 }
 
 /** A read whose lines are within the read tool's window: the model asked for it, and the tool bounded it. */

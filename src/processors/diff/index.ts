@@ -12,7 +12,7 @@ import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../
 import { FEATURE } from '../../engine/contract.js';
 import type { TextAnalysis } from '../../engine/index.js';
 import { splitLines } from '../fit.js';
-import { count, omittedLines } from '../markers.js';
+import { count, linesOmission, omittedLines, type PlacedOmission } from '../markers.js';
 import { OutputCosts } from '../costs.js';
 import { checkDeadline } from '../errors.js';
 import { preservedLines } from '../log/priority.js';
@@ -188,12 +188,18 @@ function contextMarkers(
   return markers;
 }
 
-function render(lines: readonly string[], markers: ReadonlyMap<number, Marker>, omitted: Omitted): string {
+function render(
+  lines: readonly string[],
+  markers: ReadonlyMap<number, Marker>,
+  omitted: Omitted,
+  omissions: PlacedOmission[],
+): string {
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const marker = markers.get(i);
     if (marker) {
       out.push(marker.text);
+      omissions.push(linesOmission(i, marker.end + 1));
       omitted[marker.omitted] = (omitted[marker.omitted] ?? 0) + marker.end - i + 1;
       i = marker.end;
     } else out.push(lines[i]!);
@@ -232,7 +238,7 @@ class Tally {
 
 function process(input: ProcessorInput): ProcessorOutput {
   const level = input.level;
-  if (level === 'lossless') return { text: input.text, omitted: {} };
+  if (level === 'lossless') return { text: input.text, omitted: {}, omissions: [] };
   const lines = splitLines(input.text);
   const files = parse(lines).filter((file) => file.hunks.length > 0);
   const kept = preservedLines(input.analysis, input.preserve);
@@ -265,9 +271,11 @@ function process(input: ProcessorInput): ProcessorOutput {
   const omitted: Omitted = {};
   const markers = new Map<number, Marker>();
   for (const list of perFile.values()) for (const [from, marker] of list) markers.set(from, marker);
-  const text = render(lines, markers, omitted);
-  if (Object.keys(omitted).length === 0 || tally.tokens >= costs.textTokens) return { text: input.text, omitted: {} };
-  return { text, omitted };
+  const omissions: PlacedOmission[] = [];
+  const text = render(lines, markers, omitted, omissions);
+  if (Object.keys(omitted).length === 0 || tally.tokens >= costs.textTokens)
+    return { text: input.text, omitted: {}, omissions: [] };
+  return { text, omitted, omissions };
 }
 
 /** A `diff --git` line, or `---`/`+++` file headers, followed by a hunk header. */

@@ -15,7 +15,7 @@ import type { TextAnalysis } from '../../engine/index.js';
 import { diffProcessor } from '../diff/index.js';
 import { historySkeleton } from '../diff/skeleton.js';
 import { splitLines } from '../fit.js';
-import { count, note, omittedLines, plural } from '../markers.js';
+import { count, linesOmission, note, omittedLines, type PlacedOmission, plural } from '../markers.js';
 import { OutputCosts } from '../costs.js';
 import { checkDeadline } from '../errors.js';
 import { cutChars } from '../../text/strings.js';
@@ -140,7 +140,12 @@ function markerOf(fold: Fold): string {
   return omittedLines(fold.from, fold.to + 1, fold.what);
 }
 
-function render(lines: readonly string[], folds: readonly Fold[], omitted: Omitted): string[] {
+function render(
+  lines: readonly string[],
+  folds: readonly Fold[],
+  omitted: Omitted,
+  omissions: PlacedOmission[],
+): string[] {
   const out: string[] = [];
   const byStart = new Map(folds.map((f) => [f.from, f]));
   for (let i = 0; i < lines.length; i++) {
@@ -151,6 +156,7 @@ function render(lines: readonly string[], folds: readonly Fold[], omitted: Omitt
     }
     const n = fold.to - fold.from + 1;
     out.push(markerOf(fold));
+    omissions.push(linesOmission(fold.from, fold.to + 1));
     omitted[fold.counted] = (omitted[fold.counted] ?? 0) + n;
     i = fold.to;
   }
@@ -221,7 +227,11 @@ function process(input: ProcessorInput): ProcessorOutput {
     // A --graph log keeps its lines: folding commits out would break the graph drawn beside them.
     const graph = content.some((line, i) => line !== lines[i]);
     return (
-      (!graph && foldSameSubjects(lines, commits, (c) => subjectOf(content, c))) || { text: input.text, omitted: {} }
+      (!graph && foldSameSubjects(lines, commits, (c) => subjectOf(content, c))) || {
+        text: input.text,
+        omitted: {},
+        omissions: [],
+      }
     );
   }
   const costs = new OutputCosts(input.estimator, input.analysis);
@@ -317,10 +327,11 @@ function process(input: ProcessorInput): ProcessorOutput {
     folds = kept;
   }
   const omitted: Omitted = {};
-  const text = [...render(lines, folds, omitted), ...(total ? [total] : [])].join('\n');
+  const omissions: PlacedOmission[] = [];
+  const text = [...render(lines, folds, omitted, omissions), ...(total ? [total] : [])].join('\n');
   if (Object.keys(omitted).length === 0 || tokensOf(folds, total) >= costs.textTokens)
-    return { text: input.text, omitted: {} };
-  return { text, omitted };
+    return { text: input.text, omitted: {}, omissions: [] };
+  return { text, omitted, omissions };
 }
 
 /** A `commit <hash>` line at the start (after --graph columns) and Author/Date lines under it. */

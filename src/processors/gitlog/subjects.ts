@@ -5,8 +5,8 @@
 // them (short in --oneline, whole in the full format: what `git show` takes). It is lossless in
 // what a model reads a log for (which changes, in which commits): only the
 // repeated commits' author, date and body lines go, and retrieval has them.
-import type { Omitted } from '../../types.js';
-import { count, omittedLineList, plural } from '../markers.js';
+import type { ProcessorOutput } from '../../types.js';
+import { count, lineListOmissions, omittedLineList, type PlacedOmission, plural } from '../markers.js';
 
 /** A commit's lines [from, to] and its hash. */
 export interface CommitSpan {
@@ -29,7 +29,7 @@ export function foldSameSubjects(
   lines: readonly string[],
   commits: readonly CommitSpan[],
   subjectOf: (commit: CommitSpan) => string | null,
-): { text: string; omitted: Omitted } | null {
+): ProcessorOutput | null {
   const bySubject = new Map<string, CommitSpan[]>();
   for (const commit of commits) {
     const subject = subjectOf(commit);
@@ -39,7 +39,7 @@ export function foldSameSubjects(
     else bySubject.set(subject, [commit]);
   }
   /** Marker after the first commit's last line, by that line. */
-  const markers = new Map<number, string>();
+  const markers = new Map<number, { text: string; indexes: number[] }>();
   const hidden = new Uint8Array(lines.length);
   let folded = 0;
   for (const [, same] of bySubject) {
@@ -54,16 +54,19 @@ export function foldSameSubjects(
     );
     const chars = indexes.reduce((sum, i) => sum + lines[i]!.length + 1, 0);
     if (chars < marker.length + MIN_SAVED_CHARS) continue;
-    markers.set(same[0]!.to, marker);
+    markers.set(same[0]!.to, { text: marker, indexes });
     for (const i of indexes) hidden[i] = 1;
     folded += indexes.length;
   }
   if (folded === 0) return null;
   const out: string[] = [];
+  const omissions: PlacedOmission[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!hidden[i]) out.push(lines[i]!);
     const marker = markers.get(i);
-    if (marker !== undefined) out.push(marker);
+    if (marker === undefined) continue;
+    out.push(marker.text);
+    omissions.push(...lineListOmissions(marker.indexes, i + 1));
   }
-  return { text: out.join('\n'), omitted: { 'lines of same-subject commits': folded } };
+  return { text: out.join('\n'), omitted: { 'lines of same-subject commits': folded }, omissions };
 }

@@ -9,7 +9,7 @@ import type { TextAnalysis } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
-import { charsCut, count, note, omittedLines, plural } from '../markers.js';
+import { charsCut, count, linesOmission, note, omittedLines, type PlacedOmission, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 
 type RowKind = 'match' | 'context' | 'file' | 'separator' | 'other';
@@ -349,11 +349,12 @@ class GrepView {
     }
   }
 
-  render(d: Detail): { text: string; omitted: Omitted } {
+  render(d: Detail): ProcessorOutput {
     const { rows, raw } = this.parsed;
     const show = rows.map((_, i) => this.visible(i, d));
     if (!d.all) frame(rows, show);
     const out: string[] = [];
+    const omissions: PlacedOmission[] = [];
     const omitted = { matches: 0, context: 0, repeats: 0 };
     let gapFrom = -1;
     const closeGap = (to: number) => {
@@ -368,7 +369,8 @@ class GrepView {
         gapFrom = -1;
         return;
       }
-      if (marker.text) out.push(marker.text);
+      out.push(marker.text);
+      omissions.push(linesOmission(gapFrom, to + 1));
       omitted.matches += marker.matches;
       omitted.context += marker.context;
       gapFrom = -1;
@@ -398,7 +400,7 @@ class GrepView {
     if (omitted.context) result['context lines'] = omitted.context;
     if (omitted.repeats) result['repeated match texts (locations listed)'] = omitted.repeats;
     if (this.cut) result['long lines cut to the match'] = this.cut;
-    return { text: out.join('\n'), omitted: result };
+    return { text: out.join('\n'), omitted: result, omissions };
   }
 
   /**
@@ -484,7 +486,8 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (matches === 0) throw new ProcessorError('grep', 'no match lines');
   const target = targetOf(input);
   const estimate = (s: string) => input.estimator.estimate(s);
-  if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
+  if (input.level === 'lossless' && estimate(input.text) <= target)
+    return { text: input.text, omitted: {}, omissions: [] };
   const view = new GrepView(parsed, matchFinder(parsed, input.pattern), input.preserve, tick);
   const render = renderOnce((d: Detail) => view.render(d));
   const fits = (d: Detail) => estimate(render(d).text) <= target;
@@ -517,24 +520,19 @@ function process(input: ProcessorInput): ProcessorOutput {
     const first: Detail = { ...sampled, files: 1, list: 3, counted: 3, shared: Infinity };
     return { ...first, perFile: largestFitting(1, PER_FILE_FLOOR, (k) => fits({ ...first, perFile: k })) };
   };
-  let { text, omitted } = render(ladder());
+  let { text, omitted, omissions } = render(ladder());
   text = keepPreserved(text, input.text, input.preserve);
   if (estimate(text) > input.maxTokens)
-    ({ text, omitted } = minimal(view, parsed, matches, (t) => estimate(t) <= input.maxTokens));
-  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
-  return { text, omitted };
+    ({ text, omitted, omissions } = minimal(view, parsed, matches, (t) => estimate(t) <= input.maxTokens));
+  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {}, omissions: [] };
+  return { text, omitted, omissions };
 }
 
 /**
  * The last resort under the ceiling: the shortest match line (cut if long),
  * its file's header line in heading formats, and one count of the rest.
  */
-function minimal(
-  view: GrepView,
-  parsed: Parsed,
-  matches: number,
-  fits: (text: string) => boolean,
-): { text: string; omitted: Omitted } {
+function minimal(view: GrepView, parsed: Parsed, matches: number, fits: (text: string) => boolean): ProcessorOutput {
   let best = -1;
   parsed.rows.forEach((r, i) => {
     if (r.kind === 'match' && (best < 0 || view.display(i).length < view.display(best).length)) best = i;
@@ -546,16 +544,28 @@ function minimal(
   // The lines shown in place, each gap around them a marker naming its lines.
   const keep = [...new Set([header, best])].filter((i) => i >= 0).sort((a, b) => a - b);
   const shown: string[] = [];
+  const gaps: PlacedOmission[] = [];
   let from = 0;
   for (const i of keep) {
-    if (i > from) shown.push(omittedLines(from, i));
+    if (i > from) {
+      shown.push(omittedLines(from, i));
+      gaps.push(linesOmission(from, i));
+    }
     shown.push(i === best ? view.display(best) : parsed.raw[i]!);
     from = i + 1;
   }
-  if (from < parsed.raw.length) shown.push(omittedLines(from, parsed.raw.length));
+  if (from < parsed.raw.length) {
+    shown.push(omittedLines(from, parsed.raw.length));
+    gaps.push(linesOmission(from, parsed.raw.length));
+  }
   shown.push(note(more));
-  const text = fits(shown.join('\n')) ? shown.join('\n') : rest;
-  return { text, omitted: { 'matching lines (counted)': text === rest ? matches : matches - 1 } };
+  const whole = shown.join('\n');
+  const text = fits(whole) ? whole : rest;
+  return {
+    text,
+    omitted: { 'matching lines (counted)': text === rest ? matches : matches - 1 },
+    omissions: text === rest ? [linesOmission(0, parsed.raw.length)] : gaps,
+  };
 }
 
 /**

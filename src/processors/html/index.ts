@@ -203,8 +203,8 @@ function process(input: ProcessorInput): ProcessorOutput {
     ? ['', 'Links:', ...allLinks.slice(0, linkLimit), ...(linkOmitted ? [omission(linkOmitted, 'link')] : [])]
     : [];
   const output = keepPreserved([...head, ...body, ...linkSection].join('\n'), input.text, input.preserve);
-  if (estimate(output) >= estimate(input.text)) return { text: input.text, omitted: {} };
-  return { text: output, omitted };
+  if (estimate(output) >= estimate(input.text)) return { text: input.text, omitted: {}, omissions: [] };
+  return { text: output, omitted, omissions: [] };
 }
 
 /** Confidence that a text is an HTML page or fragment. */

@@ -75,14 +75,14 @@ const BEST_LOSSLESS_RATIO = 0.4;
 function process(input: ProcessorInput): ProcessorOutput {
   const out = fitJson(input);
   const estimate = (s: string) => input.estimator.estimate(s);
-  return estimate(out.text) < estimate(input.text) ? out : { text: input.text, omitted: {} };
+  return estimate(out.text) < estimate(input.text) ? out : { text: input.text, omitted: {}, omissions: [] };
 }
 
 function fitJson(input: ProcessorInput): ProcessorOutput {
   if (countValues(input.text, MAX_JSON_VALUES) > MAX_JSON_VALUES) {
     // About 3 characters a token in JSON: the summary aims at the level's target.
     const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
-    return summariseHugeJson(input.text, target * 3);
+    return { ...summariseHugeJson(input.text, target * 3), omissions: [] };
   }
   const { value, lines } = parseJson(input.text);
   const estimate = (s: string) => input.estimator.estimate(s);
@@ -90,10 +90,10 @@ function fitJson(input: ProcessorInput): ProcessorOutput {
   const minified = estimate(minifiedText);
   const whole = () => keepPreserved(render(value, lines, estimate, minified), input.text, input.preserve);
   const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
-  if (input.level === 'lossless') return { text: whole(), omitted: {} };
+  if (input.level === 'lossless') return { text: whole(), omitted: {}, omissions: [] };
   if (minified * BEST_LOSSLESS_RATIO <= target) {
     const text = whole();
-    if (estimate(text) <= target) return { text, omitted: {} };
+    if (estimate(text) <= target) return { text, omitted: {}, omissions: [] };
   }
 
   const charsPerToken = minifiedText.length / Math.max(1, minified);
@@ -125,13 +125,13 @@ function fitJson(input: ProcessorInput): ProcessorOutput {
     chars *= Math.max(0.3, (allowed / tokens) * 0.92);
   }
   const text = keepPreserved(best!.text, input.text, input.preserve);
-  if (estimate(text) >= Math.min(minified, estimate(input.text))) return { text: whole(), omitted: {} };
+  if (estimate(text) >= Math.min(minified, estimate(input.text))) return { text: whole(), omitted: {}, omissions: [] };
   const counts = best!.fitter.counts;
   const omitted: Record<string, number> = {};
   if (counts.items) omitted['array items'] = counts.items;
   if (counts.keys) omitted['object keys'] = counts.keys;
   if (counts.characters) omitted['string characters'] = counts.characters;
-  return { text, omitted };
+  return { text, omitted, omissions: [] };
 }
 
 /** `{"key"` or `[{`/`[[`/`["`/`[` + newline open a document, read from the first non-blank character on. */

@@ -10,7 +10,15 @@ import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../
 import { nonBlankHead } from '../head.js';
 import { checkDeadline, deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
-import { count, omittedLineList, omittedLines, plural } from '../markers.js';
+import {
+  count,
+  lineListOmissions,
+  linesOmission,
+  omittedLineList,
+  omittedLines,
+  type PlacedOmission,
+  plural,
+} from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 import { flagsProblem, listingSkeleton } from './skeleton.js';
 
@@ -571,7 +579,7 @@ class ListingView {
     return { show, hidden, foldedDirs, foldedEntries, everything };
   }
 
-  render(detail: Detail): { text: string; omitted: Omitted } {
+  render(detail: Detail): ProcessorOutput {
     const { lines, entries } = this.parsed;
     const { show, hidden, foldedDirs, foldedEntries, everything } = this.visibility(detail);
     // Markers go after the last line their directory accounts for, deepest first.
@@ -672,7 +680,7 @@ class ListingView {
     const omitted: Omitted = {};
     if (omittedEntries) omitted['entries (counted per directory)'] = omittedEntries;
     if (!everything && this.parsed.selfLines.size) omitted['. and .. entries'] = this.parsed.selfLines.size;
-    return { text: nameFraming(out, from, lines.length).join('\n'), omitted };
+    return { ...nameFraming(out, from, lines.length), omitted };
   }
 }
 
@@ -688,7 +696,11 @@ interface Marker {
  * nothing shown, `.` and `..`) named by the marker nearest where they stood
  * (a new marker when there is none): every original line is shown or named.
  */
-function nameFraming(out: readonly (string | Marker)[], from: readonly number[], lineCount: number): string[] {
+function nameFraming(
+  out: readonly (string | Marker)[],
+  from: readonly number[],
+  lineCount: number,
+): { text: string; omissions: PlacedOmission[] } {
   const named = new Uint8Array(lineCount);
   for (const i of from) if (i >= 0) named[i] = 1;
   for (const item of out) if (typeof item !== 'string') for (const i of item.list) named[i] = 1;
@@ -707,22 +719,27 @@ function nameFraming(out: readonly (string | Marker)[], from: readonly number[],
       else extra.set(k, [i]);
     }
   }
+  // The original line each output position sits before (the next shown line's), for the markers' places.
+  const before = new Int32Array(items.length + 1).fill(lineCount);
+  for (let j = items.length - 1; j >= 0; j--) before[j] = from[j]! >= 0 ? from[j]! : before[j + 1]!;
   const text: string[] = [];
+  const omissions: PlacedOmission[] = [];
   for (let j = 0; j <= items.length; j++) {
     const lines = extra.get(j);
-    if (lines) text.push(omittedLineList(lines, ''));
+    if (lines) {
+      text.push(omittedLineList(lines, ''));
+      omissions.push(...lineListOmissions(lines, before[j]!));
+    }
     const item = items[j];
     if (item === undefined) continue;
-    text.push(
-      typeof item === 'string'
-        ? item
-        : omittedLineList(
-            item.list.sort((a, b) => a - b),
-            item.detail,
-          ),
-    );
+    if (typeof item === 'string') text.push(item);
+    else {
+      const list = item.list.sort((a, b) => a - b);
+      text.push(omittedLineList(list, item.detail));
+      omissions.push(...lineListOmissions(list, before[j]!));
+    }
   }
-  return text;
+  return { text: text.join('\n'), omissions };
 }
 
 /** Listings past this many lines are searched coarsely: every try renders the whole listing. */
@@ -737,7 +754,8 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (total === 0) throw new ProcessorError('listing', 'no entries in the listing');
   const target = targetOf(input);
   const estimate = (s: string) => input.estimator.estimate(s);
-  if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
+  if (input.level === 'lossless' && estimate(input.text) <= target)
+    return { text: input.text, omitted: {}, omissions: [] };
   const view = new ListingView(parsed, input.preserve, tick);
   checkDeadline('listing', input.expired);
   const render = renderOnce((d: Detail) => view.render(d));
@@ -803,9 +821,9 @@ function process(input: ProcessorInput): ProcessorOutput {
     detail = { ...last, folded: view.foldable - unfolded };
     if (!fits(detail)) detail = { ...last, small: 0, folded: view.foldable, kinds: 2, names: 2 };
   }
-  let { text, omitted } = render(detail);
+  let { text, omitted, omissions } = render(detail);
   text = keepPreserved(text, input.text, input.preserve);
-  if (estimate(text) > input.maxTokens) ({ text, omitted } = render({ ...detail, merge: true }));
+  if (estimate(text) > input.maxTokens) ({ text, omitted, omissions } = render({ ...detail, merge: true }));
   if (estimate(text) > input.maxTokens) {
     const kinds = histogram(
       parsed.entries.filter((e): e is Entry => e !== null),
@@ -817,9 +835,10 @@ function process(input: ProcessorInput): ProcessorOutput {
       `${plural(total, 'entry', 'entries')} in ${plural(parsed.dirs.length, 'directory', 'directories')}: ${kinds}`,
     );
     omitted = { 'entries (counted)': total };
+    omissions = [linesOmission(0, parsed.lines.length)];
   }
-  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
-  return { text, omitted };
+  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {}, omissions: [] };
+  return { text, omitted, omissions };
 }
 
 /**

@@ -8,7 +8,16 @@ import { rareLimit, type TextAnalysis, volatileFields } from '../../engine/index
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { cutChars } from '../../text/strings.js';
 import { lineMilliTokens } from '../costs.js';
-import { collapsedLines, count, lineSpan, note, omittedLines } from '../markers.js';
+import {
+  collapsedLines,
+  collapseOmission,
+  count,
+  linesOmission,
+  lineSpan,
+  note,
+  omittedLines,
+  type PlacedOmission,
+} from '../markers.js';
 import { deadlineTick, type Tick } from '../errors.js';
 import { diagnosticBlocks, wholeBlocks } from './blocks.js';
 import { preservedLines, prioritise, Tier } from './priority.js';
@@ -33,7 +42,14 @@ function readable(analysis: TextAnalysis, i: number, flags: Int32Array): string 
 }
 
 /** Renders lines [from, to) with consecutive identical lines collapsed to `[×N lines a–b] line`. */
-function renderRun(analysis: TextAnalysis, from: number, to: number, out: string[], tick: Tick): number {
+function renderRun(
+  analysis: TextAnalysis,
+  from: number,
+  to: number,
+  out: string[],
+  omissions: PlacedOmission[],
+  tick: Tick,
+): number {
   const group = analysis.exact.group;
   let collapsed = 0;
   for (let i = from; i < to; ) {
@@ -41,7 +57,10 @@ function renderRun(analysis: TextAnalysis, from: number, to: number, out: string
     let j = i + 1;
     while (j < to && group[j] === group[i]) j++;
     const line = analysis.line(i);
-    out.push(j - i > 1 ? collapsedLines(i, j, line) : line);
+    if (j - i > 1) {
+      out.push(collapsedLines(i, j, line));
+      omissions.push(collapseOmission(i, j));
+    } else out.push(line);
     collapsed += j - i - 1;
     i = j;
   }
@@ -60,6 +79,7 @@ function lossless(input: ProcessorInput, tick: Tick): ProcessorOutput {
   const blocks = analysis.repeatedBlocks(BLOCK_LINES, 'exact');
   const group = analysis.exact.group;
   const out: string[] = [];
+  const omissions: PlacedOmission[] = [];
   let line = 0;
   let collapsed = 0;
   let blockLines = 0;
@@ -81,18 +101,19 @@ function lossless(input: ProcessorInput, tick: Tick): ProcessorOutput {
       blocks.start[b + times] === start + times * length
     )
       times++;
-    collapsed += renderRun(analysis, line, start, out, tick);
+    collapsed += renderRun(analysis, line, start, out, omissions, tick);
     const what = `repeat ${lineSpan(source, source + length, false)}`;
     out.push(omittedLines(start, start + length * times, times === 1 ? what : `${what} ${count(times)} times`));
+    omissions.push(linesOmission(start, start + length * times));
     blockLines += length * times;
     line = start + length * times;
     b += times;
   }
-  collapsed += renderRun(analysis, line, n, out, tick);
+  collapsed += renderRun(analysis, line, n, out, omissions, tick);
   const omitted: Omitted = {};
   if (collapsed > 0) omitted['identical consecutive lines'] = collapsed;
   if (blockLines > 0) omitted['lines of repeated blocks'] = blockLines;
-  return { text: out.join('\n'), omitted };
+  return { text: out.join('\n'), omitted, omissions };
 }
 
 /** How many lines from `from` walking by `step` fit in `tokens`, at most `max`. */
@@ -280,6 +301,7 @@ function budgeted(input: ProcessorInput, ranked: Ranked, cap: number, tick: Tick
   wholeBlocks(ranked.blocks, kept, ranked.preserved);
   const flags = analysis.classes.flags;
   const body: string[] = [];
+  const omissions: PlacedOmission[] = [];
   const omittedLine = new Uint8Array(n);
   const bySeverity = new Array<number>(SEVERITY_COUNT).fill(0);
   let omittedTotal = 0;
@@ -290,7 +312,7 @@ function budgeted(input: ProcessorInput, ranked: Ranked, cap: number, tick: Tick
     while (to < n && kept[to] === kept[from]) to++;
     // A lone omitted line costing about what its marker would is shown instead.
     if (kept[from] || (to - from === 1 && cost[from]! <= LONE_LINE_TOKENS)) {
-      collapsed += renderRun(analysis, from, to, body, tick);
+      collapsed += renderRun(analysis, from, to, body, omissions, tick);
       from = to;
       continue;
     }
@@ -304,6 +326,7 @@ function budgeted(input: ProcessorInput, ranked: Ranked, cap: number, tick: Tick
     omittedLine.fill(1, from, to);
     omittedTotal += to - from;
     body.push(omittedLines(from, to, breakdown));
+    omissions.push(linesOmission(from, to));
     from = to;
   }
   const shapes = omittedTotal > 0 ? shapeSummary(analysis, omittedLine, aggressive ? 2 : 4, tick) : [];
@@ -321,7 +344,7 @@ function budgeted(input: ProcessorInput, ranked: Ranked, cap: number, tick: Tick
     if (bySeverity[v]! > 0) omitted[`${SEVERITY_NAMES[v]} lines`] = bySeverity[v]!;
   }
   if (collapsed > 0) omitted['identical consecutive lines'] = collapsed;
-  return { text: [...header, ...body].join('\n'), omitted };
+  return { text: [...header, ...body].join('\n'), omitted, omissions };
 }
 
 /**
@@ -416,7 +439,7 @@ export const logProcessor: Processor = {
     // Markers cost tokens too: on a tiny text they can outweigh what they replace.
     const suspect = output.text.length * 2 >= input.text.length;
     if (suspect && input.estimator.estimate(output.text) > input.estimator.estimate(input.text)) {
-      return { text: input.text, omitted: {} };
+      return { text: input.text, omitted: {}, omissions: [] };
     }
     return output;
   },

@@ -6,11 +6,11 @@
 // in markers that name their original lines.
 import { DELIMITERS, FEATURE } from '../../engine/contract.js';
 import type { TextAnalysis } from '../../engine/index.js';
-import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { nonBlankHead } from '../head.js';
 import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
-import { count, omittedLines, plural } from '../markers.js';
+import { count, linesOmission, omittedLines, type PlacedOmission, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 import { rareCells } from '../../engine/index.js';
 
@@ -203,13 +203,7 @@ interface Detail {
   readonly groups: number;
 }
 
-function render(
-  table: Table,
-  analysis: Analysis,
-  forced: ReadonlySet<number>,
-  d: Detail,
-  tick: Tick,
-): { text: string; omitted: Omitted } {
+function render(table: Table, analysis: Analysis, forced: ReadonlySet<number>, d: Detail, tick: Tick): ProcessorOutput {
   const { lines, rows } = table;
   const showRow = new Uint8Array(rows.length);
   for (const r of analysis.standouts.slice(0, d.standouts)) showRow[r] = 1;
@@ -221,6 +215,7 @@ function render(
   });
   const rowAt = new Map(rows.map((line, r) => [line, r]));
   const out: string[] = [];
+  const omissions: PlacedOmission[] = [];
   let omitted = 0;
   let gap: number[] = [];
   const close = () => {
@@ -240,6 +235,7 @@ function render(
     if (gap.length === 1 && lines[rows[gap[0]!]!]!.length <= marker.length) out.push(lines[rows[gap[0]!]!]!);
     else {
       out.push(marker);
+      omissions.push(linesOmission(rows[gap[0]!]!, rows[gap[gap.length - 1]!]! + 1));
       omitted += gap.length;
     }
     gap = [];
@@ -258,7 +254,7 @@ function render(
     out.push(lines[i]!);
   }
   close();
-  return { text: out.join('\n'), omitted: omitted ? { 'table rows (counted by shape)': omitted } : {} };
+  return { text: out.join('\n'), omitted: omitted ? { 'table rows (counted by shape)': omitted } : {}, omissions };
 }
 
 function process(input: ProcessorInput): ProcessorOutput {
@@ -268,7 +264,8 @@ function process(input: ProcessorInput): ProcessorOutput {
     throw new ProcessorError('table', 'no header with rows');
   const target = targetOf(input);
   const estimate = (s: string) => input.estimator.estimate(s);
-  if (input.level === 'lossless' && estimate(input.text) <= target) return { text: input.text, omitted: {} };
+  if (input.level === 'lossless' && estimate(input.text) <= target)
+    return { text: input.text, omitted: {}, omissions: [] };
   const analysis = analyse(table, tick);
   const forced = new Set(table.rows.filter((i) => input.preserve.some((p) => p !== '' && table.lines[i]!.includes(p))));
   const view = renderOnce((d: Detail) => render(table, analysis, forced, d, tick));
@@ -293,10 +290,10 @@ function process(input: ProcessorInput): ProcessorOutput {
       : largestFitting(0, all, (k) => estimate(view({ ...natural, perGroup: 0, standouts: k }).text) <= room);
     detail = { ...natural, perGroup, standouts };
   }
-  let { text, omitted } = view(detail);
+  let { text, omitted, omissions } = view(detail);
   text = keepPreserved(text, input.text, input.preserve);
   if (estimate(text) > input.maxTokens) {
-    ({ text, omitted } = view({ perGroup: 0, standouts: 0, groups: 2 }));
+    ({ text, omitted, omissions } = view({ perGroup: 0, standouts: 0, groups: 2 }));
   }
   if (estimate(text) > input.maxTokens) {
     text = omittedLines(
@@ -305,9 +302,10 @@ function process(input: ProcessorInput): ProcessorOutput {
       `${plural(table.rows.length, 'row')} of a table too wide to show under the ceiling`,
     );
     omitted = { 'table rows (counted)': table.rows.length };
+    omissions = [linesOmission(0, table.lines.length)];
   }
-  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
-  return { text, omitted };
+  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {}, omissions: [] };
+  return { text, omitted, omissions };
 }
 
 /**

@@ -8,7 +8,14 @@
 import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import type { TextAnalysis } from '../../engine/index.js';
 import { firstNonBlank } from '../head.js';
-import { collapsedLines, lineSpan, omittedLines } from '../markers.js';
+import {
+  collapsedLines,
+  collapseOmission,
+  linesOmission,
+  lineSpan,
+  omittedLines,
+  type PlacedOmission,
+} from '../markers.js';
 import { deadlineTick, type Tick } from '../errors.js';
 import { keepPreserved } from '../keep-preserved.js';
 import { EVIDENCE, STRONG_EVIDENCE, isSignature } from './rules.js';
@@ -24,6 +31,8 @@ interface Line {
   lines: number;
   /** Of those, how many are already in the omitted counts (so a later cut does not count them twice). */
   counted: number;
+  /** What this line states, when it is a marker or a collapse. */
+  omission?: PlacedOmission;
 }
 
 const FENCE = /^\s*(?:```|~~~)/;
@@ -49,6 +58,7 @@ function gapLine(lines: readonly Line[], detail: string | Counts, code: boolean)
     from,
     lines: to - from,
     counted: to - from - counted,
+    omission: linesOmission(from, to),
   };
 }
 
@@ -82,7 +92,15 @@ function normalise(input: ProcessorInput, counts: Counts, tick: Tick): Line[] {
     const collapsed = collapsible ? collapsedLines(i, i + run, text) : text;
     const saving = (run - 1) * (text.length + 1) - (collapsed.length - text.length);
     if (collapsible && saving > 0) {
-      out.push({ text: collapsed, code, keep: false, from: i, lines: run, counted: run - 1 });
+      out.push({
+        text: collapsed,
+        code,
+        keep: false,
+        from: i,
+        lines: run,
+        counted: run - 1,
+        omission: collapseOmission(i, i + run),
+      });
       add(counts, 'repeated lines', run - 1);
       i += run - 1;
     } else out.push({ text, code, keep: false, from: i, lines: 1, counted: 0 });
@@ -276,8 +294,8 @@ function process(input: ProcessorInput): ProcessorOutput {
     lines = select(lines, target, estimate, counts, unusualLines(input, lines), extra, tick);
   }
   const text = keepPreserved(lines.map((l) => l.text).join('\n'), input.text, input.preserve);
-  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {} };
-  return { text, omitted: counts };
+  if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {}, omissions: [] };
+  return { text, omitted: counts, omissions: lines.flatMap((l) => (l.omission ? [l.omission] : [])) };
 }
 
 /** Text is the fallback kind: a low, constant confidence for any non-empty text. */
