@@ -276,7 +276,8 @@ function histogram(entries: readonly Entry[], limit: number): string {
 /**
  * `items` in an order that samples them evenly at every length: the first,
  * the last, the middle, then the quarters, the eighths… (bit-reversed
- * positions), so the first k of it spread across the whole directory.
+ * positions), so the first k of it spread across the whole directory. Once
+ * the step reaches twice the length every position has been taken.
  */
 function evenly(items: readonly number[]): number[] {
   const n = items.length;
@@ -293,7 +294,6 @@ function evenly(items: readonly number[]): number[] {
         order.push(items[at]!);
       }
     }
-    if (step > 2 * n) for (let at = 0; at < n; at++) if (!taken[at]) (taken[at] = 1), order.push(items[at]!);
   }
   return order;
 }
