@@ -37,6 +37,44 @@ describe(`git log processor (${backendName})`, () => {
     expect(output).toContain(`${insertions.toLocaleString('en-US')} insertions(+)`);
   });
 
+  it('names the files of each folded stat per directory: a directory with its count, a file alone by its path', () => {
+    const log = logs.find((f) => f.name === 'project-log-stat')!;
+    const lines = log.text.split('\n');
+    const output = wide(100000).compress(log.text, { level: 'light', kind: 'gitlog' }).output.split('\n');
+    const folds = output.flatMap((l) => {
+      const m = /^\[… lines ([\d,]+)–([\d,]+) \(\d+\): stat of (\d+) files: (.*) …\]$/.exec(l);
+      return m
+        ? [
+            {
+              from: Number(m[1]!.replace(',', '')),
+              to: Number(m[2]!.replace(',', '')),
+              files: Number(m[3]),
+              places: m[4]!,
+            },
+          ]
+        : [];
+    });
+    expect(folds.length).toBeGreaterThan(5);
+    for (const fold of folds) {
+      const paths = lines.slice(fold.from - 1, fold.to).map((l) => l.slice(0, l.indexOf('|')).trim());
+      let counted = 0;
+      for (const place of fold.places.split(', ')) {
+        if (place.startsWith('+')) {
+          counted = fold.files;
+          break;
+        }
+        const dir = / (\d+)$/.exec(place);
+        const name = dir ? place.slice(0, -dir[0].length) : place;
+        const within = paths.filter((p) =>
+          dir ? `${p.slice(0, p.lastIndexOf('/') + 1) || './'}` === name : p === name,
+        );
+        expect(within.length, place).toBe(dir ? Number(dir[1]) : 1);
+        counted += within.length;
+      }
+      expect(counted).toBe(fold.files);
+    }
+  });
+
   it('keeps every commit line as printed at aggressive, its other lines one marker with author, date, subject and merge parents', () => {
     const log = logs.find((f) => f.name === 'log')!;
     const output = squeeze.compress(log.text, { level: 'aggressive', kind: 'gitlog' }).output.split('\n');

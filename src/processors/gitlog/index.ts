@@ -1,15 +1,17 @@
 // The git log processor: `git log` in its default, --stat, --graph, --oneline
 // and fuller forms. Every commit line (its hash and decorations), every header
 // line (Author, Date, Merge…) and every subject stays; message bodies and
-// per-file stat lines fold into markers, each commit's stat summary line
-// (`3 files changed, 40 insertions(+), 2 deletions(-)`) stays and one marker
-// gives the totals. Still over budget (or at aggressive), each commit keeps its
+// per-file stat lines fold into markers (a stat's files counted per
+// directory, a file alone in its directory by its path), each commit's stat
+// summary line (`3 files changed, 40 insertions(+), 2 deletions(-)`) stays and
+// one marker gives the totals. Still over budget (or at aggressive), each commit keeps its
 // commit line as printed (the full hash a model passes to `git show`) and the
 // rest becomes one marker holding its author, date, subject and stat summary
 // verbatim; when even that is over budget, the summary most commits share
 // moves into the totals marker (it names them), then the others go too. Over
-// maxTokens the oldest commits fold into one marker naming their hash range. A
-// log with patches (`git log -p`) is a diff.
+// maxTokens every commit line stays, the subjects in the markers cut to the
+// width that fits; only then do the oldest commits fold into one marker naming
+// their hash range. A log with patches (`git log -p`) is a diff.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import type { TextAnalysis } from '../../engine/index.js';
 import { diffProcessor } from '../diff/index.js';
@@ -81,6 +83,31 @@ function subjectOf(content: readonly string[], commit: Commit): string | null {
   return null;
 }
 
+/** Directories (or files alone in theirs) a folded stat names: enough to say where a commit touched. */
+const STAT_PLACES = 4;
+
+/**
+ * `stat of 7 files: src/processors/ 4, test/unit/json.test.ts, docs/ 2`: the
+ * per-file stat lines [from, to) counted per directory, a file alone in its
+ * directory by its path, as git printed it (a long path may start `.../`).
+ */
+function statOf(content: readonly string[], from: number, to: number): string {
+  const dirs = new Map<string, string[]>();
+  for (let i = from; i < to; i++) {
+    const line = content[i]!;
+    const bar = line.indexOf('|');
+    const path = NAME_STATUS.test(line) ? line.slice(line.indexOf('\t') + 1).trim() : line.slice(0, bar).trim();
+    const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
+    const files = dirs.get(dir);
+    if (files) files.push(path);
+    else dirs.set(dir, [path]);
+  }
+  const places = [...dirs].map(([dir, files]) => (files.length === 1 ? files[0]! : `${dir || './'} ${files.length}`));
+  const shown = places.slice(0, STAT_PLACES).join(', ');
+  const more = places.length > STAT_PLACES ? `, +${count(places.length - STAT_PLACES)} more` : '';
+  return `stat of ${plural(to - from, 'file')}: ${shown}${more}`;
+}
+
 /** Folds of one commit: its body after the subject, its per-file stat or name-status lines. */
 function foldsOf(content: readonly string[], commit: Commit, minBody: number, folds: Fold[]): void {
   let i = commit.from + 1;
@@ -101,8 +128,7 @@ function foldsOf(content: readonly string[], commit: Commit, minBody: number, fo
     const stat = j <= commit.to && (STAT.test(content[j]!) || NAME_STATUS.test(content[j]!));
     if (stat && run === -1) run = j;
     if (!stat && run !== -1) {
-      if (j - run >= 2)
-        folds.push({ from: run, to: j - 1, what: `stat of ${plural(j - run, 'file')}`, counted: 'stat lines' });
+      if (j - run >= 2) folds.push({ from: run, to: j - 1, what: statOf(content, run, j), counted: 'stat lines' });
       run = -1;
     }
   }
