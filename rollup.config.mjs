@@ -55,6 +55,8 @@ const library = {
     dsh: 'src/adapters/dsh/entry.ts',
     // compressAsync's worker thread: src/pipeline/pool.ts finds it as dist/worker.js.
     worker: 'src/pipeline/worker.ts',
+    // Big originals' puts in the DSH plugin: src/store/off-thread.ts finds it as dist/store-worker.js.
+    'store-worker': 'src/store/put-worker.ts',
   },
   output: {
     dir: 'dist',

@@ -203,7 +203,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
     const result = this.retained(text, done, options, isError, spill, started);
     // Estimates of parts do not add up exactly: over the ceiling, the same work here, which retries to fit.
     if (result.outcome === 'compressed' && result.tokensOut > options.maxTokens) return this.compress(text, call);
-    this.remember(result.output, textDigest(text));
+    this.remember(result.output, done.digest);
     return result;
   }
 
@@ -246,7 +246,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
     spill: SpillLocation | undefined,
     started: number,
   ): CompressResult {
-    const { error: failure, ...rest } = done;
+    const { error: failure, digest: _digest, ...rest } = done;
     const error = failure && Object.assign(new Error(failure.message), { name: failure.name });
     const result: CompressResult = { ...rest, ms: this.now() - started, ...(error ? { error } : {}) };
     if (result.outcome !== 'compressed' || !options.retainOriginal) return result;

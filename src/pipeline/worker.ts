@@ -8,6 +8,7 @@ import { workerData } from 'node:worker_threads';
 import { adoptModule, type RememberedResult } from '../engine/index.js';
 import { createWorkerPipeline, type WorkerPipeline } from './index.js';
 import type { ResolvedOptions } from './options.js';
+import { textDigest } from './repeats.js';
 import type { CompressResult } from './result.js';
 
 export interface WorkerTask {
@@ -18,8 +19,15 @@ export interface WorkerTask {
   readonly remembered: readonly RememberedResult[];
 }
 
-/** What crosses back: the result, its error reduced to name and message. */
-export type WorkerResult = Omit<CompressResult, 'error'> & { readonly error?: { name: string; message: string } };
+/**
+ * What crosses back: the result, its error reduced to name and message, and
+ * the text's digest (textDigest: a pass over the whole text, made here rather
+ * than on the caller's thread).
+ */
+export type WorkerResult = Omit<CompressResult, 'error'> & {
+  readonly error?: { name: string; message: string };
+  readonly digest: string;
+};
 
 const shared = (workerData as { wasmModule?: WebAssembly.Module } | undefined)?.wasmModule;
 if (shared) adoptModule(shared);
@@ -34,7 +42,8 @@ export default function compressTask(task: WorkerTask): WorkerResult {
     squeeze = createWorkerPipeline({ ...options, store: null });
     pipelines.set(key, squeeze);
   }
-  const { error, ...result } = squeeze.compressBeside(task.text, { isError: task.isError }, task.remembered);
+  const { error, ...compressed } = squeeze.compressBeside(task.text, { isError: task.isError }, task.remembered);
+  const result = { ...compressed, digest: textDigest(task.text) };
   if (error === undefined) return result;
   const failure =
     error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };

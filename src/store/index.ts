@@ -1,6 +1,7 @@
 // The CCR store, its retrieval, notice and ledger: shared by the pipeline, the CLI and the DSH plugin.
 export { CcrStore, createStore, DATABASE_FILE, DEFAULT_STORE_BUDGET_BYTES, DEFAULT_TTL_SECONDS } from './store.js';
-export type { StoreEvent, StoreOptions } from './store.js';
+export type { SharedStoreSpec, StoreEvent, StoreOptions } from './store.js';
+export { OFF_THREAD_MIN_CHARS, OffThreadPuts } from './off-thread.js';
 export { StoreError, StoreUnavailableError, type UnavailableReason } from './errors.js';
 export { RedisStore, type RedisStoreOptions } from './redis-store.js';
 export { MEMORY_STORE, openStoreSpec, type StoreSpecOptions } from './open.js';

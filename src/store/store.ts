@@ -10,7 +10,7 @@
 import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, lstatSync, renameSync, rmSync, type Stats, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { StoreError, StoreUnavailableError, type UnavailableReason } from './errors.js';
 import { bytesId, isOriginalId, isWellFormed } from './id.js';
 import { IMPORTED_SUFFIX, JOURNAL_FILE, readJournal } from './journal-import.js';
@@ -43,6 +43,13 @@ export type StoreEvent =
   | { readonly kind: 'evicted'; readonly id: string; readonly reason: GoneReason }
   | { readonly kind: 'retrieved'; readonly id: string }
   | { readonly kind: 'miss'; readonly id: string; readonly reason: 'expired' | 'unknown' };
+
+/** Opens the same store file from another thread (CcrStore.shareable). */
+export interface SharedStoreSpec {
+  readonly dir: string;
+  readonly storeBudgetBytes: number;
+  readonly ttlSeconds: number;
+}
 
 export interface StoreOptions {
   /** LRU bound on the UTF-8 bytes of the stored texts. Default 268435456 (256 MiB). */
@@ -163,11 +170,14 @@ export class CcrStore implements OriginalStore {
   private readonly now: () => number;
   private readonly warn: (message: string) => void;
   private readonly onEvent: (event: StoreEvent) => void;
+  /** The clock is Date.now: another thread's connection (off-thread.ts) keeps the same time. */
+  private readonly realClock: boolean;
 
   constructor(options: StoreOptions = {}) {
     this.budgetBytes = option('storeBudgetBytes', options.storeBudgetBytes, DEFAULT_STORE_BUDGET_BYTES, true);
     this.ttlSeconds = option('ttlSeconds', options.ttlSeconds, DEFAULT_TTL_SECONDS, false);
     this.now = options.now ?? Date.now;
+    this.realClock = options.now === undefined;
     this.warn = options.warn ?? (() => {});
     this.onEvent = options.onEvent ?? (() => {});
     const dir = options.dir ? secureStoreDir(options.dir) : null;
@@ -184,6 +194,21 @@ export class CcrStore implements OriginalStore {
 
   get count(): number {
     return Number(this.sql.totals.get()!.entries);
+  }
+
+  /**
+   * What another thread needs to open this same store on a connection of its
+   * own (off-thread.ts): null for one in this process's memory, or on a test's clock.
+   */
+  get shareable(): SharedStoreSpec | null {
+    if (this.path === ':memory:' || !this.realClock) return null;
+    return { dir: dirname(this.path), storeBudgetBytes: this.budgetBytes, ttlSeconds: this.ttlSeconds };
+  }
+
+  /** Reports what a put through another connection to this store did (evictions, warnings), as this one's own. */
+  relay(events: readonly StoreEvent[], warnings: readonly string[]): void {
+    for (const message of warnings) this.warn(message);
+    for (const event of events) this.onEvent(event);
   }
 
   /** Which SQLite binding runs this store. */

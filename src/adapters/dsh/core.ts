@@ -8,7 +8,9 @@
 // it can (not for a store in this process's memory).
 import { createSqueeze, type Squeeze } from '../../index.js';
 import {
+  CcrStore,
   cliRetrieval,
+  OffThreadPuts,
   idFrom,
   lookupStore,
   openStoreSpec,
@@ -44,8 +46,14 @@ export const coreServices: ServiceFactory = (config, options) => {
   // session that never compresses never loads SQLite or opens (creates) its file.
   let opened: ReturnType<typeof openOrExplain> | undefined;
   const open = () => (opened ??= openOrExplain(options));
+  // A big original is stored on a worker thread (its hash and write would stall the harness's event loop);
+  // the put settles once it is committed, so the id it gives retrieves at once.
+  const offThread = new OffThreadPuts();
   const store: Services['store'] = {
-    put: (text, meta) => open().put(text, meta),
+    put: (text, meta) => {
+      const target = open();
+      return target instanceof CcrStore ? offThread.put(target, text, meta) : target.put(text, meta);
+    },
     get: (id) => open().get(id),
   };
   const ways = retrievalWays(expandHome(options.store));
@@ -62,7 +70,10 @@ export const coreServices: ServiceFactory = (config, options) => {
       const lookup: Lookup = id === undefined ? { found: false, reason: 'unknown' } : await store.get(id);
       return retrieveAsync(lookupStore(id ?? request.id, lookup), request);
     },
-    close: () => opened?.close(),
+    close: () => {
+      offThread.close();
+      return opened?.close();
+    },
     notice: (input) => retrievalNotice(input.id, input.type, input.size, input.spill, ways, input.verdict),
   };
 };
