@@ -5,7 +5,7 @@
 // one every connection to the store can already read. Where no worker can run
 // (no worker file, or it died), the put runs on this thread as before.
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { StoreError, StoreUnavailableError, type UnavailableReason } from './errors.js';
 import type { PutReply, PutTask } from './put-worker.js';
@@ -16,12 +16,12 @@ import type { PutMeta, Stored } from './types.js';
 export const OFF_THREAD_MIN_CHARS = 262_144;
 
 /** The worker script: dist/store-worker.js beside the bundle's entries, or put-worker.ts from source (through tsx). */
-function workerFile(): { filename: string; execArgv?: string[] } | null {
+function workerFile(): { filename: string; fromSource: boolean } | null {
   for (const candidate of ['./store-worker.js', '../store-worker.js', './put-worker.ts']) {
     const url = new URL(candidate, import.meta.url);
     if (url.protocol !== 'file:' || !existsSync(url)) continue;
     const filename = fileURLToPath(url);
-    return candidate.endsWith('.ts') ? { filename, execArgv: [...process.execArgv, '--import', 'tsx'] } : { filename };
+    return { filename, fromSource: candidate.endsWith('.ts') };
   }
   return null;
 }
@@ -70,7 +70,13 @@ export class OffThreadPuts {
     if (this.worker !== undefined) return this.worker;
     const file = workerFile();
     if (file === null) return (this.worker = null);
-    const worker = new Worker(file.filename, file.execArgv ? { execArgv: file.execArgv } : {});
+    // From source, tsx (a development dependency) is registered in the worker before the script is imported.
+    const worker = file.fromSource
+      ? new Worker(
+          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(file.filename).href)}); })`,
+          { eval: true },
+        )
+      : new Worker(file.filename);
     worker.unref();
     worker.on('message', (reply: PutReply) => this.settle(reply));
     // A worker that fails leaves its puts (and all later ones) to this thread: the same store, the same answer.
