@@ -47,7 +47,13 @@ interface Run {
   readonly period: number;
   /** Whether it holds warnings (diagnostics or WARN lines), whose later locations its marker lists. */
   readonly warns: boolean;
+  /** Positions in the block of lines never folded (an error recurring with the block): shown in every block. */
+  readonly shown: readonly number[];
 }
+
+/** Whether line i of a run is shown: in its first block, or at a shown position. */
+const showsLine = (run: Run, i: number): boolean =>
+  i < run.start + run.period || run.shown.includes((i - run.start) % run.period);
 
 /**
  * Whether a field's values count in equal steps: the same text between the
@@ -104,7 +110,7 @@ function range(values: readonly string[]): string | null {
 function locations(analysis: TextAnalysis, run: Run): string[] | null {
   if (!run.warns || (run.end - run.start) / run.period - 1 > MAX_LISTED) return null;
   for (let line = run.start; line < run.start + run.period; line++) {
-    if ((analysis.classes.flags[line]! & LineFlag.Location) === 0) continue;
+    if ((analysis.classes.flags[line]! & LineFlag.Location) === 0 || run.shown.includes(line - run.start)) continue;
     const shown = analysis.line(line).split(' ');
     const listed: string[] = [];
     for (let i = line + run.period; i < run.end; i += run.period) {
@@ -127,10 +133,16 @@ function locations(analysis: TextAnalysis, run: Run): string[] | null {
 function detail(analysis: TextAnalysis, run: Run): string {
   const times = (run.end - run.start) / run.period - 1;
   const what = run.period === 1 ? 'line' : `${run.period}-line block`;
+  const kept =
+    run.shown.length === 0
+      ? ''
+      : ` but for ${run.shown.length === 1 ? 'its line' : 'its lines'} ${run.shown.map((at) => count(at + 1)).join(', ')}, shown each time`;
+  const more = `${count(times)} more of the ${what} shown above${kept}`;
   const listed = locations(analysis, run);
-  if (listed !== null) return `${count(times)} more of the ${what} shown above, at ${listed.join(', ')}`;
+  if (listed !== null) return `${more}, at ${listed.join(', ')}`;
   const varying: string[] = [];
   for (let offset = 0; offset < run.period && varying.length < 2; offset++) {
+    if (run.shown.includes(offset)) continue;
     const fields: string[][] = [];
     for (let i = run.start + offset; i < run.end; i += run.period) fields.push(volatileFields(analysis.line(i)));
     const width = fields[0]?.length ?? 0;
@@ -139,7 +151,6 @@ function detail(analysis: TextAnalysis, run: Run): string {
       if (summary !== null) varying.push(summary);
     }
   }
-  const more = `${count(times)} more of the ${what} shown above`;
   return varying.length > 0 ? `${more}; varying: ${varying.join('; ')}` : more;
 }
 
@@ -160,6 +171,7 @@ const TIMESTAMP = /^(?:\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?)?|\
  */
 function onlyCountersVary(analysis: TextAnalysis, run: Run): boolean {
   for (let offset = 0; offset < run.period; offset++) {
+    if (run.shown.includes(offset)) continue;
     const fields: string[][] = [];
     for (let i = run.start + offset; i < run.end; i += run.period) fields.push(volatileFields(analysis.line(i)));
     for (let f = 0; f < fields[0]!.length; f++) {
@@ -184,24 +196,32 @@ function runsOf(analysis: TextAnalysis, keep: ReadonlySet<number>): Run[] {
     for (let period = 1; period <= MAX_PERIOD; period++) {
       let end = i + period;
       if (end > n) break;
+      // Positions whose line is never folded are shown in every block; the block needs one that folds.
+      const shown: number[] = [];
+      for (let k = 0; k < period; k++) if (!foldable(flags, keep, i + k)) shown.push(k);
+      if (shown.length === period) continue;
       let identical = true;
       let located = false;
       let warns = false;
-      for (let k = i; k < end; k++) {
+      const note = (k: number) => {
         located ||= (flags[k]! & WARNING_LIKE) !== 0;
         warns ||= isWarning(flags[k]!);
-      }
-      while (end < n && shape[end] === shape[end - period] && foldable(flags, keep, end)) {
+      };
+      for (let k = i; k < end; k++) if (!shown.includes(k - i)) note(k);
+      while (end < n && shape[end] === shape[end - period]) {
+        const at = (end - i) % period;
+        if (!shown.includes(at)) {
+          if (!foldable(flags, keep, end)) break;
+          note(end);
+        }
         identical &&= exact[end] === exact[end - period];
-        located ||= (flags[end]! & WARNING_LIKE) !== 0;
-        warns ||= isWarning(flags[end]!);
         end++;
       }
       scanned = Math.max(scanned, end);
       // Whole periods only; identical repeats are the exact collapse's (lossless, shown once with a count).
       end = i + period + Math.floor((end - i - period) / period) * period;
       if (identical || (end - i) / period < MIN_REPEATS) continue;
-      const run = { start: i, end, period, warns };
+      const run = { start: i, end, period, warns, shown };
       if ((warns || located) && !onlyCountersVary(analysis, run)) continue;
       if (best === null || end - i > best.end - best.start) best = run;
     }
@@ -233,20 +253,43 @@ export function foldShapes(analysis: TextAnalysis, keep: ReadonlySet<number> = n
   const marked = new Set<number>();
   for (const run of runsOf(analysis, keep)) {
     const hideFrom = run.start + run.period;
-    const last = run.end - 1;
-    const marker = (at: number) => omittedLines(at, at + 1, detail(analysis, run));
-    const hidden = end[last]! - start[hideFrom]!;
-    if (hidden < marker(starts.length + hideFrom - line).length + MIN_SAVED_CHARS) continue;
+    // The run's lines after its first block: one marker for each stretch of hidden lines (the first
+    // says what they are), the shown lines whole; numbered as lines of this text, renumbered later.
+    const pieces: string[] = [];
+    const pieceStarts: number[] = [];
+    const pieceMarkers: number[] = [];
+    let at = starts.length + hideFrom - line;
+    let saved = 0;
+    let hidden = 0;
+    for (let i = hideFrom; i < run.end; ) {
+      const lineEnd = (k: number) => (k + 1 < n ? start[k + 1]! : analysis.text.length);
+      if (showsLine(run, i)) {
+        pieces.push(analysis.text.slice(start[i], lineEnd(i)));
+        pieceStarts.push(i++);
+      } else {
+        let to = i;
+        while (to < run.end && !showsLine(run, to)) to++;
+        const words = pieces.length === 0 ? detail(analysis, run) : 'more of that shape';
+        const after = to < n || end[to - 1]! < analysis.text.length ? '\n' : '';
+        const marker = `${omittedLines(at, at + 1, words)}${after}`;
+        saved += lineEnd(to - 1) - start[i]! - marker.length;
+        pieces.push(marker);
+        pieceMarkers.push(at);
+        pieceStarts.push(i);
+        hidden += to - i;
+        i = to;
+      }
+      at++;
+    }
+    if (saved < MIN_SAVED_CHARS) continue;
+    lines += hidden;
     parts.push(analysis.text.slice(from, start[hideFrom]));
     for (; line < hideFrom; line++) starts.push(line);
-    // Numbered as a line of this text: the pipeline renumbers it with the rest.
-    const after = last + 1 < n || end[last]! < analysis.text.length ? '\n' : '';
-    parts.push(`${marker(starts.length)}${after}`);
-    marked.add(starts.length);
-    starts.push(hideFrom);
-    from = last + 1 < n ? start[last + 1]! : analysis.text.length;
-    line = last + 1;
-    lines += run.end - hideFrom;
+    parts.push(...pieces);
+    starts.push(...pieceStarts);
+    for (const at of pieceMarkers) marked.add(at);
+    from = run.end < n ? start[run.end]! : analysis.text.length;
+    line = run.end;
   }
   if (lines === 0) return null;
   parts.push(analysis.text.slice(from));

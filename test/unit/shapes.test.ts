@@ -69,24 +69,29 @@ describe(`same-shape runs at the lossless level (${backendName})`, () => {
     expect(output).not.toContain('more of the');
   });
 
-  // Compiler warnings of one shape (test/fixtures/shapes): the first block whole, the rest one marker, every error whole.
-  it.each(fixtures('shapes'))('$name: one warning block whole, the rest counted, the errors whole', (fixture) => {
+  // Same-shape runs of real output shapes (test/fixtures/shapes): the first block whole, the rest
+  // counted by markers that name every hidden line, warnings located, errors and their like whole.
+  it.each(fixtures('shapes'))('$name: one block whole, the rest counted, the errors whole', (fixture) => {
     const result = squeeze().compress(fixture.text, { toolName: 'bash' });
     expect(result.level).toBe('lossless');
     for (const kept of fixture.keep) expect(result.output).toContain(kept);
     const lines = fixture.text.split('\n');
-    const warnings = lines.filter((line) => line.startsWith('warning:')).length;
-    const markers = result.output.split('\n').filter((line) => parseSqueezeLine(line)?.type === 'omission');
-    expect(markers).toHaveLength(1);
-    const blockLines = (result.omitted['lines of same-shape runs'] ?? 0) / (warnings - 1);
-    expect(markers[0]).toContain(
-      `${warnings - 1} more of the ${blockLines === 1 ? 'line' : `${blockLines}-line block`}`,
-    );
-    // Where the later warnings are: listed when few, else their range, which counts in equal steps.
-    const places = lines.flatMap((line) => line.split(' ').filter((word) => /\.rs:\d/.test(word)));
-    if (warnings - 1 <= MAX_LISTED) expect(markers[0]).toContain(`at ${places.slice(1, warnings).join(', ')}`);
-    else expect(markers[0]).toContain(`${warnings} values, ${places[0]!.split(':').slice(1).join(':')} to `);
-    for (const line of lines) if (/^error/.test(line)) expect(result.output).toContain(line);
+    for (const line of lines) if (/^(?:error|ERROR|FATAL)/.test(line)) expect(result.output).toContain(line);
+    const markers = result.output
+      .split('\n')
+      .map((line) => parseSqueezeLine(line))
+      .filter((line) => line?.type === 'omission');
+    expect(markers.reduce((sum, marker) => sum + marker.count, 0)).toBe(result.omitted['lines of same-shape runs']);
     expect(extractiveViolation(fixture.text, result.output)).toBeNull();
+    const warnings = lines.filter((line) => line.startsWith('warning:')).length;
+    if (warnings === 0) return;
+    // Warnings: one marker, with where the later ones are (listed when few, else their range in equal steps).
+    expect(markers).toHaveLength(1);
+    const [marker] = markers.map((m) => m!.text);
+    const blockLines = (result.omitted['lines of same-shape runs'] ?? 0) / (warnings - 1);
+    expect(marker).toContain(`${warnings - 1} more of the ${blockLines === 1 ? 'line' : `${blockLines}-line block`}`);
+    const places = lines.flatMap((line) => line.split(' ').filter((word) => /\.rs:\d/.test(word)));
+    if (warnings - 1 <= MAX_LISTED) expect(marker).toContain(`at ${places.slice(1, warnings).join(', ')}`);
+    else expect(marker).toContain(`${warnings} values, ${places[0]!.split(':').slice(1).join(':')} to `);
   });
 });
