@@ -1,5 +1,5 @@
 // Same-shape runs (docs/GLOSSARY.md, Same-shape runs): consecutive lines, or
-// consecutive blocks of up to 12 lines, that differ only in their
+// consecutive blocks of up to 32 lines, that differ only in their
 // volatile fields (timestamps, ids, counters, hashes, locations: the analysis
 // record's templates) show their first line or block whole; the rest become
 // one omission marker with the exact count and the varying values. It is the
@@ -27,7 +27,7 @@ export interface Shortened {
 }
 
 /** Longest block (in lines) whose repeats are recognised. */
-const MAX_PERIOD = 12;
+const MAX_PERIOD = 32;
 /** Fewest repeats of a line or block, the shown one included, for a run to fold. */
 const MIN_REPEATS = 3;
 /** Most later blocks of warnings whose locations a marker lists (past it, their range). */
@@ -156,10 +156,10 @@ function detail(analysis: TextAnalysis, run: Run): string {
 
 const isWarning = (f: number): boolean => (f & LineFlag.Diagnostic) !== 0 || severityOf(f) === Severity.Warn;
 
-/** Whether line i may be folded: no error, no evidence but a warning's (see onlyCountersVary), not kept, not blank. */
+/** Whether line i may be folded: no error, no evidence but a warning's (see onlyCountersVary), not kept. */
 function foldable(flags: Int32Array, keep: ReadonlySet<number>, i: number): boolean {
   const f = flags[i]!;
-  return (f & (NEVER_FOLDED | LineFlag.Blank)) === 0 && severityOf(f) <= Severity.Warn && !keep.has(i);
+  return (f & NEVER_FOLDED) === 0 && severityOf(f) <= Severity.Warn && !keep.has(i);
 }
 
 const TIMESTAMP = /^(?:\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?)?|\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?)$/;
@@ -183,17 +183,26 @@ function onlyCountersVary(analysis: TextAnalysis, run: Run): boolean {
   return true;
 }
 
-/** Maximal same-shape runs, in line order and apart; each with the shortest period that makes it longest. */
-function runsOf(analysis: TextAnalysis, keep: ReadonlySet<number>): Run[] {
-  const n = analysis.lines.count;
+/**
+ * Maximal same-shape runs of lines [from, n), in line order and apart; each with
+ * the shortest period (up to `longest`) that makes it longest. Inside a run's
+ * first block, the runs of shorter periods come before it: the block is shown folded too.
+ */
+function runsOf(
+  analysis: TextAnalysis,
+  keep: ReadonlySet<number>,
+  from = 0,
+  n = analysis.lines.count,
+  longest = MAX_PERIOD,
+): Run[] {
   const shape = analysis.templates.group;
   const exact = analysis.exact.group;
   const flags = analysis.classes.flags;
   const runs: Run[] = [];
-  for (let i = 0; i < n; ) {
+  for (let i = from; i < n; ) {
     let best: Run | null = null;
     let scanned = i + 1;
-    for (let period = 1; period <= MAX_PERIOD; period++) {
+    for (let period = 1; period <= longest; period++) {
       let end = i + period;
       if (end > n) break;
       // Positions whose line is never folded are shown in every block; the block needs one that folds.
@@ -228,9 +237,10 @@ function runsOf(analysis: TextAnalysis, keep: ReadonlySet<number>): Run[] {
     if (best === null) {
       // Inside what was just scanned (identical repeats, or too few) a run can start only near its end:
       // skipping there keeps the scan linear.
-      i = Math.max(i + 1, scanned - MAX_PERIOD);
+      i = Math.max(i + 1, scanned - longest);
       continue;
     }
+    if (best.period > 1) runs.push(...runsOf(analysis, keep, best.start, best.start + best.period, best.period - 1));
     runs.push(best);
     i = best.end;
   }
