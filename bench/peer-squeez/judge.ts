@@ -105,21 +105,34 @@ export function inventedLines(input: string, output: string): string[] {
 }
 
 const ERROR_LINE = /\b(?:errors?|fatal|panic(?:ked)?|exception|failed|failures?)\b/i;
+const COMMIT_LINE = /^([0-9a-f]{7,40}) (.+)$/;
 
-/** The input's error lines and how many of them the output shows whole (alone or as a counted repeat). */
+/**
+ * The input's error lines and how many of them the output shows whole (alone or
+ * as a counted repeat). A one-line commit (`<hash> <subject>`) counts too when
+ * the output shows its subject on another commit's line and names its hash (a
+ * git log's repeated subject shown once, its later commits' hashes listed
+ * beside it): the commit and its words are both there to find.
+ */
 export function errorLines(input: string, output: string): { total: number; kept: number } {
   const shown = new Set<string>();
-  for (const line of linesOf(output)) {
+  const subjects = new Set<string>();
+  const outputLines = linesOf(output);
+  for (const line of outputLines) {
     shown.add(line);
     const collapsed = collapsedLine(line);
     if (collapsed !== null) shown.add(collapsed);
+    const commit = COMMIT_LINE.exec(line);
+    if (commit) subjects.add(commit[2]!);
   }
+  const named = (hash: string) => outputLines.some((line) => line.startsWith('[') && line.includes(hash));
   let total = 0;
   let kept = 0;
   for (const line of linesOf(input)) {
     if (!ERROR_LINE.test(line)) continue;
     total++;
-    if (shown.has(line)) kept++;
+    const commit = COMMIT_LINE.exec(line);
+    if (shown.has(line) || (commit && subjects.has(commit[2]!) && named(commit[1]!))) kept++;
   }
   return { total, kept };
 }
