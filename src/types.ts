@@ -1,6 +1,27 @@
 // Types shared by the pipeline, the processors and the adapters.
 import type { TextAnalysis } from './engine/index.js';
-import type { PlacedOmission } from './processors/markers.js';
+
+/** One run of original lines: 1-based `start`, `count` lines. */
+export interface Span {
+  readonly start: number;
+  readonly count: number;
+}
+
+/** Original lines a result leaves out, as data: 1-based `start`, as in its markers. */
+export interface Omission extends Span {
+  /** Identical lines shown once (`[×N lines a–b] line`): the first of them is the one shown. */
+  readonly collapsed?: true;
+}
+
+/**
+ * An omission as a processor (or a later stage) reports it beside its output,
+ * so nothing reads the markers back: `at` is the 0-based line of the text it
+ * was given before which the marker sits (the first line it names, for a
+ * marker of consecutive lines; a list marker sits where its summary does).
+ */
+export interface PlacedOmission extends Omission {
+  readonly at: number;
+}
 
 /** What a text can be, for routing: one processor per kind (the one list of kinds). */
 export const CONTENT_KINDS = [

@@ -18,6 +18,9 @@ import { CCR_TYPES } from '../types.js';
 import { lineEndAt } from '../text/line-breaks.js';
 
 import { count } from '../text/strings.js';
+import type { Omission, PlacedOmission, Span } from '../types.js';
+
+export type { Omission, PlacedOmission, Span };
 
 export { count };
 
@@ -196,12 +199,6 @@ const OTHER_NOTE = new RegExp(String.raw`^\[(?:json |lines? ${M}(?:–${M})? of 
 
 const toNumber = (s: string): number => Number(s.replaceAll(',', ''));
 
-/** One run of original lines: 1-based `start`, `count` lines. */
-export interface Span {
-  readonly start: number;
-  readonly count: number;
-}
-
 /** `5, 9–40, 52` as spans, or null when they are not increasing and apart. */
 function spansOf(list: string): Span[] | null {
   const spans: Span[] = [];
@@ -258,22 +255,6 @@ export function parseSqueezeLine(line: string): SqueezeLine | null {
 /** True when the line is squeeze's own (a marker, a collapse, a note, a cut line, a notice line), not an original line. */
 export function isSqueezeLine(line: string): boolean {
   return parseSqueezeLine(line) !== null;
-}
-
-/** Original lines a result leaves out, as data: 1-based `start`, as in its markers. */
-export interface Omission extends Span {
-  /** Identical lines shown once (`[×N lines a–b] line`): the first of them is the one shown. */
-  readonly collapsed?: true;
-}
-
-/**
- * An omission as a processor (or a later stage) reports it beside its output,
- * so nothing reads the markers back: `at` is the 0-based line of the text it
- * was given before which the marker sits (the first line it names, for a
- * marker of consecutive lines; a list marker sits where its summary does).
- */
-export interface PlacedOmission extends Omission {
-  readonly at: number;
 }
 
 /** The omission `omittedLines(from, to, …)` states. */

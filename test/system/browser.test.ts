@@ -204,6 +204,7 @@ describe.skipIf(skip)('squeeze.wasm in headless Chromium via docs/ABI.md', () =>
       'function:repeated_blocks',
       'function:seen_blocks',
       'function:template_hashes',
+      'function:text_features',
       'function:window_hashes',
       'memory:memory',
     ]);
