@@ -31,6 +31,8 @@ interface Table {
   readonly header: number;
   /** Row line indexes (after the header, separators excluded). */
   readonly rows: readonly number[];
+  /** Per line, its row index, -1 for the header, separators and blank lines (every render reads it). */
+  readonly rowOf: Int32Array;
   /** Fields of each row (parallel to rows). */
   readonly fields: readonly (readonly string[])[];
   readonly columns: readonly string[];
@@ -112,7 +114,11 @@ function parse(text: string, tick: Tick): Table | null {
     tick();
     return split(lines[i]!);
   });
-  return { lines, header, rows: body, fields, columns: split(lines[header]!) };
+  const rowOf = new Int32Array(lines.length).fill(-1);
+  body.forEach((line, r) => {
+    rowOf[line] = r;
+  });
+  return { lines, header, rows: body, rowOf, fields, columns: split(lines[header]!) };
 }
 
 function numeric(value: string): number | null {
@@ -204,7 +210,7 @@ interface Detail {
 }
 
 function render(table: Table, analysis: Analysis, forced: ReadonlySet<number>, d: Detail, tick: Tick): ProcessorOutput {
-  const { lines, rows } = table;
+  const { lines, rows, rowOf } = table;
   const showRow = new Uint8Array(rows.length);
   for (const r of analysis.standouts.slice(0, d.standouts)) showRow[r] = 1;
   const seen = new Map<string, number>();
@@ -213,7 +219,6 @@ function render(table: Table, analysis: Analysis, forced: ReadonlySet<number>, d
     seen.set(analysis.group[r]!, k + 1);
     if (k < d.perGroup || forced.has(line)) showRow[r] = 1;
   });
-  const rowAt = new Map(rows.map((line, r) => [line, r]));
   const out: string[] = [];
   const omissions: PlacedOmission[] = [];
   let omitted = 0;
@@ -242,14 +247,14 @@ function render(table: Table, analysis: Analysis, forced: ReadonlySet<number>, d
   };
   for (let i = 0; i < lines.length; i++) {
     tick();
-    const r = rowAt.get(i);
-    if (r !== undefined && !showRow[r]) {
+    const r = rowOf[i]!;
+    if (r >= 0 && !showRow[r]) {
       gap.push(r);
       continue;
     }
     // Blank and separator lines inside a gap stay inside it.
-    if (r === undefined && i > table.header && gap.length > 0 && rowAt.has(i + 1) && !showRow[rowAt.get(i + 1)!])
-      continue;
+    const next = i + 1 < lines.length ? rowOf[i + 1]! : -1;
+    if (r < 0 && i > table.header && gap.length > 0 && next >= 0 && !showRow[next]) continue;
     close();
     out.push(lines[i]!);
   }
