@@ -193,38 +193,20 @@ class Pipeline implements Squeeze, WorkerPipeline {
     try {
       done = await pool.run({
         text,
-        options: this.besideNotice(text, options, isError, spill),
+        options,
         isError,
+        spill,
         remembered: this.recent?.remembered ?? [],
       });
     } catch {
       return this.compress(text, call); // the worker could not run: the same work, here
     }
-    const result = this.retained(text, done, options, isError, spill, started);
-    // Estimates of parts do not add up exactly: over the ceiling, the same work here, which retries to fit.
-    if (result.outcome === 'compressed' && result.tokensOut > options.maxTokens) return this.compress(text, call);
+    const result = this.retained(text, done, options, isError, started);
+    // Kept another way, or (estimates of parts do not add up exactly) over the ceiling: the same work here.
+    if (result === null || (result.outcome === 'compressed' && result.tokensOut > options.maxTokens))
+      return this.compress(text, call);
     this.remember(result.output, done.digest);
     return result;
-  }
-
-  /** The worker's options: with retention, the ceiling (and budgets under it) less the notice this thread appends. */
-  private besideNotice(
-    text: string,
-    options: ResolvedOptions,
-    isError: boolean,
-    spill: SpillLocation | undefined,
-  ): ResolvedOptions {
-    if (!options.retainOriginal) return options;
-    const maxTokens = Math.max(
-      1,
-      options.maxTokens - this.noticeTokens(ccrType(options.toolName, isError, text), utf8Bytes(text), spill),
-    );
-    return {
-      ...options,
-      maxTokens,
-      targetTokens: Math.min(options.targetTokens, maxTokens),
-      minTokens: Math.min(options.minTokens, maxTokens),
-    };
   }
 
   /** Tokens the notice adds to an output (its line break and final newline included), sized with a sample id. */
@@ -237,40 +219,26 @@ class Pipeline implements Squeeze, WorkerPipeline {
     return this.estimator.estimate(retrievalNotice(SAMPLE_ID, type, size, spill, this.retrieval, verdict)) + 2;
   }
 
-  /** A worker's result made whole here: its error rebuilt, the original stored and the notice added. */
+  /**
+   * A worker's result made whole here: its error rebuilt and the original
+   * stored under the id its notice already names (the worker computed it from
+   * the text, as the stores do); null when this instance cannot keep it so.
+   */
   private retained(
     text: string,
     done: WorkerResult,
     options: ResolvedOptions,
     isError: boolean,
-    spill: SpillLocation | undefined,
     started: number,
-  ): CompressResult {
+  ): CompressResult | null {
     const { error: failure, digest: _digest, ...rest } = done;
     const error = failure && Object.assign(new Error(failure.message), { name: failure.name });
     const result: CompressResult = { ...rest, ms: this.now() - started, ...(error ? { error } : {}) };
-    if (result.outcome !== 'compressed' || !options.retainOriginal) return result;
-    const unchanged: CompressResult = {
-      ...result,
-      output: text,
-      outcome: 'not-smaller',
-      tokensOut: result.tokensIn,
-      bytesOut: result.bytesIn,
-      omitted: {},
-      omissions: [],
-      id: null,
-    };
-    if (!this.store) return unchanged;
-    const type = ccrType(options.toolName, isError, text);
-    const stored = this.store.put(text, { type, tool: options.toolName });
-    const output = withNotice(
-      result.output,
-      retrievalNotice(stored.id, type, stored.size, spill, this.retrieval, result.verdict?.line),
-    );
-    const bytesOut = utf8Bytes(output);
-    const tokensOut = this.estimator.estimate(output);
-    if (bytesOut >= result.bytesIn || tokensOut >= result.tokensIn) return unchanged;
-    return { ...result, output, bytesOut, tokensOut, id: stored.id };
+    if (result.id === null) return result;
+    if (!this.store) return null;
+    const stored = this.store.put(text, { type: ccrType(options.toolName, isError, text), tool: options.toolName });
+    // A store of the caller's own may name originals its own way: its id is then not the notice's.
+    return stored.id === result.id ? result : null;
   }
 
   /**
