@@ -202,9 +202,13 @@ function runsOf(
   for (let i = from; i < n; ) {
     let best: Run | null = null;
     let scanned = i + 1;
+    // Lines [i, i + uniform) share one shape, all fold, and the next has another: a period
+    // up to `uniform` stops there too, no longer than period 1 (1e6 blank lines: one scan, not 32).
+    let uniform = 0;
     for (let period = 1; period <= longest; period++) {
       let end = i + period;
       if (end > n) break;
+      if (period <= uniform) continue;
       // Positions whose line is never folded are shown in every block; the block needs one that folds.
       const shown: number[] = [];
       for (let k = 0; k < period; k++) if (!foldable(flags, keep, i + k)) shown.push(k);
@@ -227,11 +231,17 @@ function runsOf(
         end++;
       }
       scanned = Math.max(scanned, end);
+      const sameShapeTo = end;
       // Whole periods only; identical repeats are the exact collapse's (lossless, shown once with a count).
       end = i + period + Math.floor((end - i - period) / period) * period;
-      if (identical || (end - i) / period < MIN_REPEATS) continue;
+      const uniformTo = period === 1 && shown.length === 0 && (sameShapeTo === n || shape[sameShapeTo] !== shape[i]);
+      if (identical || (end - i) / period < MIN_REPEATS) {
+        if (uniformTo) uniform = sameShapeTo - i;
+        continue;
+      }
       const run = { start: i, end, period, warns, shown };
       if ((warns || located) && !onlyCountersVary(analysis, run)) continue;
+      if (uniformTo) uniform = sameShapeTo - i;
       if (best === null || end - i > best.end - best.start) best = run;
     }
     if (best === null) {
