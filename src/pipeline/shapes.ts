@@ -209,6 +209,8 @@ function runsOf(
       let end = i + period;
       if (end > n) break;
       if (period <= uniform) continue;
+      // A run of this period needs its second block to start with the first's shape.
+      if (end >= n || shape[end] !== shape[i]) continue;
       // Positions whose line is never folded are shown in every block; the block needs one that folds.
       const shown: number[] = [];
       for (let k = 0; k < period; k++) if (!foldable(flags, keep, i + k)) shown.push(k);
