@@ -16,6 +16,7 @@ const SUMMARY: i32 = 1 << 9;
 const ANSI: i32 = 1 << 10;
 const BLANK: i32 = 1 << 11;
 const OUTCOME: i32 = 1 << 12;
+const PRESERVE_CUE: i32 = 1 << 13;
 
 const ESC: i32 = 27;
 
@@ -524,6 +525,32 @@ let extEnd: i32 = -1;
 let dotAt: i32 = -1;
 let extLen: i32 = 0;
 
+/**
+ * The word text[ws, ws+len) (starting with a letter) may begin a preserved
+ * item (src/pipeline/preserve.ts): each of its rules names one of these
+ * words, or a `[ ]` box. A cue, not a match: the host runs the rule itself.
+ */
+function cueWord(ws: i32, len: i32): bool {
+  switch (lower(at(ws))) {
+    case 97: return len >= 6 && startsWithI(ws, 'action');
+    case 98: return len >= 8 && startsWithI(ws, 'breaking');
+    case 99: return len >= 3 && startsWithI(ws, 'cve');
+    case 100: return (len >= 4 && startsWithI(ws, 'deci')) || (len >= 3 && startsWithI(ws, 'did'));
+    case 102: return len >= 3 && startsWithI(ws, 'fix');
+    case 103: return (len >= 4 && startsWithI(ws, 'ghsa')) || (len == 2 && startsWithI(ws, 'go'));
+    case 104: return len >= 4 && (startsWithI(ws, 'help') || startsWithI(ws, 'hint'));
+    case 109: return len >= 9 && startsWithI(ws, 'migration');
+    case 112: return (len >= 6 && startsWithI(ws, 'prefer')) || (len >= 5 && startsWithI(ws, 'pysec'));
+    case 114: return len >= 7 && startsWithI(ws, 'rustsec');
+    case 115:
+      return (len >= 8 && (startsWithI(ws, 'security') || startsWithI(ws, 'severity'))) ||
+        (len >= 10 && startsWithI(ws, 'suggestion'));
+    case 116: return len >= 4 && startsWithI(ws, 'todo');
+    case 118: return len >= 8 && startsWithI(ws, 'vulnerab');
+  }
+  return false;
+}
+
 /** The word text[ws, we) (maximal [A-Za-z0-9_] run, with `upper` and `lowerCount` letters) on the line [f, e). */
 function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): void {
   const len = we - ws;
@@ -536,6 +563,7 @@ function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): vo
   const firstLetterWord = !sawLetterWord;
   sawLetterWord = true;
   if (!isLetter(c0)) return;
+  if ((flags & PRESERVE_CUE) == 0 && cueWord(ws, len)) flags |= PRESERVE_CUE;
   if (upper == len && c0 == 69 && ws >= f + 5 && startsWith(ws - 5, e, '= -1 ') && failedCall(ws, len)) flags |= OUTCOME;
   if (len >= 4 && len <= 12 && startsWithI(ws, 'exit') && nonZeroAfter(we, e)) flags |= OUTCOME;
 
@@ -817,6 +845,7 @@ function classifyLine(s: i32, e: i32): i32 {
         if (where == 2 && indented) flags |= STACK_FRAME;
       }
       if (c == 91 && i + 1 < e && at(i + 1) == 60 && kernelAddress(i, e)) flags |= STACK_FRAME;
+      if (c == 91 && i + 2 < e && at(i + 1) == 32 && at(i + 2) == 93) flags |= PRESERVE_CUE; // a `[ ]` box
       dotAt = c == 46 && isWordChar(prevSig) ? i : -1;
     }
     prevSig = c;

@@ -49,6 +49,14 @@ export const LineFlag = {
    * `exit_group(1)`, `status=1`, `exit status 1`) or an exit by a signal.
    */
   Outcome: 1 << 12,
+  /**
+   * A word some preserved-item rule names (action, breaking, CVE, decision,
+   * did, fix, GHSA, GO, help, hint, migration, prefer, PYSEC, RUSTSEC,
+   * security, severity, suggestion, TODO, vulnerab…) at a word start, or a
+   * `[ ]` box: the only lines, with the ANSI ones, src/pipeline/preserve.ts
+   * runs its rules on.
+   */
+  PreserveCue: 1 << 13,
 } as const;
 
 /** The flags that mark a line as evidence worth keeping. */

@@ -324,7 +324,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
       if (long) this.marked.set(analysis, long.marked);
       const type = ccrType(options.toolName, isError, text);
       const { items: preserved } = detectPreserved(
-        seen,
+        analysis,
         processors[kind].lineShaped,
         this.estimator,
         Math.floor(options.maxTokens / 2),

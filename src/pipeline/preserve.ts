@@ -2,6 +2,8 @@
 // never compressed below its minimum form. Items are verbatim strings
 // (whole lines for line-shaped text, identifiers inside JSON/HTML); the
 // processors must keep them and the quality check verifies they survived.
+import type { TextAnalysis } from '../engine/analysis.js';
+import { LineFlag } from '../engine/flags.js';
 import type { TokenEstimator } from '../types.js';
 
 export type PreservedKind =
@@ -19,6 +21,8 @@ export interface PreservedItem {
   readonly kind: PreservedKind;
   /** Verbatim text that must appear in the output. */
   readonly text: string;
+  /** Index of the line it was found on (its first occurrence). */
+  readonly line: number;
 }
 
 /** Lines longer than this are preserved by their detected identifier, not whole. */
@@ -29,9 +33,9 @@ const VULN_ID =
   /\b(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|RUSTSEC-\d{4}-\d{4}|PYSEC-\d{4}-\d+|GO-\d{4}-\d{4,})\b/gi;
 
 /**
- * Line-level detectors, first match wins; each names what kind of item a line
- * is. Blanks are [ \t], never \s: the rules run as multiline scans over the
- * whole text, where \s would run across line breaks (quadratic on blank runs).
+ * Line-level detectors, the best rank wins; each names what kind of item a
+ * line is. Each runs over one line (cued by the classify kernel), multiline as
+ * it ran over the whole text, so `^` still matches after U+2028.
  */
 interface Scan {
   readonly scan: RegExp;
@@ -57,52 +61,47 @@ const SCANS: readonly Scan[] = [
   },
 ];
 
-/**
- * The line (breaks as in the line table: LF, CRLF, lone CR) around `at`, as
- * [from, to), or null when it is longer than MAX_LINE_CHARS. Looks no further
- * than that either way, so many matches in one huge line cost no rescans.
- */
-function lineAround(text: string, at: number): [number, number] | null {
-  const floor = Math.max(0, at - MAX_LINE_CHARS - 1);
-  let from = at;
-  while (from > floor && text.charCodeAt(from - 1) !== 10 && text.charCodeAt(from - 1) !== 13) from--;
-  if (from > 0 && from === floor && text.charCodeAt(from - 1) !== 10 && text.charCodeAt(from - 1) !== 13) return null;
-  const ceiling = Math.min(text.length, from + MAX_LINE_CHARS + 1);
-  let to = at;
-  while (to < ceiling && text.charCodeAt(to) !== 10 && text.charCodeAt(to) !== 13) to++;
-  return to - from > MAX_LINE_CHARS ? null : [from, to];
-}
+/** Every rule's pattern: the cue test checks that the classify kernel cues each line one matches. */
+export const PRESERVE_RULES: readonly RegExp[] = [...SCANS.map((rule) => rule.scan), VULN_ID];
 
-function lineItems(text: string, out: PreservedItem[], seen: Set<string>): void {
-  // line start -> the best-ranked rule matching that line
-  const hits = new Map<number, { rank: number; kind: PreservedKind; line: string }>();
-  for (const { scan, classify } of SCANS) {
-    for (const match of text.matchAll(scan)) {
-      const [kind, rank] = classify(match);
-      const line = lineAround(text, match.index);
-      if (line === null) continue;
-      const [from, to] = line;
-      const previous = hits.get(from);
-      if (previous && previous.rank <= rank) continue;
-      hits.set(from, { rank, kind, line: text.slice(from, to) });
+/** Lines some rule may match: a cue word or box (the classify kernel's PreserveCue), or ANSI escapes, which the kernel reads past and the rules do not. */
+export const CUED = LineFlag.PreserveCue | LineFlag.Ansi;
+
+function lineItems(analysis: TextAnalysis, out: PreservedItem[], seen: Set<string>): void {
+  const { count, start, end } = analysis.lines;
+  const flags = analysis.classes.flags;
+  for (let i = 0; i < count; i++) {
+    if ((flags[i]! & CUED) === 0 || end[i]! - start[i]! > MAX_LINE_CHARS) continue;
+    const line = analysis.line(i);
+    // The best-ranked rule matching the line (a rule may match more than once: `^` after U+2028).
+    let best: PreservedKind | null = null;
+    let bestRank = Number.POSITIVE_INFINITY;
+    for (const { scan, classify } of SCANS) {
+      for (const match of line.matchAll(scan)) {
+        const [kind, rank] = classify(match);
+        if (rank < bestRank) [best, bestRank] = [kind, rank];
+      }
     }
-  }
-  for (const from of [...hits.keys()].sort((a, b) => a - b)) {
-    const { kind, line } = hits.get(from)!;
+    if (best === null) continue;
     const trimmed = line.trim();
     if (trimmed.length >= 4 && !seen.has(trimmed)) {
       seen.add(trimmed);
-      out.push({ kind, text: trimmed });
+      out.push({ kind: best, text: trimmed, line: i });
     }
   }
 }
 
-function identifierItems(text: string, out: PreservedItem[], seen: Set<string>): void {
-  for (const match of text.matchAll(VULN_ID)) {
-    const id = match[0];
-    if (!seen.has(id)) {
-      seen.add(id);
-      out.push({ kind: 'vulnerability', text: id });
+function identifierItems(analysis: TextAnalysis, out: PreservedItem[], seen: Set<string>): void {
+  const { count } = analysis.lines;
+  const flags = analysis.classes.flags;
+  for (let i = 0; i < count; i++) {
+    if ((flags[i]! & CUED) === 0) continue;
+    for (const match of analysis.line(i).matchAll(VULN_ID)) {
+      const id = match[0];
+      if (!seen.has(id)) {
+        seen.add(id);
+        out.push({ kind: 'vulnerability', text: id, line: i });
+      }
     }
   }
 }
@@ -114,18 +113,18 @@ function identifierItems(text: string, out: PreservedItem[], seen: Set<string>):
  * of thousands of matching lines cannot defeat compression; `dropped` counts the rest.
  */
 export function detectPreserved(
-  text: string,
+  analysis: TextAnalysis,
   lineShaped: boolean,
   estimator: TokenEstimator,
   budgetTokens: number,
 ): { items: PreservedItem[]; dropped: number } {
   const found: PreservedItem[] = [];
   const seen = new Set<string>();
-  if (lineShaped) lineItems(text, found, seen);
+  if (lineShaped) lineItems(analysis, found, seen);
   // An identifier already inside a preserved line needs no item of its own.
   const lines = found.map((item) => item.text);
   const ids: PreservedItem[] = [];
-  identifierItems(text, ids, seen);
+  identifierItems(analysis, ids, seen);
   for (const id of ids) if (!lines.some((line) => line.includes(id.text))) found.push(id);
   const items: PreservedItem[] = [];
   let spent = 0;

@@ -16,6 +16,7 @@ const SUMMARY: number = LineFlag.Summary;
 const ANSI: number = LineFlag.Ansi;
 const BLANK: number = LineFlag.Blank;
 const OUTCOME: number = LineFlag.Outcome;
+const PRESERVE_CUE: number = LineFlag.PreserveCue;
 
 const ESC: number = 27;
 
@@ -558,6 +559,46 @@ let extEnd: number = -1;
 let dotAt: number = -1;
 let extLen: number = 0;
 
+/**
+ * The word text[ws, ws+len) (starting with a letter) may begin a preserved
+ * item (src/pipeline/preserve.ts): each of its rules names one of these
+ * words, or a `[ ]` box. A cue, not a match: the host runs the rule itself.
+ */
+function cueWord(ws: number, len: number): boolean {
+  switch (lower(at(ws))) {
+    case 97:
+      return len >= 6 && startsWithI(ws, 'action');
+    case 98:
+      return len >= 8 && startsWithI(ws, 'breaking');
+    case 99:
+      return len >= 3 && startsWithI(ws, 'cve');
+    case 100:
+      return (len >= 4 && startsWithI(ws, 'deci')) || (len >= 3 && startsWithI(ws, 'did'));
+    case 102:
+      return len >= 3 && startsWithI(ws, 'fix');
+    case 103:
+      return (len >= 4 && startsWithI(ws, 'ghsa')) || (len == 2 && startsWithI(ws, 'go'));
+    case 104:
+      return len >= 4 && (startsWithI(ws, 'help') || startsWithI(ws, 'hint'));
+    case 109:
+      return len >= 9 && startsWithI(ws, 'migration');
+    case 112:
+      return (len >= 6 && startsWithI(ws, 'prefer')) || (len >= 5 && startsWithI(ws, 'pysec'));
+    case 114:
+      return len >= 7 && startsWithI(ws, 'rustsec');
+    case 115:
+      return (
+        (len >= 8 && (startsWithI(ws, 'security') || startsWithI(ws, 'severity'))) ||
+        (len >= 10 && startsWithI(ws, 'suggestion'))
+      );
+    case 116:
+      return len >= 4 && startsWithI(ws, 'todo');
+    case 118:
+      return len >= 8 && startsWithI(ws, 'vulnerab');
+  }
+  return false;
+}
+
 /** The word text[ws, we) (maximal [A-Za-z0-9_] run, with `upper` and `lowerCount` letters) on the line [f, e). */
 function word(ws: number, we: number, upper: number, lowerCount: number, f: number, e: number): void {
   const len = we - ws;
@@ -574,6 +615,7 @@ function word(ws: number, we: number, upper: number, lowerCount: number, f: numb
   const firstLetterWord = !sawLetterWord;
   sawLetterWord = true;
   if (!isLetter(c0)) return;
+  if ((flags & PRESERVE_CUE) == 0 && cueWord(ws, len)) flags |= PRESERVE_CUE;
   if (upper == len && c0 == 69 && ws >= f + 5 && startsWith(ws - 5, e, '= -1 ') && failedCall(ws, len)) {
     flags |= OUTCOME;
   }
@@ -834,6 +876,7 @@ function classifyLine(s: number, e: number): number {
         if (where == 2 && indented) flags |= STACK_FRAME;
       }
       if (c == 91 && i + 1 < e && at(i + 1) == 60 && kernelAddress(i, e)) flags |= STACK_FRAME;
+      if (c == 91 && i + 2 < e && at(i + 1) == 32 && at(i + 2) == 93) flags |= PRESERVE_CUE; // a `[ ]` box
       dotAt = c == 46 && isWordChar(prevSig) ? i : -1;
     }
     prevSig = c;

@@ -98,7 +98,7 @@ export function verdictItems(verdict: Verdict, estimator: TokenEstimator, budget
     const cost = costOf(fact.keep, estimator);
     if (spent + cost > budgetTokens) break;
     spent += cost;
-    items.push({ kind: 'verdict', text: fact.keep });
+    items.push({ kind: 'verdict', text: fact.keep, line: fact.line - 1 });
   }
   return items;
 }
