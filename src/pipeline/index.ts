@@ -29,6 +29,7 @@ import { createStore } from '../store/store.js';
 import { SAMPLE_ID } from '../store/id.js';
 import type { OriginalStore, Stored } from '../store/types.js';
 import type { ContentKind, Level, Omitted, ProcessorOutput, TokenEstimator } from '../types.js';
+import { plainText } from './ansi.js';
 import { ccrType } from './ccr.js';
 import { emergencyOutput } from './emergency.js';
 import { type CutSource, cutOrder, originalLinesSource, sampleToFit } from './ceiling.js';
@@ -215,8 +216,10 @@ class Pipeline implements Squeeze, WorkerPipeline {
     size: number,
     spill: SpillLocation | undefined,
     verdict?: string,
+    codesRemoved = false,
   ): number {
-    return this.estimator.estimate(retrievalNotice(SAMPLE_ID, type, size, spill, this.retrieval, verdict)) + 2;
+    const notice = retrievalNotice(SAMPLE_ID, type, size, spill, this.retrieval, verdict, codesRemoved);
+    return this.estimator.estimate(notice) + 2;
   }
 
   /**
@@ -318,9 +321,12 @@ class Pipeline implements Squeeze, WorkerPipeline {
       const starting = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
       if ((starting === 'lossless' || starting === 'light') && processors[kind].shownWhole?.(text))
         return passThrough('asked-for', kind, starting);
-      const long = mayBeLong && processors[kind].lineShaped ? shortenLongLines(text) : null;
-      const seen = long?.text ?? text;
-      const analysis = long ? new TextAnalysis(seen, createBackend(options.backend)) : routed;
+      // What the model sees has no colour or cursor codes; the original stored keeps them.
+      const plain = plainText(routed);
+      const long = mayBeLong && processors[kind].lineShaped ? shortenLongLines(plain ?? text) : null;
+      const seen = long?.text ?? plain ?? text;
+      const analysis = long || plain !== null ? new TextAnalysis(seen, createBackend(options.backend)) : routed;
+      const codesRemoved = plain !== null;
       if (long) this.marked.set(analysis, long.marked);
       const type = ccrType(options.toolName, isError, text);
       const { items: preserved } = detectPreserved(
@@ -330,9 +336,11 @@ class Pipeline implements Squeeze, WorkerPipeline {
         Math.floor(options.maxTokens / 2),
       );
       // The verdict gate: lines stating the verdict are demanded like preserved items (verdict/gate.ts).
-      const verdict = readsVerdict(kind, options) ? readVerdict(seen) : null;
+      // Read from the coloured text when codes go: its fact lines' ANSI-free runs are in the plain lines
+      // too, and in the original should the result pass through.
+      const verdict = readsVerdict(kind, options) ? readVerdict(plain !== null && !long ? text : seen) : null;
       // The ceiling holds for what the model sees: the retrieval notice included.
-      const notice = options.retainOriginal ? this.noticeTokens(type, bytesIn, spill, verdict?.line) : 0;
+      const notice = options.retainOriginal ? this.noticeTokens(type, bytesIn, spill, verdict?.line, codesRemoved) : 0;
       const room = options.maxTokens - notice - options.reserveTokens;
       const items = verdict
         ? [
@@ -418,6 +426,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
           spill,
           keep,
           verdict,
+          codesRemoved,
         });
         if (result === null) return { ...passThrough('not-smaller', kind, level), ...report('held', text) };
         // Estimates of parts do not add up exactly to the estimate of the whole.
@@ -725,6 +734,8 @@ class Pipeline implements Squeeze, WorkerPipeline {
       backend: CompressResult['backend'];
       spill: SpillLocation | undefined;
       verdict: Verdict | null;
+      /** The output was made from the text without its terminal codes (ansi.ts). */
+      codesRemoved?: boolean;
       /** Stores the original (once per result) and says where. */
       keep: (store: OriginalStore) => Stored;
     },
@@ -738,7 +749,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
       const verdictLine = facts.verdict ? shownVerdictLine(facts.verdict, output) : undefined;
       output = withNotice(
         output,
-        retrievalNotice(stored.id, type, stored.size, facts.spill, this.retrieval, verdictLine),
+        retrievalNotice(stored.id, type, stored.size, facts.spill, this.retrieval, verdictLine, facts.codesRemoved),
       );
     }
     const bytesOut = utf8Bytes(output);
@@ -764,6 +775,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
       backend: facts.backend,
       ms: this.now() - facts.started,
       ...(notKept ? { levelNotKept: notKept } : {}),
+      ...(facts.codesRemoved ? { codesRemoved: true as const } : {}),
       ...(attempt.timedOut ? { timedOut: true as const } : {}),
     };
   }

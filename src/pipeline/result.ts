@@ -58,6 +58,8 @@ export interface CompressResult {
   readonly levelNotKept?: LevelNotKept;
   /** The internal error behind outcome 'failed'. */
   readonly error?: unknown;
+  /** The output was made without the original's colour and cursor codes (the stored original keeps them; the notice says so). */
+  readonly codesRemoved?: true;
   /** The time budget ran out: this is the best output ready then, not the level the rules asked for. */
   readonly timedOut?: true;
   /** Test totals, failing tests, diagnostics and exit status the output stated, and how the gate kept their lines. */

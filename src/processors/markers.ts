@@ -160,7 +160,15 @@ export type SqueezeLine =
    */
   | { readonly type: 'notice'; readonly role: NoticeRole; readonly text: string };
 
-export type NoticeRole = 'marker' | 'retrieval' | 'spill' | 'verdict' | 'level' | 'full-output' | 'encoding';
+export type NoticeRole =
+  | 'marker'
+  | 'retrieval'
+  | 'spill'
+  | 'verdict'
+  | 'level'
+  | 'full-output'
+  | 'encoding'
+  | 'terminal-codes';
 
 const N = String.raw`(\d{1,3}(?:,\d{3})*)`;
 const M = String.raw`\d{1,3}(?:,\d{3})*`;
@@ -180,7 +188,14 @@ const NOTICE_LINES: readonly (readonly [string, NoticeRole])[] = [
   ['[full stderr: ', 'full-output'],
   ['[full stderr not used: ', 'full-output'],
   ['[not UTF-8: ', 'encoding'],
+  ['[terminal codes removed: ', 'terminal-codes'],
 ];
+
+/**
+ * The notice's line for an output shown without the original's colour and
+ * cursor codes (src/pipeline/ansi.ts).
+ */
+export const TERMINAL_CODES_NOTE = '[terminal codes removed: colour and cursor; the stored original keeps them]';
 
 /**
  * The line under a result whose input was not all UTF-8: what the output

@@ -1,6 +1,7 @@
 // The lines appended to a compressed result so its reader can get the original
 // back (docs/GLOSSARY.md, Marker and Notice). Kept
 // short: they are paid in tokens on every compressed result.
+import { TERMINAL_CODES_NOTE } from '../processors/markers.js';
 import { isOriginalId } from './id.js';
 
 /** `<<<CCR:<24hex>|<type>|<size>>>`, pure ASCII so it survives any normalisation. */
@@ -45,7 +46,9 @@ function shellWord(value: string): string {
  * a grep) by each of the `ways` that work for its reader (none: the marker
  * alone, its id for the host's own store), and the spill locator when there is
  * one, and the verdict line (`verdict: 2 of 600 tests failed`) when the output
- * stated one. Lines joined with '\n', no trailing newline.
+ * stated one, and, when the output was shown without the original's terminal
+ * codes, a line saying so (TERMINAL_CODES_NOTE). Lines joined with '\n', no
+ * trailing newline.
  */
 export function retrievalNotice(
   id: string,
@@ -54,6 +57,7 @@ export function retrievalNotice(
   spill?: SpillLocation,
   ways: RetrievalWays = {},
   verdict?: string,
+  codesRemoved = false,
 ): string {
   const lines = [marker(id, type, size)];
   const hints: string[] = [];
@@ -69,5 +73,6 @@ export function retrievalNotice(
     lines.push(`[also saved: ${oneLine(spill.locator)}${hint}]`);
   }
   if (verdict !== undefined && oneLine(verdict) !== '') lines.push(`[${oneLine(verdict)}]`);
+  if (codesRemoved) lines.push(TERMINAL_CODES_NOTE);
   return lines.join('\n');
 }

@@ -4,7 +4,10 @@
 // line named twice, none shown and named, none left out unnamed).
 // Checked by walking the output against the original's lines, retrieving each
 // omitted span by slicing those lines with the marker's own numbers.
+// Terminal colour and cursor codes do not count: the pipeline shows lines
+// without them (src/pipeline/ansi.ts), so both sides are compared without.
 import { parseSqueezeLine } from '../../src/processors/markers.js';
+import { withoutTerminalCodes } from '../../src/text/ansi.js';
 
 /** Lines as the pipeline numbers them: LF, CRLF and lone CR break; a final break adds no line. */
 export function originalLines(text: string): string[] {
@@ -16,11 +19,12 @@ export function originalLines(text: string): string[] {
 /** The first way `output` breaks the property against `original`, or null. */
 export function extractiveViolation(original: string, output: string): string | null {
   if (output === original) return null; // passed through
-  const violation = walk(original, output);
+  const plain = withoutTerminalCodes(original);
+  const shown = withoutTerminalCodes(output);
+  const violation = walk(plain, shown);
   // A compressed output ends with a line break (so a notice starts a line): whether that break ends the last
   // line or stands before an empty last line is the text's ambiguity; either reading may hold.
-  if (violation !== null && output.endsWith('\n'))
-    return walk(original, output.slice(0, -1)) === null ? null : violation;
+  if (violation !== null && shown.endsWith('\n')) return walk(plain, shown.slice(0, -1)) === null ? null : violation;
   return violation;
 }
 

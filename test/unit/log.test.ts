@@ -7,6 +7,7 @@ import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
 import { logProcessor } from '../../src/processors/log/index.js';
+import { withoutTerminalCodes } from '../../src/text/ansi.js';
 
 const squeeze = createSqueeze({
   backend: backendName,
@@ -60,9 +61,9 @@ describe(`log processor on runner and compiler output (${backendName})`, () => {
 });
 
 /** Diagnostic blocks by each compiler's own layout: the message line, then its excerpt lines. */
-/** Each diagnostic's lines as printed (colour codes included), found on their plain text. */
+/** Each diagnostic's lines as the pipeline shows them (without colour codes, src/pipeline/ansi.ts). */
 function compilerBlocks(text: string): string[][] {
-  const raw = text.split('\n');
+  const raw = text.split('\n').map(withoutTerminalCodes);
   const lines = raw.map((l) => l.replace(/\u001b\[[0-9;]*m/g, '').trimEnd());
   const blocks: string[][] = [];
   for (let i = 0; i < lines.length; i++) {

@@ -115,12 +115,14 @@ describe(`squeeze's line syntax (${backendName})`, () => {
       { locator: '/tmp/s/bash.txt', hint: 'Use read' },
       { tool: 'ccr_retrieve', cli: {} },
       'verdict: 2 of 600 tests failed',
+      true,
     );
     expect(notice.split('\n').map((line) => parseSqueezeLine(line))).toMatchObject([
       { type: 'notice', role: 'marker' },
       { type: 'notice', role: 'retrieval' },
       { type: 'notice', role: 'spill' },
       { type: 'notice', role: 'verdict' },
+      { type: 'notice', role: 'terminal-codes' },
     ]);
     const level = levelNote({ level: 'light', levelNotKept: { requested: 'lossless', reason: 'over-max-tokens' } })!;
     expect(parseSqueezeLine(level)).toMatchObject({ type: 'notice', role: 'level' });

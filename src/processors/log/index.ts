@@ -6,6 +6,7 @@ import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES, Severity, severityOf } from '
 import { logSkeleton } from './skeleton.js';
 import { rareLimit, type TextAnalysis, volatileFields } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import { withoutTerminalCodes } from '../../text/ansi.js';
 import { cutChars } from '../../text/strings.js';
 import { lineMilliTokens } from '../costs.js';
 import {
@@ -23,22 +24,20 @@ import { diagnosticBlocks, wholeBlocks } from './blocks.js';
 import { preservedLines, prioritise, Tier } from './priority.js';
 import { logConfidence } from './sniff.js';
 
-const ANSI = /\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
-
 /** An omission marker costs about this much: a lone line up to it is cheaper shown. */
 const LONE_LINE_TOKENS = 16;
 
 /** Fewest lines a repeated block has before it is replaced by a reference. */
 const BLOCK_LINES = 3;
 
-// Shown lines are original lines byte for byte, colour codes and trailing
-// blanks included: quoting them (a verdict line, a grep for them, an edit)
-// then matches the original, and keeping them costs little (+0.11% tokens out
-// on the shared corpus, +0.004% on the everyday one). Only the example line
-// of a shape summary, squeeze's own text, is shown without them.
+// Shown lines are the lines given byte for byte, trailing blanks included:
+// quoting them (a verdict line, a grep for them, an edit) then matches. The
+// pipeline gives them without colour codes (src/pipeline/ansi.ts); a caller
+// of the processor alone may not, so a shape summary's example line, squeeze's
+// own text, is shown without them here.
 function readable(analysis: TextAnalysis, i: number, flags: Int32Array): string {
   const raw = analysis.line(i);
-  return (flags[i]! & LineFlag.Ansi ? raw.replace(ANSI, '') : raw).trimEnd();
+  return (flags[i]! & LineFlag.Ansi ? withoutTerminalCodes(raw) : raw).trimEnd();
 }
 
 /** Renders lines [from, to) with consecutive identical lines collapsed to `[×N lines a–b] line`. */
