@@ -116,11 +116,45 @@ function outcomeShapes(text: string, lines: LineTable, templates: LineGroups, fl
   return shape;
 }
 
+/**
+ * A generated name or id, not a word: letters mixed with digits (`vethqgtfn62`,
+ * `sdb1`, `0x80700`), or eight letters or more with four consonants in a row
+ * (`vethxtnkpvx`: random letters, which words rarely are).
+ */
+const GENERATED_ID = /\b(?:(?=[A-Za-z_]*\d)(?=\d*[A-Za-z_])[A-Za-z\d_]+|(?=[a-z]*[b-df-hj-np-tv-xz]{4})[a-z]{8,})\b/g;
+
+/**
+ * Template group sizes after masking mixed letter-and-digit ids, for a text
+ * whose templates do not repeat: where a random interface or container name
+ * (`vethqgtfn62`) gives nearly every line its own template, these lines are
+ * one shape again, and a line seen once among them (`INFO: task ... blocked`)
+ * is rare. Read only when the templates alone say shapes do not repeat.
+ */
+function idMaskedSizes(text: string, lines: LineTable): { size: Int32Array; distinct: number } {
+  const ids = new Map<string, number>();
+  const group = new Int32Array(lines.count);
+  for (let i = 0; i < lines.count; i++) {
+    const key = text.slice(lines.start[i]!, lines.end[i]!).replace(GENERATED_ID, '@').replace(DIGITS, '#');
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = ids.size));
+    group[i] = id;
+  }
+  const counts = new Int32Array(ids.size);
+  for (let i = 0; i < lines.count; i++) counts[group[i]!]!++;
+  return { size: group.map((g) => counts[g]!), distinct: ids.size };
+}
+
 export function lineAnomalies(text: string, lines: LineTable, templates: LineGroups, flags: Int32Array): LineAnomalies {
   const n = lines.count;
   const reasons = new Uint8Array(n);
   const score = new Uint8Array(n);
-  const rare = shapesRepeat(n, templates.distinct);
+  let size: ArrayLike<number> = templates.size;
+  let rare = shapesRepeat(n, templates.distinct);
+  if (!rare && n >= 50) {
+    const masked = idMaskedSizes(text, lines);
+    rare = shapesRepeat(n, masked.distinct);
+    if (rare) size = masked.size;
+  }
   const outliers = new Uint8Array(n);
   outlierLines(text, lines, templates, flags, outliers);
   const unusual: number[] = [];
@@ -136,9 +170,9 @@ export function lineAnomalies(text: string, lines: LineTable, templates: LineGro
       why |= Anomaly.Outlier;
       points += 3;
     }
-    if (rare && templates.size[i]! <= 2 && !(f & LineFlag.Blank)) {
+    if (rare && size[i]! <= 2 && !(f & LineFlag.Blank)) {
       why |= Anomaly.RareShape;
-      points += templates.size[i] === 1 ? 2 : 1;
+      points += size[i] === 1 ? 2 : 1;
     }
     reasons[i] = why;
     score[i] = points;

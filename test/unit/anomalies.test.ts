@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { LineFlag, Severity, TextAnalysis, rareCells, severityOf } from '../../src/engine/index.js';
+import { Anomaly, LineFlag, Severity, TextAnalysis, rareCells, severityOf } from '../../src/engine/index.js';
 import { backendName, testBackend } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 import { testSqueeze } from '../support/processor-run.js';
@@ -65,6 +65,28 @@ describe(`unusual lines, rows and records at the defaults (${backendName})`, () 
       expect(shown.has(analysis.line(i)), analysis.line(i)).toBe(true);
     }
     expect(evidence).toBeGreaterThan(30);
+  });
+
+  it('dmesg of the anomaly corpus: lines naming generated interfaces are one shape, the lines seen once among them rare and inline', () => {
+    const dir = resolve(import.meta.dirname, '../corpus/anomaly/journal');
+    const text = readFileSync(resolve(dir, 'dmesg.txt'), 'utf8');
+    const { needles } = JSON.parse(readFileSync(resolve(dir, 'dmesg.needles.json'), 'utf8')) as { needles: string[] };
+    const analysis = new TextAnalysis(text, testBackend());
+    const lines = text.split('\n');
+    // Random `veth…` names give most lines a template of their own: the templates alone see no repetition.
+    expect(analysis.templates.distinct).toBeGreaterThan(0.3 * analysis.lines.count);
+    for (const needle of needles) {
+      expect(analysis.anomalies.reasons[lines.indexOf(needle)]! & Anomaly.RareShape, needle).not.toBe(0);
+    }
+    const generated = lines.filter((line) => /\bveth\w+/.test(line));
+    const rareGenerated = generated.filter(
+      (line) => analysis.anomalies.reasons[lines.indexOf(line)]! & Anomaly.RareShape,
+    );
+    expect(generated.length).toBeGreaterThan(500);
+    expect(rareGenerated.length).toBeLessThan(generated.length / 20);
+    const result = testSqueeze().compress(text, { toolName: 'bash', command: 'dmesg' });
+    expect(result.tokensOut).toBeLessThan(result.tokensIn / 10);
+    for (const needle of needles) expect(result.output).toContain(needle);
   });
 
   it('strace: the failing call is an outcome among hundreds of probes, and ranks above them', () => {
