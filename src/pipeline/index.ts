@@ -197,6 +197,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
         options,
         isError,
         spill,
+        retrieval: this.retrieval,
         remembered: this.recent?.remembered ?? [],
       });
     } catch {
@@ -225,7 +226,8 @@ class Pipeline implements Squeeze, WorkerPipeline {
   /**
    * A worker's result made whole here: its error rebuilt and the original
    * stored under the id its notice already names (the worker computed it from
-   * the text, as the stores do); null when this instance cannot keep it so.
+   * the text, as the stores do); null when this instance cannot keep it so
+   * (no store, another id, a put that fails).
    */
   private retained(
     text: string,
@@ -239,9 +241,13 @@ class Pipeline implements Squeeze, WorkerPipeline {
     const result: CompressResult = { ...rest, ms: this.now() - started, ...(error ? { error } : {}) };
     if (result.id === null) return result;
     if (!this.store) return null;
-    const stored = this.store.put(text, { type: ccrType(options.toolName, isError, text), tool: options.toolName });
-    // A store of the caller's own may name originals its own way: its id is then not the notice's.
-    return stored.id === result.id ? result : null;
+    try {
+      const stored = this.store.put(text, { type: ccrType(options.toolName, isError, text), tool: options.toolName });
+      // A store of the caller's own may name originals its own way: its id is then not the notice's.
+      return stored.id === result.id ? result : null;
+    } catch {
+      return null; // compress() meets the same failure and reports it as a result, never a rejection
+    }
   }
 
   /**
@@ -316,16 +322,18 @@ class Pipeline implements Squeeze, WorkerPipeline {
       }
       // Routing (every processor's sniff) only for what is compressed.
       if (tokensIn < options.minTokens) return passThrough('below-min-tokens');
-      const routed = whole ?? new TextAnalysis(text, createBackend(options.backend));
+      const coloured = whole ?? new TextAnalysis(text, createBackend(options.backend));
+      // What the model sees has no colour or cursor codes (the original stored keeps them):
+      // routed by that text too, so `grep --color` output is still grep.
+      const plain = plainText(coloured);
+      const routed = plain !== null ? new TextAnalysis(plain, createBackend(options.backend)) : coloured;
       kind = route(routed, options);
       const starting = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
       if ((starting === 'lossless' || starting === 'light') && processors[kind].shownWhole?.(text))
         return passThrough('asked-for', kind, starting);
-      // What the model sees has no colour or cursor codes; the original stored keeps them.
-      const plain = plainText(routed);
       const long = mayBeLong && processors[kind].lineShaped ? shortenLongLines(plain ?? text) : null;
       const seen = long?.text ?? plain ?? text;
-      const analysis = long || plain !== null ? new TextAnalysis(seen, createBackend(options.backend)) : routed;
+      const analysis = long ? new TextAnalysis(seen, createBackend(options.backend)) : routed;
       const codesRemoved = plain !== null;
       if (long) this.marked.set(analysis, long.marked);
       const type = ccrType(options.toolName, isError, text);

@@ -9,7 +9,7 @@ import { adoptModule, type RememberedResult } from '../engine/index.js';
 import { createWorkerPipeline, type WorkerPipeline } from './index.js';
 import type { ResolvedOptions } from './options.js';
 import { bytesId, originalId } from '../store/id.js';
-import type { SpillLocation } from '../store/notice.js';
+import type { RetrievalWays, SpillLocation } from '../store/notice.js';
 import type { Lookup, OriginalStore, Stored } from '../store/types.js';
 import { textDigest } from './repeats.js';
 import type { CompressResult } from './result.js';
@@ -20,6 +20,8 @@ export interface WorkerTask {
   readonly isError: boolean;
   /** Where the host's spill store saved the original too: the notice written here names it. */
   readonly spill: SpillLocation | undefined;
+  /** How the notice tells the reader to retrieve the original (the caller's instance's). */
+  readonly retrieval: RetrievalWays;
   /** What the caller's instance remembers of recent results, newest first. */
   readonly remembered: readonly RememberedResult[];
 }
@@ -56,10 +58,10 @@ class IdOnlyStore implements OriginalStore {
 }
 
 export default function compressTask(task: WorkerTask): WorkerResult {
-  const key = JSON.stringify(task.options);
+  const key = JSON.stringify([task.options, task.retrieval]);
   let squeeze = pipelines.get(key);
   if (!squeeze) {
-    squeeze = createWorkerPipeline({ ...task.options, store: new IdOnlyStore() });
+    squeeze = createWorkerPipeline({ ...task.options, retrieval: task.retrieval, store: new IdOnlyStore() });
     pipelines.set(key, squeeze);
   }
   const { error, ...compressed } = squeeze.compressBeside(

@@ -1,7 +1,7 @@
-// compressAsync on a worker thread: the worker compresses without retaining,
-// this thread stores the original and appends the notice. The ceiling
-// (maxTokens) holds for what the reader sees, notice included, as it does for
-// compress on the calling thread.
+// compressAsync on a worker thread: the worker compresses and writes the
+// notice with the id every store gives, this thread stores the original under
+// it. The result is compress()'s, and the ceiling (maxTokens) holds for what
+// the reader sees, notice included.
 import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/pipeline/index.js';
 import { workerPool } from '../../src/pipeline/pool.js';
@@ -34,8 +34,25 @@ describe('compressAsync on a worker, with retainOriginal', () => {
       expect(onWorker.tokensOut).toBeLessThanOrEqual(maxTokens);
       expect(here.tokensOut).toBeLessThanOrEqual(maxTokens);
       expect(onWorker.output.endsWith('\n')).toBe(true);
+      expect(onWorker.output).toContain('[original: ccr_retrieve {"hash":');
+      expect(onWorker.output).toBe(here.output);
     });
   }
+
+  it('reports a store that fails as compress does, as a result, never a rejection', async () => {
+    const store = {
+      put: () => {
+        throw new Error('disk full');
+      },
+      get: () => ({ found: false as const, reason: 'unknown' as const }),
+    };
+    const options = { workerMinChars: 1, store, recentResults: 0 };
+    const onWorker = await createSqueeze(options).compressAsync(text, { toolName: 'grep' });
+    const here = createSqueeze(options).compress(text, { toolName: 'grep' });
+    expect(here.outcome).toBe('failed');
+    expect(onWorker.outcome).toBe(here.outcome);
+    expect(onWorker.output).toBe(text);
+  });
 
   it('references blocks of recent results exactly as compress does: the worker is handed what its caller remembers', async () => {
     // Names, not numbers: lines differing only in a counter would fold into one shape (shapes.ts).

@@ -52,6 +52,23 @@ describe(`colour and cursor codes (${backendName})`, () => {
     },
   );
 
+  // As `grep --color=always`, `ls --color` or `jq -C` colour them: every line wrapped in codes.
+  const paint = (text: string) =>
+    text
+      .split('\n')
+      .map((line) => (line === '' ? line : `\u001b[35m${line}\u001b[m`))
+      .join('\n');
+  const kinds = ['grep', 'listing', 'diff', 'gitlog', 'table'].flatMap((folder) =>
+    fixtures(folder).map((f) => [`${folder}/${f.name}`, f.text] as const),
+  );
+
+  it.each(kinds)('%s coloured is routed as its plain text is', (_, text) => {
+    const squeeze = createSqueeze({ backend: backendName, minTokens: 50, recentResults: 0 });
+    const plain = squeeze.compress(text, { toolName: 'bash' });
+    const painted = squeeze.compress(paint(text), { toolName: 'bash' });
+    expect(painted.kind).toBe(plain.kind);
+  });
+
   it('leaves a coloured text below minTokens as it came', () => {
     const text = '\u001b[31mERROR\u001b[0m disk full\n';
     const result = createSqueeze({ backend: backendName }).compress(text);
