@@ -41,35 +41,42 @@ function rebuilt(error: { name: string; message: string; reason?: string | undef
   return Object.assign(new Error(error.message), { name: error.name });
 }
 
+/** One worker and the puts it has not answered yet: a worker that dies hands back only its own. */
+interface Lane {
+  readonly worker: Worker;
+  readonly waiting: Map<number, Waiting>;
+}
+
 export class OffThreadPuts {
-  private worker: Worker | null | undefined;
+  private lane: Lane | null | undefined;
   private seq = 0;
-  private readonly waiting = new Map<number, Waiting>();
 
   /** Stores `original` in `store`: on the worker when it is big and the store can be opened there, else here. */
   put(store: CcrStore, original: string | Uint8Array, meta: PutMeta): Stored | Promise<Stored> {
     const spec = store.shareable;
     if (typeof original !== 'string' || original.length < OFF_THREAD_MIN_CHARS || spec === null)
       return store.put(original, meta);
-    const worker = this.start();
-    if (worker === null) return store.put(original, meta);
+    const lane = this.start();
+    if (lane === null) return store.put(original, meta);
     const seq = ++this.seq;
     return new Promise<Stored>((resolve, reject) => {
-      this.waiting.set(seq, { store, original, meta, resolve, reject });
-      worker.ref();
-      worker.postMessage({ seq, store: spec, original, meta } satisfies PutTask);
+      lane.waiting.set(seq, { store, original, meta, resolve, reject });
+      lane.worker.ref();
+      lane.worker.postMessage({ seq, store: spec, original, meta } satisfies PutTask);
     });
   }
 
-  close(): void {
-    void this.worker?.terminate();
-    this.worker = undefined;
+  /** Stops the worker; settles once it has exited and its unanswered puts have run on this thread. A later put starts a new one. */
+  async close(): Promise<void> {
+    const lane = this.lane;
+    this.lane = undefined;
+    await lane?.worker.terminate();
   }
 
-  private start(): Worker | null {
-    if (this.worker !== undefined) return this.worker;
+  private start(): Lane | null {
+    if (this.lane !== undefined) return this.lane;
     const file = workerFile();
-    if (file === null) return (this.worker = null);
+    if (file === null) return (this.lane = null);
     // From source, tsx (a development dependency) is registered in the worker before the script is imported.
     const worker = file.fromSource
       ? new Worker(
@@ -77,13 +84,15 @@ export class OffThreadPuts {
           { eval: true },
         )
       : new Worker(file.filename);
+    const lane: Lane = { worker, waiting: new Map() };
     worker.unref();
-    worker.on('message', (reply: PutReply) => this.settle(reply));
+    worker.on('message', (reply: PutReply) => this.settle(lane, reply));
     // A worker that fails leaves its puts (and all later ones) to this thread: the same store, the same answer.
+    // A worker closed on purpose exits too, maybe after a new one started: it gives up only its own puts.
     const fail = () => {
-      this.worker = null;
-      for (const [seq, task] of this.waiting) {
-        this.waiting.delete(seq);
+      if (this.lane === lane) this.lane = null;
+      for (const [seq, task] of lane.waiting) {
+        lane.waiting.delete(seq);
         try {
           task.resolve(task.store.put(task.original, task.meta));
         } catch (error) {
@@ -93,14 +102,14 @@ export class OffThreadPuts {
     };
     worker.on('error', fail);
     worker.on('exit', fail);
-    return (this.worker = worker);
+    return (this.lane = lane);
   }
 
-  private settle(reply: PutReply): void {
-    const task = this.waiting.get(reply.seq);
+  private settle(lane: Lane, reply: PutReply): void {
+    const task = lane.waiting.get(reply.seq);
     if (!task) return;
-    this.waiting.delete(reply.seq);
-    if (this.waiting.size === 0) this.worker?.unref();
+    lane.waiting.delete(reply.seq);
+    if (lane.waiting.size === 0) lane.worker.unref();
     task.store.relay(reply.events, reply.warnings);
     if ('stored' in reply) task.resolve(reply.stored);
     else task.reject(rebuilt(reply.error));

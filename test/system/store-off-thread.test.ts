@@ -20,8 +20,8 @@ const big = (seed: number) =>
 describe('off-thread puts', () => {
   const dirs: string[] = [];
   const puts = new OffThreadPuts();
-  afterEach(() => {
-    puts.close();
+  afterEach(async () => {
+    await puts.close();
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -41,6 +41,33 @@ describe('off-thread puts', () => {
     const second = await puts.put(store, big(2), { type: 'terminal' });
     expect(store.get(second.id).found).toBe(true);
     expect(events).toContainEqual({ kind: 'evicted', id: stored.id, reason: 'budget' });
+    store.close();
+  });
+
+  it('after close, starts a new worker: the old one exiting leaves the new one and its puts alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'squeeze-off-thread-'));
+    dirs.push(dir);
+    const store = createStore({ dir });
+    // Its own instance: no worker closed by an earlier test is still exiting.
+    const ownPuts = new OffThreadPuts();
+    const texts = [big(4), big(5), big(6)];
+    const first = await ownPuts.put(store, texts[0] as string, { type: 'terminal' });
+    // Not awaited: the next put starts a new worker while the old one is still exiting.
+    const closed = ownPuts.close();
+    const second = ownPuts.put(store, texts[1] as string, { type: 'terminal' });
+    expect(second).toBeInstanceOf(Promise);
+    const secondStored = await second;
+    await closed;
+    // The old worker has exited by now: the next put still goes to the new, live worker.
+    const third = ownPuts.put(store, texts[2] as string, { type: 'terminal' });
+    expect(third).toBeInstanceOf(Promise);
+    const ids = [first.id, secondStored.id, (await third).id];
+    expect(ids).toEqual(texts.map((text) => originalId(text)));
+    for (const [i, id] of ids.entries()) {
+      const back = store.get(id);
+      expect(back.found && back.entry.text === texts[i]).toBe(true);
+    }
+    await ownPuts.close();
     store.close();
   });
 
