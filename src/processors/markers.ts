@@ -348,9 +348,9 @@ export function renumberedOmissions(omissions: readonly PlacedOmission[], starts
 export function omissionsOf(output: string, original?: string): Omission[] {
   const spans: Omission[] = [];
   const walk = original === undefined ? undefined : new OriginalWalk(original);
-  for (const raw of output.split('\n')) {
-    // A processor that splits at LF alone shows a CRLF line with its CR.
-    if (walk?.shows(raw.endsWith('\r') ? raw.slice(0, -1) : raw)) continue;
+  // Lines end where the pipeline's do (LF, CRLF, a lone CR): a fold of a CR-only text puts its marker after a CR.
+  for (const raw of output.split(/\r\n|\r|\n/)) {
+    if (walk?.shows(raw)) continue;
     const parsed = parseSqueezeLine(raw);
     if (parsed?.type === 'omission') {
       for (const span of parsed.spans) spans.push(span);
@@ -434,9 +434,11 @@ export function renumbered(output: string, starts: Int32Array): string {
       new RegExp(`^(: repeat | of this shape in )lines? ${N}(?:–${N})?`),
       (_m, lead: string, a: string, b?: string) => `${lead}${mapped(toNumber(a) - 1, toNumber(b ?? a))}`,
     );
+  // Split where the pipeline's lines end (LF, CRLF, a lone CR), the breaks kept at the odd places.
   return output
-    .split('\n')
-    .map((line) => {
+    .split(/(\r\n|\r|\n)/)
+    .map((line, at) => {
+      if (at % 2 === 1) return line;
       const parsed = parseSqueezeLine(line);
       if (parsed === null || parsed.type === 'cut' || parsed.type === 'notice') return line;
       if (parsed.type === 'collapse') {
@@ -458,5 +460,5 @@ export function renumbered(output: string, starts: Int32Array): string {
       const head = runList(runs);
       return `[… ${head}${words(line.slice(prefix.length))}`;
     })
-    .join('\n');
+    .join('');
 }

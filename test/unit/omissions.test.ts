@@ -54,6 +54,15 @@ describe('omissions as data', () => {
     });
   }
 
+  it('equal the markers read back in a text whose lines end at a lone CR (progress output)', () => {
+    const text = Array.from({ length: 2000 }, (_, i) => `progress ${i % 100}% step ${i}`).join('\r');
+    for (const options of Object.values(SETTINGS)) {
+      const result = createSqueeze({ backend: backendName, ...options }).compress(text);
+      expect(result.omissions.length).toBeGreaterThan(0);
+      expect(readBack(result, text)).toEqual(result.omissions);
+    }
+  });
+
   it('equal the markers read back after an earlier result was shown', () => {
     const wrong: string[] = [];
     let referenced = 0;
