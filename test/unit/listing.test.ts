@@ -143,6 +143,19 @@ describe(`listing processor on real ls, find, du, tree and DSH glob output (${ba
     expect(() => run('', 'light', 100, 300)).toThrow(ProcessorError);
   });
 
+  it('compresses paths tens of thousands of levels deep within the default time budget', () => {
+    // Each deep line stays under 65,536 characters; walking its ancestors once cost its depth squared.
+    const normal = Array.from({ length: 50 }, (_, i) => `src/dir${i % 5}/file${i}.ts`);
+    const deep = [0, 1, 2].map((k) => `${'a/'.repeat(32_000)}f${k}.txt`);
+    const text = [...normal, ...deep].join('\n');
+    for (const hints of [{ toolName: 'glob' }, { toolName: 'bash', command: 'find .' }]) {
+      const result = testSqueeze().compress(text, hints);
+      expect(result, JSON.stringify(hints)).toMatchObject({ outcome: 'compressed', kind: 'listing' });
+      expect(result.timedOut, JSON.stringify(hints)).not.toBe(true);
+      expect(result.tokensOut).toBeLessThan(result.tokensIn);
+    }
+  });
+
   it('sniffs listings, not prose or grep output', () => {
     for (const fixture of all)
       expect(listingProcessor.sniff(analysisOf(fixture.text)), fixture.name).toBeGreaterThan(0.9);

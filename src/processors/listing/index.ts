@@ -126,11 +126,30 @@ class Tree {
   }
 }
 
-/** A directory's key: `./src/` and `src` are one directory (the root is ''); `.git` keeps its dot. */
+/**
+ * A directory's key: `./src/` and `src` are one directory (the root is ''); `.git` keeps its dot.
+ * No regex: lookUp asks it for every ancestor, and a regex scan of the whole path each time made a
+ * path of D levels cost D² inside one line, where the time budget is never asked.
+ */
 function pathKey(path: string): string {
-  const clean = path.replace(/\/+$/, '').replace(/^\.\/(?=.)/, '') || '.';
+  const end = withoutTrailingSlashes(path).length;
+  // `./` goes when something follows it (not a line break, as the regex `(?=.)` this replaced said).
+  const start = end > 2 && path.startsWith('./') && !LINE_BREAK.has(path.charCodeAt(2)) ? 2 : 0;
+  const clean = path.slice(start, end);
   return clean === '.' ? '' : clean;
 }
+
+/** \n, \r, U+2028 and U+2029: what a regex `.` does not match. */
+const LINE_BREAK: ReadonlySet<number> = new Set([0x0a, 0x0d, 0x2028, 0x2029]);
+
+/** `path` without its trailing slashes, walking back from its end (a regex `/\/+$/` tries every slash). */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === SLASH) end--;
+  return end === path.length ? path : path.slice(0, end);
+}
+
+const SLASH = 0x2f;
 
 /** ls (-l, -R): entries under `dir:` headers, `total N` lines framing. */
 function parseLs(
@@ -185,7 +204,7 @@ function parsePaths(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
   });
   const dirPaths = new Set<string>();
   for (const { path } of paths) {
-    const norm = path.replace(/\/+$/, '');
+    const norm = withoutTrailingSlashes(path);
     // Ancestors from the nearest up; one already known has its own ancestors known too.
     for (let cut = norm.lastIndexOf('/'); cut > 0; cut = norm.lastIndexOf('/', cut - 1)) {
       const ancestor = norm.slice(0, cut);
@@ -197,7 +216,7 @@ function parsePaths(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
     tick();
     const line = lines[i]!;
     if (line.trim() === '' || (NOTE.test(line) && !line.includes('/'))) return null;
-    const norm = path.replace(/\/+$/, '');
+    const norm = withoutTrailingSlashes(path);
     const cut = norm.lastIndexOf('/');
     const dir = cut < 0 ? tree.root : tree.dir(norm.slice(0, cut) || '/');
     if (cut > 0) dir.label ??= norm.slice(0, cut);
