@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DELIMITERS, FEATURE, FIELD_UNITS, TAG_SAMPLE } from '../../src/engine/contract.js';
 import { TextAnalysis } from '../../src/engine/index.js';
 import { backendName, testBackend } from '../support/backend.js';
+import { splitDelimited } from '../../src/processors/table/index.js';
 
 const RULES: Record<keyof typeof FEATURE, (line: string) => boolean> = {
   BLANK: (l) => l.trim() === '',
@@ -20,28 +21,6 @@ const RULES: Record<keyof typeof FEATURE, (line: string) => boolean> = {
   DIFF_WORD: (l) => l.startsWith('diff '),
 };
 
-/** Fields of a line split at `delimiter`, a double quote opening a field quoting it. */
-function fieldCount(line: string, delimiter: string): number {
-  let fields = 1;
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === delimiter) {
-      fields++;
-      field = '';
-    } else field += c;
-  }
-  return fields;
-}
-
 /** What the features should be, computed from the head lines with the regexes. */
 function expected(text: string, head: readonly string[]) {
   const sample = text.slice(0, TAG_SAMPLE);
@@ -52,7 +31,7 @@ function expected(text: string, head: readonly string[]) {
         0,
       ),
     ),
-    fields: head.flatMap((line) => DELIMITERS.map((d) => fieldCount(line.slice(0, FIELD_UNITS), d))),
+    fields: head.flatMap((line) => DELIMITERS.map((d) => splitDelimited(line.slice(0, FIELD_UNITS), d).length)),
     sampleFeeds: sample.split('\n').length - 1,
   };
 }

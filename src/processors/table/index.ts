@@ -38,8 +38,8 @@ interface Table {
   readonly columns: readonly string[];
 }
 
-/** Splits a CSV/TSV line on `delimiter`, honouring double quotes. */
-function splitDelimited(line: string, delimiter: string): string[] {
+/** Splits a CSV/TSV line on `delimiter`, honouring double quotes (the field counts of the features kernel are its length). */
+export function splitDelimited(line: string, delimiter: string): string[] {
   const fields: string[] = [];
   let field = '';
   let quoted = false;
