@@ -37,7 +37,8 @@ import { budgetFor, ceilingFor, gentler, harsher, LEVELS, levelForFill } from '.
 import { shortenLongLines } from './long-lines.js';
 import { measureIn, refused, unchanged } from './intake.js';
 import { RecentResults, textDigest } from './repeats.js';
-import { foldShapes, type Shortened } from './shapes.js';
+import { foldShapes } from './shapes.js';
+import type { Shortened } from './shortened.js';
 import { resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
 import { detectPreserved, missingItems, type PreservedItem } from './preserve.js';
 import { workerPool } from './pool.js';

@@ -12,7 +12,7 @@ import {
 } from '../engine/index.js';
 import { omittedLines } from '../processors/markers.js';
 import { cutChars } from '../text/strings.js';
-import type { Shortened } from './shapes.js';
+import { type Shortened, ShortenedText } from './shortened.js';
 
 /** A block must carry at least this many characters to be worth a reference. */
 const MIN_BLOCK_CHARS = 120;
@@ -91,32 +91,18 @@ export class RecentResults {
       }
     }
     if (seen.length === 0) return null;
-    const parts: string[] = [];
-    const starts: number[] = [];
-    let from = 0;
-    let line = 0;
-    let lines = 0;
-    const marked = new Set<number>();
+    const shortened = new ShortenedText(analysis);
     for (const block of seen) {
-      parts.push(analysis.text.slice(from, start[block.start]));
-      for (; line < block.start; line++) starts.push(line);
       // Numbered as a line of this text: the pipeline renumbers it with the rest (markers.ts renumbered).
+      const at = shortened.numberAt(block.start);
       const first = cutChars(analysis.line(block.start).trim(), 80);
       const last = block.start + block.lines - 1;
       // A block ending the text keeps its final break, if any (as LF: the reference is squeeze's line).
       const after = last + 1 < n || end[last]! < analysis.text.length ? '\n' : '';
-      parts.push(
-        `${omittedLines(starts.length, starts.length + 1, `repeated verbatim from an earlier tool result, starting: ${first}`)}${after}`,
-      );
-      marked.add(starts.length);
-      starts.push(block.start);
-      from = last + 1 < n ? start[last + 1]! : analysis.text.length;
-      line = last + 1;
-      lines += block.lines;
+      const reference = `${omittedLines(at, at + 1, `repeated verbatim from an earlier tool result, starting: ${first}`)}${after}`;
+      shortened.replace(block.start, last + 1, [reference], [block.start], block.lines);
+      shortened.mark(at);
     }
-    parts.push(analysis.text.slice(from));
-    for (; line < n; line++) starts.push(line);
-    starts.push(n);
-    return { text: parts.join(''), lines, starts: Int32Array.from(starts), marked };
+    return shortened.done();
   }
 }

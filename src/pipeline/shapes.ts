@@ -14,18 +14,9 @@ import { EVIDENCE_FLAGS, LineFlag, Severity, severityOf } from '../engine/flags.
 import { type TextAnalysis, volatileFields } from '../engine/index.js';
 import { count, omittedLines } from '../processors/markers.js';
 import { cutChars } from '../text/strings.js';
+import { type Shortened, ShortenedText } from './shortened.js';
 
 /** A text with lines taken out, and where each of its lines stands in the original. */
-export interface Shortened {
-  readonly text: string;
-  /** How many original lines went. */
-  readonly lines: number;
-  /** Line i of `text` stands for original lines [starts[i], starts[i + 1]). */
-  readonly starts: Int32Array;
-  /** Lines of `text` that are markers, each naming itself (renumbered: the lines it stands for). */
-  readonly marked: ReadonlySet<number>;
-}
-
 /** Longest block (in lines) whose repeats are recognised. */
 const MAX_PERIOD = 32;
 /** Fewest repeats of a line or block, the shown one included, for a run to fold. */
@@ -267,12 +258,7 @@ function runsOf(
  */
 export function foldShapes(analysis: TextAnalysis, keep: ReadonlySet<number> = new Set()): Shortened | null {
   const { start, end, count: n } = analysis.lines;
-  const parts: string[] = [];
-  const starts: number[] = [];
-  let from = 0;
-  let line = 0;
-  let lines = 0;
-  const marked = new Set<number>();
+  const shortened = new ShortenedText(analysis);
   for (const run of runsOf(analysis, keep)) {
     const hideFrom = run.start + run.period;
     // The run's lines after its first block: one marker for each stretch of hidden lines (the first
@@ -280,7 +266,7 @@ export function foldShapes(analysis: TextAnalysis, keep: ReadonlySet<number> = n
     const pieces: string[] = [];
     const pieceStarts: number[] = [];
     const pieceMarkers: number[] = [];
-    let at = starts.length + hideFrom - line;
+    let at = shortened.numberAt(hideFrom);
     let saved = 0;
     let hidden = 0;
     for (let i = hideFrom; i < run.end; ) {
@@ -304,18 +290,8 @@ export function foldShapes(analysis: TextAnalysis, keep: ReadonlySet<number> = n
       at++;
     }
     if (saved < MIN_SAVED_CHARS) continue;
-    lines += hidden;
-    parts.push(analysis.text.slice(from, start[hideFrom]));
-    for (; line < hideFrom; line++) starts.push(line);
-    parts.push(...pieces);
-    starts.push(...pieceStarts);
-    for (const at of pieceMarkers) marked.add(at);
-    from = run.end < n ? start[run.end]! : analysis.text.length;
-    line = run.end;
+    shortened.replace(hideFrom, run.end, pieces, pieceStarts, hidden);
+    for (const marker of pieceMarkers) shortened.mark(marker);
   }
-  if (lines === 0) return null;
-  parts.push(analysis.text.slice(from));
-  for (; line < n; line++) starts.push(line);
-  starts.push(n);
-  return { text: parts.join(''), lines, starts: Int32Array.from(starts), marked };
+  return shortened.done();
 }
