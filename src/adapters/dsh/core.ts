@@ -70,9 +70,10 @@ export const coreServices: ServiceFactory = (config, options) => {
       const lookup: Lookup = id === undefined ? { found: false, reason: 'unknown' } : await store.get(id);
       return retrieveAsync(lookupStore(id ?? request.id, lookup), request);
     },
-    close: () => {
-      offThread.close();
-      return opened?.close();
+    // The worker's unanswered puts run on this thread as it exits: the store closes after them.
+    close: async () => {
+      await offThread.close();
+      await opened?.close();
     },
     notice: (input) => retrievalNotice(input.id, input.type, input.size, input.spill, ways, input.verdict),
   };
