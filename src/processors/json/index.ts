@@ -156,7 +156,7 @@ function sniff(analysis: TextAnalysis): number {
   }
   // Five lines from the first, or all but the last when fewer follow (the last may be a cut line; a final
   // break ends it): judge those.
-  const rest = analysis.lines.count - first + (/[\n\r]$/.test(text) ? 1 : 0);
+  const rest = analysis.lines.count - first + (/[\n\r]/.test(text.slice(-1)) ? 1 : 0);
   const firstLines: string[] = [];
   for (let i = first; i < first + Math.min(rest, 6) - 1; i++)
     if (analysis.line(i).trim() !== '') firstLines.push(analysis.line(i));
