@@ -126,6 +126,26 @@ function retrievedId(exec: ToolExecution): string | undefined {
   return hash === undefined ? undefined : idFrom(hash);
 }
 
+/** One result on its way through the listener: what it is, what the harness decided, where it came from. */
+interface Call {
+  readonly exec: ToolExecution;
+  readonly decision: PostToolDecision;
+  /** The text to compress: the full output when the harness kept one, else the result's text. */
+  readonly text: string;
+  readonly type: CcrType;
+  readonly isError: boolean;
+  readonly command: string | undefined;
+  readonly engine: ContextEngine | undefined;
+  /** The harness's full output, with what the model was shown of it. */
+  readonly full?: FullOutput & { shown: string };
+}
+
+/** What became of a call: the decision to return, and the id of the original when it was stored. */
+interface Outcome {
+  readonly decision: PostToolDecision;
+  readonly id?: string;
+}
+
 export function createPostExecuteListener(deps: ListenerDeps): Listener {
   const { config, services, ledger, warn } = deps;
   const ceiling = gateCeiling(config);
@@ -157,24 +177,17 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
    * the process that passed its deadline (the spill save, the full-output
    * read), saying what the result became.
    */
-  async function compress(
-    exec: ToolExecution,
-    decision: PostToolDecision,
-    text: string,
-    type: CcrType,
-    isError: boolean,
-    command: string | undefined,
-    engine: ContextEngine | undefined,
-    full?: FullOutput & { shown: string },
-  ): Promise<{ decision: PostToolDecision; id?: string }> {
+  async function compress(call: Call): Promise<Outcome> {
+    const { exec, text } = call;
     // Started first so the file write overlaps compression; if the result then
     // passes through, the spill file is simply not referenced.
     const spillSave = config.retainOriginal
       ? deps.spills.save({ toolName: exec.name, callId: exec.callId, sessionId: exec.agent?.session.header.id }, text)
       : undefined;
-    const outcome = await decide(exec, decision, text, type, isError, command, engine, spillSave, full);
-    const became = outcome.decision === decision ? ('passed through' as const) : { id: outcome.id };
-    if (full?.lateMs !== undefined) ledger.write(lines.late('full-output read', exec.name, full.lateMs, became));
+    const outcome = await decide(call, spillSave);
+    const became = outcome.decision === call.decision ? ('passed through' as const) : { id: outcome.id };
+    if (call.full?.lateMs !== undefined)
+      ledger.write(lines.late('full-output read', exec.name, call.full.lateMs, became));
     // A save still in flight when the result passed through early is reported when it settles.
     void spillSave?.then((saved) => {
       if (saved === LATE) ledger.write(lines.late('spill save', exec.name, deps.spills.deadlineMs, became));
@@ -183,17 +196,8 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
   }
 
   /** The decision for one result: compressed and stored, or passed through (the original decision). */
-  async function decide(
-    exec: ToolExecution,
-    decision: PostToolDecision,
-    text: string,
-    type: CcrType,
-    isError: boolean,
-    command: string | undefined,
-    engine: ContextEngine | undefined,
-    spillSave: ReturnType<Spills['save']>,
-    full?: FullOutput & { shown: string },
-  ): Promise<{ decision: PostToolDecision; id?: string }> {
+  async function decide(call: Call, spillSave: ReturnType<Spills['save']>): Promise<Outcome> {
+    const { exec, decision, text, type, isError, command, engine, full } = call;
     const contextFill = engine?.contextFill();
     const backOff = backOffOf(exec);
     const key = backOffKey(exec.name, command);
@@ -320,16 +324,16 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
         return decision;
       }
       const full = await recoverFullOutput(exec.name, text, { maxBytes: config.fullOutputMaxBytes });
-      const outcome = await compress(
+      const outcome = await compress({
         exec,
         decision,
-        full?.text ?? text,
-        verdict.type,
-        result.isError,
+        text: full?.text ?? text,
+        type: verdict.type,
+        isError: result.isError,
         command,
         engine,
-        full && { ...full, shown: text },
-      );
+        ...(full ? { full: { ...full, shown: text } } : {}),
+      });
       engine?.observe({ ...seen, ...(outcome.id ? { id: outcome.id } : {}) });
       return outcome.decision;
     } catch (error) {
