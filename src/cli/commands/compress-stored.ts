@@ -7,6 +7,7 @@ import {
   type CompressResult,
   type SqueezeSetup,
 } from '../../pipeline/index.js';
+import { unchanged } from '../../pipeline/intake.js';
 import { textDigest } from '../../pipeline/repeats.js';
 import type { SqueezeOptions } from '../../pipeline/options.js';
 import { ExitCode, CliError, usageError } from '../errors.js';
@@ -47,18 +48,8 @@ export interface CompressJob {
 
 /** The original untouched in place of a compression whose original the store could not keep. */
 function notStored(result: CompressResult, text: string): CompressResult {
-  const { verdict: _verdict, levelNotKept: _levelNotKept, ...rest } = result;
-  return {
-    ...rest,
-    output: text,
-    outcome: 'not-stored',
-    level: 'lossless',
-    tokensOut: result.tokensIn,
-    bytesOut: result.bytesIn,
-    omitted: {},
-    omissions: [],
-    id: null,
-  };
+  const { kind, tokensIn, bytesIn, backend, ms } = result;
+  return unchanged(text, 'not-stored', { kind, level: 'lossless', tokensIn, bytesIn, backend, ms });
 }
 
 /**
