@@ -156,6 +156,22 @@ describe(`listing processor on real ls, find, du, tree and DSH glob output (${ba
     }
   });
 
+  it('npm ls: every top-level package shows, each subtree counted under its package, never under tree drawing', () => {
+    const tree = all.find((f) => f.name === 'npm-ls-problems')!;
+    const lines = tree.text.split('\n');
+    const topLevel = lines.filter((l) => /^[├└]─[─┬] /.test(l));
+    expect(topLevel.length).toBeGreaterThan(20);
+    const out = run(tree.text, 'light', 2500, 5000);
+    const shown = out.text.split('\n');
+    for (const line of topLevel) expect(shown).toContain(line);
+    const markers = shown.filter((l) => l.startsWith('[… '));
+    expect(markers.length).toBeGreaterThan(0);
+    // A subtree is named by its package (`@biomejs/biome@2.6.8/`), counted as packages, deduped, unmet optional.
+    expect(markers.some((m) => m.includes(' entries in @biomejs/biome@2.6.8/'))).toBe(true);
+    for (const marker of markers) expect(marker).not.toMatch(/[│├└]/);
+    expect(countedEntries(out.text)).toBe(out.omitted['entries (counted per directory)']);
+  });
+
   it('sniffs listings, not prose or grep output', () => {
     for (const fixture of all)
       expect(listingProcessor.sniff(analysisOf(fixture.text)), fixture.name).toBeGreaterThan(0.9);

@@ -44,8 +44,14 @@ interface Entry {
   readonly ext: string;
 }
 
-function entryOf(dir: Dir, name: string, isDir: boolean, size: number | undefined): Entry {
-  return { dir, name, isDir, size, ext: extensionOf(name, isDir) };
+function entryOf(
+  dir: Dir,
+  name: string,
+  isDir: boolean,
+  size: number | undefined,
+  ext = extensionOf(name, isDir),
+): Entry {
+  return { dir, name, isDir, size, ext };
 }
 
 interface Parsed {
@@ -58,6 +64,8 @@ interface Parsed {
   readonly selfLines: ReadonlySet<number>;
   /** ls `total N` lines and `.`/`..` lines: they go when their directory folds. */
   readonly framing: ReadonlyMap<number, Dir>;
+  /** Entry lines shown at every detail: a dependency tree's top level, the project's own dependencies. */
+  readonly pinned: ReadonlySet<number>;
 }
 
 // ls -l: mode, links, owner, group, size, date, name (owner/group may be dropped by -o/-g).
@@ -72,6 +80,8 @@ const TREE_SUMMARY = /^\d+ director(?:y|ies)(?:, \d+ files?)?$/;
 const DU = /^(\d[\d.,]*[KMGTPEkB]?)\t(.+)$/;
 /** npm ls: `├─┬ name@1.2.3`, `│ └── name@1.0.0 deduped`, under a `project@1.0.0 /path` root. */
 const NPM_TREE = /^(?:[│ ] )*[├└][─┬]{2} \S/;
+/** An npm ls line: its indent (two columns a level), whether it opens dependencies of its own (`┬`), the package. */
+const NPM_BRANCH = /^((?:[│ ] )*)[├└]─([┬─]) (.+)$/;
 const NPM_ROOT = /^(?:@[\w.-]+\/)?[\w.-]+@\S+(?: \S+)?$/;
 /** pip freeze: `name==1.2.3`, `name @ file:///…`, `-e git+…`. */
 const REQUIREMENT = /^(?:[A-Za-z0-9][\w.-]*(?:\[[\w,.-]+\])?(?:===?|~=|>=) ?\S+|[A-Za-z0-9][\w.-]* @ \S+|-e \S+)$/;
@@ -103,6 +113,14 @@ class Tree {
     if (known) return known;
     const dir = this.lookUp(path);
     this.byRawPath.set(path, dir);
+    return dir;
+  }
+
+  /** A directory named by its parent and its own name, which may hold slashes (`@types/node@20.1.0`). */
+  child(parent: Dir, name: string, header: number): Dir {
+    const dir = newDir(parent.path === '' ? name : `${parent.path}/${name}`, parent);
+    dir.header = header;
+    this.dirs.push(dir);
     return dir;
   }
 
@@ -251,21 +269,54 @@ function parseTree(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
   });
 }
 
+/** What an npm ls histogram counts a package as: deduped (shown whole elsewhere), unmet optional, or a package. */
+function npmKind(name: string): string {
+  if (name.endsWith(' deduped')) return 'deduped';
+  return name.startsWith('UNMET OPTIONAL DEPENDENCY ') ? 'unmet optional' : 'packages';
+}
+
+/**
+ * npm ls: each package under the one that opened it (`├─┬`), two columns a
+ * level. A package with dependencies is a directory whose header is its own
+ * line; the root line (`project@1.0.0 /path`) and npm's messages are framing.
+ */
+function parseNpmTree(lines: string[], tree: Tree, pinned: Set<number>, tick: Tick): (Entry | null)[] {
+  const open: Dir[] = [tree.root];
+  return lines.map((line, i) => {
+    tick();
+    const m = NPM_BRANCH.exec(line);
+    if (!m) return null;
+    open.length = Math.max(1, Math.min(open.length, m[1]!.length / 2 + 1));
+    const dir = open.at(-1)!;
+    if (dir === tree.root) pinned.add(i);
+    const name = m[3]!;
+    const opens = m[2] === '┬';
+    dir.entries.push(i);
+    // Its directory is named by the package alone, not what npm says of it (`invalid: …`).
+    if (opens) open.push(tree.child(dir, name.split(' ', 1)[0]!, i));
+    return entryOf(dir, name, opens, undefined, opens ? 'packages' : npmKind(name));
+  });
+}
+
 /** Parses the listing, asking `tick` for the time budget at every line. */
 function parse(text: string, tick: Tick): Parsed {
   const lines = splitLines(text).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   const tree = new Tree();
   const selfLines = new Set<number>();
   const framing = new Map<number, Dir>();
+  const pinned = new Set<number>();
   const sample = lines.slice(0, 400);
   const share = (re: RegExp) => sample.filter((l) => re.test(l)).length;
   const lsShaped = share(LS_LONG) + share(TOTAL) + sample.filter((l) => l.endsWith(':')).length;
   let entries: (Entry | null)[];
-  if (share(TREE) > sample.length / 3) entries = parseTree(lines, tree, tick);
+  // npm's tree draws `┬` where a package opens its own dependencies; tree(1) never does.
+  const npm = NPM_ROOT.test(lines[0] ?? '') || sample.some((l) => l.includes('─┬ '));
+  if (npm && share(NPM_TREE) > sample.length / 3) entries = parseNpmTree(lines, tree, pinned, tick);
+  else if (share(TREE) > sample.length / 3) entries = parseTree(lines, tree, tick);
   else if (lsShaped > 0 && lsShaped >= sample.filter((l) => l.includes('/')).length)
     entries = parseLs(lines, tree, selfLines, framing, tick);
   else entries = parsePaths(lines, tree, tick);
-  return { lines, root: tree.root, entries, dirs: tree.dirs, selfLines, framing };
+  return { lines, root: tree.root, entries, dirs: tree.dirs, selfLines, framing, pinned };
 }
 
 function extension(entry: Entry): string {
@@ -281,7 +332,7 @@ function extensionOf(name: string, isDir: boolean): string {
 }
 
 /** The histogram's plural labels said of one entry ("1 dir", not "1 dirs"). */
-const SINGULAR: Readonly<Record<string, string>> = { dirs: 'dir', dotfiles: 'dotfile' };
+const SINGULAR: Readonly<Record<string, string>> = { dirs: 'dir', dotfiles: 'dotfile', packages: 'package' };
 
 function histogram(entries: readonly Entry[], limit: number): string {
   const counts = new Map<string, number>();
@@ -357,6 +408,8 @@ interface Detail {
   readonly names?: number;
   /** Entries alone of their kind in a big directory show whatever `perDir` says (schema.graphql among 300 .ts). */
   readonly outliers?: boolean;
+  /** Pinned lines (a dependency tree's top level) count like any other: the last resort before one marker. */
+  readonly unpinned?: boolean;
   /** The detail of the directories holding the listing, when richer. */
   readonly top?: Pick<Detail, 'perDir' | 'small'>;
   /** A richer detail for the first `dirs` directories of the fill order (smallest first). */
@@ -446,6 +499,11 @@ class ListingView {
     let d: Dir | undefined = parsed.root;
     for (; d && holdsAll(d); d = d.children[0]) this.top.add(d);
     if (d) this.top.add(d);
+  }
+
+  /** Whether line i shows at `detail` whatever its directory's share: forced, or pinned while pins hold. */
+  private shows(i: number, detail: Detail): boolean {
+    return this.forced.has(i) || (!detail.unpinned && this.parsed.pinned.has(i));
   }
 
   /**
@@ -553,7 +611,7 @@ class ListingView {
       if (dir.header < 0) continue;
       // Merging, a directory's own line in its parent's listing (find) is counted like any entry.
       if (into.get(dir) === null && !(detail.merge && !this.standsAlone(dir))) headers.add(dir.header);
-      else if (!this.forced.has(dir.header)) show[dir.header] = 0;
+      else if (!this.shows(dir.header, detail)) show[dir.header] = 0;
     }
     for (const i of headers) show[i] = 1;
     for (const [i, dir] of this.parsed.framing) if (into.get(dir) !== null) show[i] = 0;
@@ -574,7 +632,7 @@ class ListingView {
       for (const i of this.ranked.get(dir)!) {
         this.tick();
         if (headers.has(i)) continue;
-        if (shown < keep || this.forced.has(i) || (own.outliers && this.outliers.has(i))) {
+        if (shown < keep || this.shows(i, detail) || (own.outliers && this.outliers.has(i))) {
           show[i] = 1;
           shown++;
         } else {
@@ -589,7 +647,7 @@ class ListingView {
         shown === 0 &&
         list?.length &&
         this.standsAlone(dir) &&
-        !this.forced.has(dir.header)
+        !this.shows(dir.header, detail)
       )
         show[dir.header] = 0;
     }
@@ -692,7 +750,11 @@ class ListingView {
         }
     }
     closeRun();
-    while (out.length > 0 && out[out.length - 1] === '') {
+    // A blank line left ending the output goes, but not the blank lines that end the listing itself
+    // (npm ls ends with one): a marker naming them would cost more than they do.
+    let lastWritten = lines.length - 1;
+    while (lastWritten >= 0 && lines[lastWritten] === '') lastWritten--;
+    while (out.length > 0 && out[out.length - 1] === '' && from[from.length - 1]! <= lastWritten) {
       out.pop();
       from.pop();
     }
@@ -843,6 +905,10 @@ function process(input: ProcessorInput): ProcessorOutput {
   let { text, omitted, omissions } = render(detail);
   text = keepPreserved(text, input.text, input.preserve);
   if (estimate(text) > input.maxTokens) ({ text, omitted, omissions } = render({ ...detail, merge: true }));
+  if (estimate(text) > input.maxTokens && parsed.pinned.size > 0) {
+    view.planFolds({ ...detail, unpinned: true });
+    ({ text, omitted, omissions } = render({ ...detail, merge: true, unpinned: true, folded: view.foldable }));
+  }
   if (estimate(text) > input.maxTokens) {
     const kinds = histogram(
       parsed.entries.filter((e): e is Entry => e !== null),
