@@ -83,10 +83,41 @@ function alignedStarts(header: string, rows: readonly string[]): number[] | null
   return rows.filter(agrees).length >= 0.9 * rows.length ? starts : null;
 }
 
+/** Lines a header may sit under before the table (dpkg -l prints three lines of legend first). */
+const PREAMBLE = 12;
+
+/**
+ * The header: the line over the first rule under a line of names (dpkg -l's
+ * `+++-====-====`, psql's `----+----`), after any legend above it; with no
+ * such rule, the first line with names (a box's top border is not the header).
+ */
+function headerOf(lines: readonly string[]): number {
+  const names = (i: number) => lines[i] !== undefined && lines[i]!.trim() !== '' && !SEPARATOR.test(lines[i]!);
+  for (let i = 1; i < Math.min(lines.length, PREAMBLE); i++)
+    if (/[-─═=]/.test(lines[i]!) && SEPARATOR.test(lines[i]!) && names(i - 1)) return i - 1;
+  return lines.findIndex((_, i) => names(i));
+}
+
+/**
+ * Column starts a rule draws (`+++-=====-====`: its fill char, the most
+ * common, starts a column after each joint), when the rows agree: dpkg's
+ * one-space gaps (`ii  name`, `Architecture Description`) a header alone cannot show.
+ */
+function ruleStarts(rule: string | undefined, rows: readonly string[]): number[] | null {
+  if (rule === undefined || !/[-─═=]/.test(rule) || !SEPARATOR.test(rule)) return null;
+  const counts = new Map<string, number>();
+  for (const c of rule) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const fill = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+  const starts = [0];
+  for (let p = 1; p < rule.length; p++) if (rule[p] === fill && rule[p - 1] !== fill) starts.push(p);
+  if (starts.length < 2) return null;
+  const agrees = (l: string) => starts.every((s) => s === 0 || l.length <= s || l[s - 1] === ' ');
+  return rows.filter(agrees).length >= 0.9 * rows.length ? starts : null;
+}
+
 function parse(text: string, tick: Tick): Table | null {
   const lines = splitLines(text).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
-  // A box's top border is not the header: the first line with names is.
-  const header = lines.findIndex((l) => l.trim() !== '' && !SEPARATOR.test(l));
+  const header = headerOf(lines);
   if (header < 0) return null;
   const body = lines
     .map((_, i) => i)
@@ -98,10 +129,8 @@ function parse(text: string, tick: Tick): Table | null {
   // Cells padded inside their delimiters (psql's ` 12 | paid `, a box's `│ 12  │`) are read trimmed.
   if (delimiter !== null) split = (l) => splitDelimited(l, delimiter).map((cell) => cell.trim());
   else {
-    const starts = alignedStarts(
-      lines[header]!,
-      body.slice(0, 200).map((i) => lines[i]!),
-    );
+    const sampled = body.slice(0, 200).map((i) => lines[i]!);
+    const starts = ruleStarts(lines[header + 1], sampled) ?? alignedStarts(lines[header]!, sampled);
     const width = lines[header]!.trim().split(/\s+/).length;
     split = starts
       ? (l) => starts.map((s, k) => l.slice(s, starts[k + 1] ?? l.length).trim())
@@ -325,9 +354,12 @@ function sniff(analysis: TextAnalysis): number {
   const nonBlank = nonBlankHead(analysis, 200);
   const rule = (i: number | undefined) => i !== undefined && (shape[i]! & FEATURE.SEPARATOR) !== 0;
   // Rules (a top border, the line under the header) and psql's `(N rows)` are not rows.
-  const first = nonBlank.findIndex((i) => !rule(i));
-  const ruled = first >= 0 && rule(nonBlank[first + 1]) && /[-─═]/.test(head(nonBlank[first + 1]!));
-  const picked = nonBlank.filter((i) => !rule(i) && !ROW_COUNT.test(head(i)));
+  // A rule under a line of names, after any legend above it (dpkg -l), marks the header as parse's headerOf does.
+  const drawn = (k: number) => rule(nonBlank[k]) && /[-─═=]/.test(head(nonBlank[k]!));
+  const ruleAt = nonBlank.findIndex((_, k) => k > 0 && k < PREAMBLE && drawn(k) && !rule(nonBlank[k - 1]));
+  const first = ruleAt > 0 ? ruleAt - 1 : nonBlank.findIndex((i) => !rule(i));
+  const ruled = first >= 0 && drawn(first + 1);
+  const picked = nonBlank.slice(Math.max(0, first)).filter((i) => !rule(i) && !ROW_COUNT.test(head(i)));
   if (picked.length < 3) return 0;
   const lines = picked.map(head);
   const header = lines[0]!;
@@ -350,7 +382,7 @@ function sniff(analysis: TextAnalysis): number {
     names.length >= 3 &&
     header.trim().split(/\s{2,}/).length === names.length &&
     names.every((n) => /^[a-z_][\w%#()/.-]*$/.test(n));
-  if (names.length < 2 || !(upper || lower)) return 0;
+  if (names.length < 2 || !(upper || lower || ruled)) return 0;
   const columns = [...header.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length] as const);
   const rows = lines.slice(1, 101);
   let aligned = 0;
