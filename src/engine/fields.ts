@@ -35,7 +35,7 @@ function median(sorted: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** Rows whose number stands out: far from the median by MAD and in size, a rare negative, a rare non-zero among zeros. */
+/** Rows whose number stands out: far from the median by MAD and in size, a rare negative, a rare value where most rows hold the median. */
 function numericOutliers(values: readonly (readonly [row: number, value: number])[], limit: number): number[] {
   const sorted = values.map(([, v]) => v).sort((a, b) => a - b);
   const mid = median(sorted);
@@ -51,7 +51,8 @@ function numericOutliers(values: readonly (readonly [row: number, value: number]
     far = values
       .filter(([, v]) => Math.abs(v - mid) > OUTLIER_DEVIATIONS * mad && Math.abs(v) >= scale)
       .map(([r]) => r);
-  else far = mid === 0 ? values.filter(([, v]) => v !== 0).map(([r]) => r) : [];
+  // Most rows hold the median itself (status 200 in every row but two): the rows that do not stand out.
+  else far = values.filter(([, v]) => v !== mid).map(([r]) => r);
   // Heavy tails are a distribution, not an anomaly.
   if (far.length > limit) far = [];
   const negative = values.filter(([, v]) => v < 0).map(([r]) => r);

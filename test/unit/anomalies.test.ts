@@ -123,6 +123,15 @@ describe('field rarity per column', () => {
     expect(rareCells(started)).toEqual([3]);
   });
 
+  it('finds the few numbers that differ where nearly every row holds the same one (HTTP 500 among 200s)', () => {
+    const codes = amounts.map((_, i) => (i === 42 ? '500' : i === 170 ? '504' : '200'));
+    expect(rareCells(codes)).toEqual([42, 170]);
+    const zeros = amounts.map((_, i) => (i === 9 ? '3' : '0'));
+    expect(rareCells(zeros)).toEqual([9]);
+    // A fifth of the rows differing is a distribution, not an anomaly.
+    expect(rareCells(amounts.map((_, i) => (i % 5 === 0 ? '304' : '200')))).toEqual([]);
+  });
+
   it('leaves identifiers, heavy tails and small columns alone', () => {
     expect(rareCells(amounts.map((_, i) => String(i < 5 ? i : 1000 + i)))).toEqual([]);
     expect(rareCells(amounts.map((_, i) => String(2 ** (i % 20))))).toEqual([]);
