@@ -66,6 +66,8 @@ interface Parsed {
   readonly framing: ReadonlyMap<number, Dir>;
   /** Entry lines shown at every detail: a dependency tree's top level, the project's own dependencies. */
   readonly pinned: ReadonlySet<number>;
+  /** The entries' extensions as numbers, so that the histogram of each marker of each try counts in an array. */
+  readonly kinds: KindCounter;
 }
 
 // ls -l: mode, links, owner, group, size, date, name (owner/group may be dropped by -o/-g).
@@ -316,7 +318,16 @@ function parse(text: string, tick: Tick): Parsed {
   else if (lsShaped > 0 && lsShaped >= sample.filter((l) => l.includes('/')).length)
     entries = parseLs(lines, tree, selfLines, framing, tick);
   else entries = parsePaths(lines, tree, tick);
-  return { lines, root: tree.root, entries, dirs: tree.dirs, selfLines, framing, pinned };
+  return {
+    lines,
+    root: tree.root,
+    entries,
+    dirs: tree.dirs,
+    selfLines,
+    framing,
+    pinned,
+    kinds: new KindCounter(entries),
+  };
 }
 
 function extension(entry: Entry): string {
@@ -334,13 +345,50 @@ function extensionOf(name: string, isDir: boolean): string {
 /** The histogram's plural labels said of one entry ("1 dir", not "1 dirs"). */
 const SINGULAR: Readonly<Record<string, string>> = { dirs: 'dir', dotfiles: 'dotfile', packages: 'package' };
 
-function histogram(entries: readonly Entry[], limit: number): string {
-  const counts = new Map<string, number>();
-  for (const e of entries) counts.set(extension(e), (counts.get(extension(e)) ?? 0) + 1);
-  const sorted = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  const shown = sorted.slice(0, limit).map(([ext, n]) => `${count(n)} ${n === 1 ? (SINGULAR[ext] ?? ext) : ext}`);
-  const rest = sorted.slice(limit).reduce((a, [, n]) => a + n, 0);
-  return rest > 0 ? `${shown.join(', ')}, ${count(rest)} other` : shown.join(', ');
+/**
+ * Histograms of entries by extension (see extensionOf). Each extension is
+ * numbered once per listing; a histogram counts its lines into one array and
+ * clears only the slots it touched, so a budget search's tries, each writing
+ * a marker per directory, cost the entries they count, not a map per marker.
+ */
+class KindCounter {
+  /** Per line: its entry's extension number (-1 for framing). */
+  private readonly kindOf: Int32Array;
+  private readonly names: string[] = [];
+  private readonly counts: Int32Array;
+
+  constructor(entries: readonly (Entry | null)[]) {
+    this.kindOf = new Int32Array(entries.length).fill(-1);
+    const numbers = new Map<string, number>();
+    entries.forEach((e, i) => {
+      if (!e) return;
+      let k = numbers.get(e.ext);
+      if (k === undefined) {
+        k = this.names.length;
+        numbers.set(e.ext, k);
+        this.names.push(e.ext);
+      }
+      this.kindOf[i] = k;
+    });
+    this.counts = new Int32Array(this.names.length);
+  }
+
+  /** `3 .ts, 1 dir`: the entries of these lines by extension, most first, past `limit` kinds one `N other`. */
+  histogram(lines: readonly number[], limit: number): string {
+    const { counts, kindOf, names } = this;
+    const seen: number[] = [];
+    for (const i of lines) {
+      const k = kindOf[i]!;
+      if (counts[k] === 0) seen.push(k);
+      counts[k]!++;
+    }
+    const sorted = seen.map((k): [string, number] => [names[k]!, counts[k]!]);
+    for (const k of seen) counts[k] = 0;
+    sorted.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const shown = sorted.slice(0, limit).map(([ext, n]) => `${count(n)} ${n === 1 ? (SINGULAR[ext] ?? ext) : ext}`);
+    const rest = sorted.slice(limit).reduce((a, [, n]) => a + n, 0);
+    return rest > 0 ? `${shown.join(', ')}, ${count(rest)} other` : shown.join(', ');
+  }
 }
 
 /**
@@ -657,7 +705,7 @@ class ListingView {
   }
 
   render(detail: Detail): ProcessorOutput {
-    const { lines, entries } = this.parsed;
+    const { lines, kinds } = this.parsed;
     const { show, hidden, foldedDirs, foldedEntries, everything } = this.visibility(detail);
     // Markers go after the last line their directory accounts for, deepest first.
     const markers = new Map<number, { dir: Dir; marker: (where: string) => Marker }[]>();
@@ -678,11 +726,11 @@ class ListingView {
       const sub = subdirs ? ` and ${plural(subdirs, 'subdirectory', 'subdirectories')}` : '';
       const what =
         list.length === total ? plural(total, 'entry', 'entries') : `${count(list.length)} of ${count(total)} entries`;
-      const kinds = histogram(
-        list.map((i) => entries[i]!),
-        detail.kinds,
-      );
-      const marker = (at: string): Marker => ({ list: [...list], detail: `${what}${at}${sub}: ${kinds}` });
+      // Merged runs write their own histograms: a directory's marker counts its entries only when written.
+      const marker = (at: string): Marker => ({
+        list: [...list],
+        detail: `${what}${at}${sub}: ${kinds.histogram(list, detail.kinds)}`,
+      });
       const here = markers.get(last);
       const entry = { dir, marker: (at: string) => marker(at === '' ? where : '') };
       if (here) here.push(entry);
@@ -711,10 +759,7 @@ class ListingView {
           : `${names.slice(0, limit).join(', ')}, +${count(names.length - limit)} more`;
       out.push({
         list: [...run.list],
-        detail: `${plural(run.list.length, 'entry', 'entries')} in ${shown}; ${histogram(
-          run.list.map((i) => entries[i]!),
-          detail.kinds,
-        )}`,
+        detail: `${plural(run.list.length, 'entry', 'entries')} in ${shown}; ${kinds.histogram(run.list, detail.kinds)}`,
       });
       from.push(-1);
       run = null;
@@ -782,43 +827,55 @@ function nameFraming(
   from: readonly number[],
   lineCount: number,
 ): { text: string; omissions: PlacedOmission[] } {
+  // Each line's marker (its position in `out`), -1 when none names it: the lists are then
+  // gathered in line order in one pass, not each sorted.
+  const owner = new Int32Array(lineCount).fill(-1);
   const named = new Uint8Array(lineCount);
   for (const i of from) if (i >= 0) named[i] = 1;
-  for (const item of out) if (typeof item !== 'string') for (const i of item.list) named[i] = 1;
-  const items = out.map((item) => (typeof item === 'string' ? item : { list: [...item.list], detail: item.detail }));
+  out.forEach((item, j) => {
+    if (typeof item !== 'string')
+      for (const i of item.list) {
+        named[i] = 1;
+        owner[i] = j;
+      }
+  });
   const extra = new Map<number, number[]>(); // output position -> lines of a new marker there
   let k = 0; // output position of the first shown line after line i
   for (let i = 0; i < lineCount; i++) {
     while (k < from.length && (from[k]! < 0 || from[k]! < i)) k++;
     if (named[i]) continue;
     // Line i stood in the gap before output position k (the next shown line): its last marker names it.
-    const item = k > 0 && from[k - 1]! < 0 ? items[k - 1] : undefined;
-    if (item !== undefined && typeof item !== 'string') item.list.push(i);
+    if (k > 0 && from[k - 1]! < 0 && typeof out[k - 1] !== 'string') owner[i] = k - 1;
     else {
       const here = extra.get(k);
       if (here) here.push(i);
       else extra.set(k, [i]);
     }
   }
+  const lists = new Map<number, number[]>();
+  for (let i = 0; i < lineCount; i++) {
+    const j = owner[i]!;
+    if (j < 0) continue;
+    const list = lists.get(j);
+    if (list) list.push(i);
+    else lists.set(j, [i]);
+  }
   // The original line each output position sits before (the next shown line's), for the markers' places.
-  const before = new Int32Array(items.length + 1).fill(lineCount);
-  for (let j = items.length - 1; j >= 0; j--) before[j] = from[j]! >= 0 ? from[j]! : before[j + 1]!;
+  const before = new Int32Array(out.length + 1).fill(lineCount);
+  for (let j = out.length - 1; j >= 0; j--) before[j] = from[j]! >= 0 ? from[j]! : before[j + 1]!;
   const text: string[] = [];
   const omissions: PlacedOmission[] = [];
-  for (let j = 0; j <= items.length; j++) {
+  const place = (lines: readonly number[], detail: string, at: number) => {
+    text.push(omittedLineList(lines, detail));
+    for (const omission of lineListOmissions(lines, at)) omissions.push(omission);
+  };
+  for (let j = 0; j <= out.length; j++) {
     const lines = extra.get(j);
-    if (lines) {
-      text.push(omittedLineList(lines, ''));
-      omissions.push(...lineListOmissions(lines, before[j]!));
-    }
-    const item = items[j];
+    if (lines) place(lines, '', before[j]!);
+    const item = out[j];
     if (item === undefined) continue;
     if (typeof item === 'string') text.push(item);
-    else {
-      const list = item.list.sort((a, b) => a - b);
-      text.push(omittedLineList(list, item.detail));
-      omissions.push(...lineListOmissions(list, before[j]!));
-    }
+    else place(lists.get(j) ?? [], item.detail, before[j]!);
   }
   return { text: text.join('\n'), omissions };
 }
@@ -910,8 +967,8 @@ function process(input: ProcessorInput): ProcessorOutput {
     ({ text, omitted, omissions } = render({ ...detail, merge: true, unpinned: true, folded: view.foldable }));
   }
   if (estimate(text) > input.maxTokens) {
-    const kinds = histogram(
-      parsed.entries.filter((e): e is Entry => e !== null),
+    const kinds = parsed.kinds.histogram(
+      parsed.entries.flatMap((e, i) => (e ? [i] : [])),
       4,
     );
     text = omittedLines(
