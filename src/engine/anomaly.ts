@@ -3,7 +3,7 @@
 // or twice where shapes repeat, and a number far outside what the same-shape
 // lines hold at the same position. Rules for known tools add to what a
 // processor keeps; this is what it keeps without one.
-import { type Cell, MIN_ROWS, outlierCells } from './fields.js';
+import { type Cell, MIN_ROWS, numberOf, outlierCells } from './fields.js';
 import { LineFlag } from './flags.js';
 import type { LineGroups, LineTable } from './types.js';
 
@@ -63,6 +63,23 @@ function fieldValue(token: string): string {
   return token.replace(KEY_PREFIX, '').replace(WRAPPING, '');
 }
 
+/**
+ * Whether position p of these lines can be a numeric column (outlierCells
+ * needs nine in ten filled cells numbers): false as soon as more than a tenth
+ * fail to parse, so a column of words costs a tenth of its cells, not all of them.
+ */
+function mayBeNumeric(tokens: readonly (readonly string[])[], p: number): boolean {
+  let filled = 0;
+  for (const t of tokens) if (t[p] !== undefined) filled++;
+  let failed = 0;
+  for (const t of tokens) {
+    const token = t[p];
+    if (token === undefined || numberOf(fieldValue(token).trim()) !== null) continue;
+    if (filled - ++failed < 0.9 * filled) return false;
+  }
+  return true;
+}
+
 /** Lines holding a numeric outlier among the lines of their shape, by position (groups of MIN_ROWS or more lines). */
 function outlierLines(
   text: string,
@@ -87,6 +104,7 @@ function outlierLines(
     let width = 0;
     for (const t of tokens) width = Math.max(width, t.length);
     for (let p = 0; p < width; p++) {
+      if (!mayBeNumeric(tokens, p)) continue;
       const cells: Cell[] = tokens.map((t) => (t[p] === undefined ? undefined : fieldValue(t[p]!)));
       for (const r of outlierCells(cells, RARE_LINES)) found[list[r]!] = 1;
     }

@@ -9,6 +9,7 @@
 // in order. The pipeline falls back to the emergency form when even this does
 // not fit.
 import type { TextAnalysis } from '../engine/index.js';
+import { lineAloneTokens } from '../processors/costs.js';
 import { preservedLines } from '../processors/log/priority.js';
 import type { Processor, ProcessorOutput, Skeleton, TokenEstimator } from '../types.js';
 import { count, linesOmission, omittedLines, type PlacedOmission, plural } from '../processors/markers.js';
@@ -40,6 +41,8 @@ export interface CutSource {
    * kept after the skeleton, before the first and last lines and the samples.
    */
   readonly unusual?: readonly number[];
+  /** The analysed text these lines are (all of them, in order): their costs are read from its per-line tokens. */
+  readonly analysis?: TextAnalysis;
 }
 
 function reverseBits(k: number, bits: number): number {
@@ -168,7 +171,8 @@ function render(source: CutSource, chosen: Uint8Array, cost: readonly number[]):
  * no sample fits (the preserved lines alone are over it).
  */
 export function sampleToFit(source: CutSource, estimator: TokenEstimator, maxTokens: number): ProcessorOutput | null {
-  const cost = source.lines.map((line) => estimator.estimate(line) + 1);
+  const alone = source.analysis && lineAloneTokens(estimator, source.analysis);
+  const cost = alone ? alone.map((tokens) => tokens + 1) : source.lines.map((line) => estimator.estimate(line) + 1);
   let budget = maxTokens;
   // Per-line costs only approximate the whole: shrink the budget until the whole fits.
   for (let attempt = 0; attempt < 4 && budget > 0; attempt++) {
@@ -210,6 +214,7 @@ export function originalLinesSource(
     gap: (from, to) => omittedLines(from, to),
     original: true,
     unit,
+    analysis,
     ...order,
   };
 }

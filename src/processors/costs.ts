@@ -10,6 +10,26 @@ export function lineMilliTokens(estimator: TokenEstimator, analysis: TextAnalysi
   return (estimator instanceof CharClassEstimator ? estimator.lines(analysis) : analysis.lineTokens).milli;
 }
 
+/**
+ * Tokens of each line of the analysed text alone (no break), equal to
+ * `estimator.estimate(analysis.line(i))`: the per-line costs less their breaks,
+ * without a call per line. Null for an estimator of the caller's (its estimate
+ * need not be line-local).
+ */
+export function lineAloneTokens(estimator: TokenEstimator, analysis: TextAnalysis): number[] | null {
+  if (!(estimator instanceof CharClassEstimator)) return null;
+  const { costs } = estimator.profile;
+  const { milli } = estimator.lines(analysis);
+  const { count, start, end } = analysis.lines;
+  const length = analysis.text.length;
+  const tokens = new Array<number>(count);
+  for (let i = 0; i < count; i++) {
+    const own = end[i]! < length ? milli[i]! - costs[start[i] === end[i] ? COST.BREAK_EMPTY : COST.BREAK]! : milli[i]!;
+    tokens[i] = toTokens(own);
+  }
+  return tokens;
+}
+
 /** Whole tokens for a milli-token sum, rounded up like the estimator. */
 function toTokens(milli: number): number {
   return Math.min(Math.floor((milli + 999) / 1000), 0x7fffffff);

@@ -3,7 +3,7 @@
 // estimator says of the rendered text, so a search can sum instead of render.
 import { describe, expect, it } from 'vitest';
 import { createEstimator, TextAnalysis } from '../../src/engine/index.js';
-import { OutputCosts } from '../../src/processors/costs.js';
+import { lineAloneTokens, OutputCosts } from '../../src/processors/costs.js';
 import { omittedLines } from '../../src/processors/markers.js';
 import { backendName, testBackend } from '../support/backend.js';
 import { everydayFiles } from '../support/everyday.js';
@@ -18,6 +18,13 @@ const texts = [
 ];
 
 describe(`output costs (${backendName})`, () => {
+  it.each(texts)('%s: each line alone costs what the estimator says of it', (_, text) => {
+    const analysis = new TextAnalysis(text, testBackend());
+    const alone = lineAloneTokens(estimator, analysis)!;
+    expect(alone).toEqual(Array.from({ length: analysis.lines.count }, (_, i) => estimator.estimate(analysis.line(i))));
+    expect(lineAloneTokens({ estimate: (s) => s.length }, analysis)).toBeNull();
+  });
+
   it.each(texts)('%s: summed costs of kept lines and markers equal the estimate of the rendered text', (_, text) => {
     const analysis = new TextAnalysis(text, testBackend());
     const costs = new OutputCosts(estimator, analysis);
