@@ -5,17 +5,19 @@
 // header above gives their file lines), where the marker costs less. A generated file (lockfile, minified, snapshot, build output,
 // or marked generated) keeps its header and becomes `+N −M lines`; the
 // biggest hand-written files, when the result is still over maxTokens, keep
-// their file and hunk headers, each hunk's body becoming `+N −M lines`. Lines
+// their file and hunk headers, each hunk's body becoming `+N −M lines`; still
+// over at aggressive, the biggest files keep their file headers only, their hunks (headers
+// counted) one `+N −M lines` each. A preserved line stays wherever it is (the counts are split around it). Lines
 // outside files (`git show`'s commit header and message) stay. Lossless
 // returns the text unchanged.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { FEATURE } from '../../engine/contract.js';
 import type { TextAnalysis } from '../../engine/index.js';
-import { splitLines } from '../fit.js';
-import { count, linesOmission, omittedLines, type PlacedOmission } from '../markers.js';
+import { largestFitting, splitLines } from '../fit.js';
+import { count, linesOmission, omittedLines, type PlacedOmission, plural } from '../markers.js';
 import { OutputCosts } from '../costs.js';
 import { checkDeadline } from '../errors.js';
-import { preservedLines } from '../log/priority.js';
+import { preservedLines, runsAround } from '../log/priority.js';
 import { FILE_START, historySkeleton, HUNK } from './skeleton.js';
 
 const LOCKFILES = new Set([
@@ -124,12 +126,17 @@ interface Marker {
   readonly milli: number;
 }
 
-/** Lines added and removed in hunks. */
-function changes(lines: readonly string[], hunks: readonly Hunk[]): { plus: number; minus: number } {
+/** Lines added and removed in the hunk bodies of `hunks` between lines from..to (inclusive). */
+function changes(
+  lines: readonly string[],
+  hunks: readonly Hunk[],
+  from: number,
+  to: number,
+): { plus: number; minus: number } {
   let plus = 0;
   let minus = 0;
   for (const h of hunks) {
-    for (let i = h.from; i <= h.to; i++) {
+    for (let i = Math.max(h.from, from); i <= Math.min(h.to, to); i++) {
       const prefix = lines[i]!.slice(0, h.width);
       if (prefix.includes('+')) plus++;
       else if (prefix.includes('-')) minus++;
@@ -138,24 +145,87 @@ function changes(lines: readonly string[], hunks: readonly Hunk[]): { plus: numb
   return { plus, minus };
 }
 
-/** One marker for all hunks of a file: `+N −M lines`. */
-function summary(lines: readonly string[], file: FileDiff, what: string, costs: OutputCosts): [number, Marker] {
-  const from = file.hunks[0]!.header;
-  const to = file.hunks.at(-1)!.to;
-  const { plus, minus } = changes(lines, file.hunks);
-  const text = omittedLines(from, to + 1, `${what}, +${count(plus)} −${count(minus)}`);
-  return [from, { end: to, text, omitted: `lines of ${what}s`, milli: costs.piece(text) }];
+/** How a run of counted hunk lines is named: its marker's phrase, the omitted count it adds to. */
+interface Counting {
+  readonly what: string;
+  readonly omitted: string;
+  /** The marker counts the hunk headers among its lines (they are the diff's skeleton). */
+  readonly headers?: boolean;
 }
 
-/** One marker per hunk body of a file, its hunk headers kept (the diff's skeleton): `+N −M lines`. */
-function hunkSummaries(lines: readonly string[], file: FileDiff, what: string, costs: OutputCosts): [number, Marker][] {
-  return file.hunks
-    .filter((h) => h.to >= h.from)
-    .map((h) => {
-      const { plus, minus } = changes(lines, [h]);
-      const text = omittedLines(h.from, h.to + 1, `${what}, +${count(plus)} −${count(minus)}`);
-      return [h.from, { end: h.to, text, omitted: `lines of ${what}s`, milli: costs.piece(text) }];
-    });
+/**
+ * Markers `+N −M lines` standing for the lines from..to of `hunks`, one per
+ * run between the preserved lines there (which stay, so the quality check
+ * finds them and the pipeline keeps this structured form).
+ */
+function counted(
+  lines: readonly string[],
+  hunks: readonly Hunk[],
+  span: readonly [number, number],
+  how: Counting,
+  kept: ReadonlySet<number>,
+  costs: OutputCosts,
+): [number, Marker][] {
+  return runsAround(span[0], span[1], kept).map(([from, to]) => {
+    const { plus, minus } = changes(lines, hunks, from, to);
+    const headers = how.headers ? hunks.filter((h) => h.header >= from && h.header <= to).length : 0;
+    const held = headers > 0 ? `, ${plural(headers, 'hunk header')}` : '';
+    const text = omittedLines(from, to + 1, `${how.what}${held}, +${count(plus)} −${count(minus)}`);
+    return [from, { end: to, text, omitted: how.omitted, milli: costs.piece(text) }];
+  });
+}
+
+const GENERATED: Counting = { what: 'generated file', omitted: 'lines of generated files' };
+const BIG_HUNK: Counting = {
+  what: 'hunk of a file over the size limit',
+  // The omitted count's name as it has always been reported.
+  omitted: 'lines of hunk of a file over the size limits',
+};
+const BIG_FILE: Counting = {
+  what: 'file over the size limit',
+  omitted: 'lines of files over the size limit',
+  headers: true,
+};
+
+/** A file's hunks, their headers included, as `+N −M lines` markers. */
+function summary(
+  lines: readonly string[],
+  file: FileDiff,
+  how: Counting,
+  kept: ReadonlySet<number>,
+  costs: OutputCosts,
+): [number, Marker][] {
+  return counted(lines, file.hunks, [file.hunks[0]!.header, file.hunks.at(-1)!.to], how, kept, costs);
+}
+
+/** Each hunk body of a file as `+N −M lines` markers, its hunk headers kept (the diff's skeleton). */
+function hunkSummaries(
+  lines: readonly string[],
+  hunks: readonly Hunk[],
+  kept: ReadonlySet<number>,
+  costs: OutputCosts,
+): [number, Marker][] {
+  return hunks.filter((h) => h.to >= h.from).flatMap((h) => counted(lines, [h], [h.from, h.to], BIG_HUNK, kept, costs));
+}
+
+/**
+ * A file's first `shown` hunks as hunkSummaries gives them, the others (their
+ * headers included, and counted) as `+N −M lines` markers: the file's hunk
+ * headers cut by position.
+ */
+function firstHunks(
+  lines: readonly string[],
+  file: FileDiff,
+  shown: number,
+  kept: ReadonlySet<number>,
+  costs: OutputCosts,
+): [number, Marker][] {
+  const rest = file.hunks.slice(shown);
+  const span = [rest[0]!.header, rest.at(-1)!.to] as const;
+  return [
+    ...hunkSummaries(lines, file.hunks.slice(0, shown), kept, costs),
+    ...counted(lines, rest, span, BIG_FILE, kept, costs),
+  ];
 }
 
 /** Context runs of a hand-written file's hunks that fold (long enough, and dearer than their marker). */
@@ -250,7 +320,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     perFile.set(
       file,
       generated(lines, file)
-        ? [summary(lines, file, 'generated file', costs)]
+        ? summary(lines, file, GENERATED, kept, costs)
         : contextMarkers(lines, file, FOLD_CONTEXT[level], kept, costs),
     );
   }
@@ -263,10 +333,28 @@ function process(input: ProcessorInput): ProcessorOutput {
   for (const [k, file] of biggest.entries()) {
     if (tally.tokens <= input.maxTokens) break;
     if (k % 64 === 63) checkDeadline('diff', input.expired);
-    const counted = hunkSummaries(lines, file, 'hunk of a file over the size limit', costs);
+    const hunks = hunkSummaries(lines, file.hunks, kept, costs);
     tally.add(perFile.get(file)!, -1);
-    tally.add(counted, 1);
-    perFile.set(file, counted);
+    tally.add(hunks, 1);
+    perFile.set(file, hunks);
+  }
+  // Still over at the harshest level, the biggest files' hunk headers go into their counts too,
+  // the first ones kept as fits (light leaves that to aggressive, which folds more context
+  // first): every file header stays.
+  for (const [k, file] of biggest.entries()) {
+    if (level !== 'aggressive' || tally.tokens <= input.maxTokens) break;
+    if (k % 64 === 63) checkDeadline('diff', input.expired);
+    if (file.hunks.length < 2) continue;
+    let markers = perFile.get(file)!;
+    const tryShown = (shown: number) => {
+      tally.add(markers, -1);
+      markers = firstHunks(lines, file, shown, kept, costs);
+      tally.add(markers, 1);
+      return tally.tokens <= input.maxTokens;
+    };
+    const shown = largestFitting(0, file.hunks.length - 1, tryShown);
+    tryShown(shown);
+    perFile.set(file, markers);
   }
   const omitted: Omitted = {};
   const markers = new Map<number, Marker>();

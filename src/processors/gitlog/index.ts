@@ -20,6 +20,7 @@ import { splitLines } from '../fit.js';
 import { count, linesOmission, note, omittedLines, type PlacedOmission, plural } from '../markers.js';
 import { OutputCosts } from '../costs.js';
 import { checkDeadline } from '../errors.js';
+import { preservedLines, runsAround } from '../log/priority.js';
 import { cutChars } from '../../text/strings.js';
 import { foldSameSubjects } from './subjects.js';
 
@@ -86,15 +87,23 @@ function subjectOf(content: readonly string[], commit: Commit): string | null {
 /** Directories (or files alone in theirs) a folded stat names: enough to say where a commit touched. */
 const STAT_PLACES = 4;
 
+/** A per-file stat or name-status line. */
+function isStat(line: string): boolean {
+  return STAT.test(line) || NAME_STATUS.test(line);
+}
+
 /**
  * `stat of 7 files: src/processors/ 4, test/unit/json.test.ts, docs/ 2`: the
- * per-file stat lines [from, to) counted per directory, a file alone in its
+ * per-file stat lines among [from, to) counted per directory, a file alone in its
  * directory by its path, as git printed it (a long path may start `.../`).
  */
 function statOf(content: readonly string[], from: number, to: number): string {
   const dirs = new Map<string, string[]>();
+  let stats = 0;
   for (let i = from; i < to; i++) {
     const line = content[i]!;
+    if (!isStat(line)) continue;
+    stats++;
     const bar = line.indexOf('|');
     const path = NAME_STATUS.test(line) ? line.slice(line.indexOf('\t') + 1).trim() : line.slice(0, bar).trim();
     const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
@@ -105,11 +114,17 @@ function statOf(content: readonly string[], from: number, to: number): string {
   const places = [...dirs].map(([dir, files]) => (files.length === 1 ? files[0]! : `${dir || './'} ${files.length}`));
   const shown = places.slice(0, STAT_PLACES).join(', ');
   const more = places.length > STAT_PLACES ? `, +${count(places.length - STAT_PLACES)} more` : '';
-  return `stat of ${plural(to - from, 'file')}: ${shown}${more}`;
+  return `stat of ${plural(stats, 'file')}${stats > 0 ? `: ${shown}${more}` : ''}`;
 }
 
 /** Folds of one commit: its body after the subject, its per-file stat or name-status lines. */
-function foldsOf(content: readonly string[], commit: Commit, minBody: number, folds: Fold[]): void {
+function foldsOf(
+  content: readonly string[],
+  commit: Commit,
+  minBody: number,
+  kept: ReadonlySet<number>,
+  folds: Fold[],
+): void {
   let i = commit.from + 1;
   while (i <= commit.to && HEADER.test(content[i]!)) i++;
   while (i <= commit.to && content[i]!.trim() === '') i++;
@@ -120,15 +135,20 @@ function foldsOf(content: readonly string[], commit: Commit, minBody: number, fo
       bodyEnd = j;
     // The blank line that ends the message stays with what follows it.
     while (bodyEnd > subject && content[bodyEnd]!.trim() === '') bodyEnd--;
-    if (bodyEnd - subject >= minBody)
-      folds.push({ from: subject + 1, to: bodyEnd, what: 'message body', counted: 'message body lines' });
+    if (bodyEnd - subject >= minBody) {
+      const body: Fold = { from: subject + 1, to: bodyEnd, what: 'message body', counted: 'message body lines' };
+      folds.push(...aroundKept(body, kept, () => 'message body'));
+    }
   }
   let run = -1;
   for (let j = Math.max(commit.from + 1, bodyEnd + 1); j <= commit.to + 1; j++) {
-    const stat = j <= commit.to && (STAT.test(content[j]!) || NAME_STATUS.test(content[j]!));
+    const stat = j <= commit.to && isStat(content[j]!);
     if (stat && run === -1) run = j;
     if (!stat && run !== -1) {
-      if (j - run >= 2) folds.push({ from: run, to: j - 1, what: statOf(content, run, j), counted: 'stat lines' });
+      if (j - run >= 2) {
+        const stat: Fold = { from: run, to: j - 1, what: statOf(content, run, j), counted: 'stat lines' };
+        folds.push(...aroundKept(stat, kept, (from, to) => statOf(content, from, to + 1)));
+      }
       run = -1;
     }
   }
@@ -141,6 +161,13 @@ function commonSummary(content: readonly string[]): { line: string; commits: num
   let best: { line: string; commits: number } | null = null;
   for (const [line, commits] of counts) if (commits >= 2 && commits > (best?.commits ?? 0)) best = { line, commits };
   return best;
+}
+
+/** `12 older commits, 3f2a9c1d04 … 9be0c4a1f2`: the commits whose commit lines are among lines from..to. */
+function olderCommits(commits: readonly Commit[], from: number, to: number): string {
+  const held = commits.filter((c) => c.from >= from && c.from <= to);
+  if (held.length === 0) return '';
+  return `${plural(held.length, 'older commit')}, ${held[0]!.hash.slice(0, 10)} … ${held.at(-1)!.hash.slice(0, 10)}`;
 }
 
 /** The totals marker; `common` names the summary left out of the commits shown without one. */
@@ -160,6 +187,20 @@ function totals(content: readonly string[], common: { line: string; commits: num
   return note(
     `stats of ${plural(commits, 'commit')}: ${plural(sum[0]!, 'file')} changed, ${count(sum[1]!)} insertions(+), ${count(sum[2]!)} deletions(-) in total${shared}`,
   );
+}
+
+/**
+ * A fold with the preserved lines inside it left out of it: one fold per run
+ * between them, the k-th (from 0) named by `name` over its own lines.
+ */
+function aroundKept(
+  fold: Fold,
+  kept: ReadonlySet<number>,
+  name: (from: number, to: number, k: number) => string,
+): Fold[] {
+  const runs = runsAround(fold.from, fold.to, kept);
+  if (runs.length === 1 && runs[0]![0] === fold.from && runs[0]![1] === fold.to) return [fold];
+  return runs.map(([from, to], k) => ({ ...fold, from, to, what: name(from, to, k) }));
 }
 
 function markerOf(fold: Fold): string {
@@ -189,19 +230,31 @@ function render(
   return out;
 }
 
+/** What a commit's marker holds when a log is over budget (see compactFolds). */
+interface Compact {
+  /** The stat summary lines it keeps. */
+  readonly keepSummary: (line: string) => boolean;
+  /** Characters of the subject it keeps. */
+  readonly subjectChars?: number;
+  /** It names the commit's files (per directory, `stat of 4 files: src/ 3, README.md`). */
+  readonly files: boolean;
+}
+
 /**
  * For a log still over budget with its bodies and stats folded: each commit's
  * commit line stays as printed (its full hash, for `git show`, and its
  * decorations), and its other lines become one marker holding its author name,
- * date, subject and stat summary (those `keepSummary` takes), each verbatim.
- * The totals marker keeps the sum of their stats.
+ * date, subject, the files of its stat and its stat summary (as `how` says),
+ * each verbatim. The totals marker keeps the sum of their stats. The preserved
+ * lines (`kept`) stay, the marker split around them.
  */
 function compactFolds(
   content: readonly string[],
   commits: readonly Commit[],
-  keepSummary: (line: string) => boolean,
-  subjectChars = Infinity,
+  how: Compact,
+  kept: ReadonlySet<number>,
 ): Fold[] {
+  const { keepSummary, subjectChars = Infinity } = how;
   if (!content.some((l) => COMMIT.test(l))) {
     // --oneline: the hash and subject line stays, its stat lines go (the totals keep their sum).
     return commits.flatMap((c) => {
@@ -212,21 +265,18 @@ function compactFolds(
           break;
         }
       }
-      return last > c.from
-        ? [
-            {
-              from: c.from + 1,
-              to: last,
-              what: `stat of ${plural(last - c.from, 'file')}`,
-              counted: 'stat lines' as const,
-            },
-          ]
-        : [];
+      if (last <= c.from) return [];
+      const stat = (from: number, to: number) => {
+        const named = statOf(content, from, to + 1);
+        return how.files ? named : named.replace(/:.*$/, '');
+      };
+      const fold: Fold = { from: c.from + 1, to: last, what: stat(c.from + 1, last), counted: 'stat lines' };
+      return aroundKept(fold, kept, stat);
     });
   }
   return commits
     .filter((c) => c.to > c.from)
-    .map((commit) => {
+    .flatMap((commit) => {
       const own = content.slice(commit.from + 1, commit.to + 1);
       const field = (name: string) =>
         own
@@ -237,10 +287,24 @@ function compactFolds(
       const date = field('AuthorDate') ?? field('Date');
       const subject = own.find((l) => /^ {4}\S/.test(l))?.trim();
       const merge = field('Merge');
-      const summary = own.find((l) => SUMMARY.test(l) && keepSummary(l))?.trim();
+      const summary = own.findIndex((l) => SUMMARY.test(l) && keepSummary(l)) + commit.from + 1;
       const quoted = subject && subjectChars > 0 && `"${cutChars(subject, subjectChars)}"`;
-      const what = [merge && `merge of ${merge}`, author, date, quoted, summary].filter(Boolean).join(', ');
-      return { from: commit.from + 1, to: commit.to, what, counted: 'commit lines folded' as const };
+      const fields = [merge && `merge of ${merge}`, author, date, quoted];
+      // Lines from..to of the commit: the files of the stat lines among them and the summary if there.
+      const stat = (from: number, to: number) => [
+        how.files && content.slice(from, to + 1).some(isStat) && statOf(content, from, to + 1),
+        summary > commit.from && summary >= from && summary <= to && content[summary]!.trim(),
+      ];
+      const whatOf = (from: number, to: number, k: number) =>
+        [...(k === 0 ? fields : []), ...stat(from, to)].filter(Boolean).join(', ');
+      // Split by a preserved line, the first piece names the commit, each the stat it holds.
+      const fold: Fold = {
+        from: commit.from + 1,
+        to: commit.to,
+        what: whatOf(commit.from + 1, commit.to, 0),
+        counted: 'commit lines folded',
+      };
+      return aroundKept(fold, kept, whatOf);
     });
 }
 
@@ -288,41 +352,46 @@ function process(input: ProcessorInput): ProcessorOutput {
     }
     return costs.tokens(milli, lastEmpty);
   };
+  // Preserved lines stay wherever they are: every fold is split around them.
+  const kept = preservedLines(input.analysis, input.preserve);
   let folds: Fold[] = [];
   checkDeadline('gitlog', input.expired);
   for (const [k, commit] of commits.entries()) {
     if (k % 256 === 255) checkDeadline('gitlog', input.expired);
-    foldsOf(content, commit, input.level === 'aggressive' ? 1 : 2, folds);
+    foldsOf(content, commit, input.level === 'aggressive' ? 1 : 2, kept, folds);
   }
   let total = totals(content, null);
-  // Still over budget (or aggressive): one marker per commit, with its stat summary if that
-  // fits, else with those that differ from the most common one (the totals name it), else none.
+  // Still over budget (or aggressive): one marker per commit, naming its files and with its
+  // stat summary if that fits, else with the summaries that differ from the most common one
+  // (the totals name it), else none; then the same without the files.
   if (commits.length > 0 && (input.level === 'aggressive' || tokensOf(folds, total, input.budget) > input.budget)) {
     const common = commonSummary(content);
-    const ladder = [
+    const summaries = [
       { keep: () => true, common: null },
       ...(common ? [{ keep: (l: string) => l.trim() !== common.line, common }] : []),
       { keep: () => false, common: null },
     ];
+    const ladder = [true, false].flatMap((files) => summaries.map((step) => ({ ...step, files })));
     for (const step of ladder) {
       checkDeadline('gitlog', input.expired);
-      folds = compactFolds(content, commits, step.keep);
+      folds = compactFolds(content, commits, { keepSummary: step.keep, files: step.files }, kept);
       total = totals(content, step.common);
       if (tokensOf(folds, total, input.budget) <= input.budget) break;
     }
   }
   // Over the ceiling every commit line stays (they are the skeleton): the stat
   // summaries leave the markers (the totals keep their sum) and the subjects
-  // in them are cut to git's subject width, else to the widest that fits (a
-  // binary search), else they go (author and date stay). Only then do the
-  // oldest commits go, named by their hash range.
+  // in them are cut to git's subject width, then the files they name go, then
+  // the subjects are cut to the widest that fits (a binary search), else they
+  // go (author and date stay). Only then do the oldest commits go, named by
+  // their hash range.
   if (commits.length > 0 && tokensOf(folds, total, input.maxTokens) > input.maxTokens) {
     total = totals(content, null);
-    const fits = (width: number) => {
-      folds = compactFolds(content, commits, () => false, width);
+    const fits = (width: number, files = false) => {
+      folds = compactFolds(content, commits, { keepSummary: () => false, subjectChars: width, files }, kept);
       return tokensOf(folds, total, input.maxTokens) <= input.maxTokens;
     };
-    if (!fits(SUBJECT_CHARS)) {
+    if (!fits(SUBJECT_CHARS, true) && !fits(SUBJECT_CHARS)) {
       let lo = 0;
       let hi = SUBJECT_CHARS;
       while (hi - lo > 1) {
@@ -341,16 +410,12 @@ function process(input: ProcessorInput): ProcessorOutput {
   ) {
     checkDeadline('gitlog', input.expired);
     const older = commits.slice(keep);
-    const cut: Fold = {
-      from: older[0]!.from,
-      to: older.at(-1)!.to,
-      what: `${plural(older.length, 'older commit')}, ${older[0]!.hash.slice(0, 10)} … ${older.at(-1)!.hash.slice(0, 10)}`,
-      counted: 'lines of older commits',
-    };
-    const kept: Fold[] = [];
-    for (const fold of folds) if (fold.to < cut.from) kept.push(fold);
-    kept.push(cut);
-    folds = kept;
+    const [from, to] = [older[0]!.from, older.at(-1)!.to];
+    const cut: Fold = { from, to, what: olderCommits(older, from, to), counted: 'lines of older commits' };
+    const shown: Fold[] = [];
+    for (const fold of folds) if (fold.to < cut.from) shown.push(fold);
+    shown.push(...aroundKept(cut, kept, (from, to) => olderCommits(older, from, to)));
+    folds = shown;
   }
   const omitted: Omitted = {};
   const omissions: PlacedOmission[] = [];

@@ -85,6 +85,22 @@ export function preservedLines(analysis: TextAnalysis, preserve: readonly string
   return found;
 }
 
+/**
+ * The runs of lines from..to (inclusive) that hold no kept line, as inclusive
+ * [first, last] pairs: what a fold over from..to may cover once its preserved
+ * lines stay in the output between its pieces.
+ */
+export function runsAround(from: number, to: number, kept: ReadonlySet<number>): [number, number][] {
+  const runs: [number, number][] = [];
+  let start = from;
+  for (let i = from; i <= to + 1; i++) {
+    if (i <= to && !kept.has(i)) continue;
+    if (i > start) runs.push([start, i - 1]);
+    start = i + 1;
+  }
+  return runs;
+}
+
 export interface Priorities {
   readonly priority: Int32Array;
   /** Per line: its base tier (Tier), before the spread's diversity penalty. */
