@@ -16,6 +16,7 @@ import {
   omittedLines,
   type PlacedOmission,
 } from '../markers.js';
+import { lineAloneTokens } from '../costs.js';
 import { deadlineTick, type Tick } from '../errors.js';
 import { keepPreserved } from '../keep-preserved.js';
 import { EVIDENCE, STRONG_EVIDENCE, isSignature } from './rules.js';
@@ -209,10 +210,13 @@ function select(
   unusual: readonly number[],
   extra: number,
   tick: Tick,
+  alone: readonly number[] | null,
 ): Line[] {
   const cost = lines.map((l) => {
     tick();
-    return estimate(l.text) + 1;
+    // An original line as it is costs what the analysis says of it alone: no estimate call per line.
+    const original = alone && l.lines === 1 && l.counted === 0 && !l.omission;
+    return (original ? alone[l.from]! : estimate(l.text)) + 1;
   });
   const keep = lines.map((l) => l.keep);
   let left = target - keep.reduce((a, k, i) => a + (k ? cost[i]! : 0), 0);
@@ -291,7 +295,8 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (input.level !== 'lossless' && estimate(lines.map((l) => l.text).join('\n')) > target) {
     // At light, unusual lines stay inline while the output fits well under maxTokens.
     const extra = input.level === 'light' ? Math.max(0, Math.floor(input.maxTokens * 0.8) - target) : 0;
-    lines = select(lines, target, estimate, counts, unusualLines(input, lines), extra, tick);
+    const alone = lineAloneTokens(input.estimator, input.analysis);
+    lines = select(lines, target, estimate, counts, unusualLines(input, lines), extra, tick, alone);
   }
   const text = keepPreserved(lines.map((l) => l.text).join('\n'), input.text, input.preserve);
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {}, omissions: [] };
