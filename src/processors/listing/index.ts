@@ -373,6 +373,15 @@ class KindCounter {
     this.counts = new Int32Array(this.names.length);
   }
 
+  /** For each of these lines, how many of them have its extension. */
+  kindCounts(lines: readonly number[]): number[] {
+    const { counts, kindOf } = this;
+    for (const i of lines) counts[kindOf[i]!]!++;
+    const of = lines.map((i) => counts[kindOf[i]!]!);
+    for (const i of lines) counts[kindOf[i]!] = 0;
+    return of;
+  }
+
   /** `3 .ts, 1 dir`: the entries of these lines by extension, most first, past `limit` kinds one `N other`. */
   histogram(lines: readonly number[], limit: number): string {
     const { counts, kindOf, names } = this;
@@ -594,15 +603,15 @@ class ListingView {
   /** Alternates the rarest extension's entries and the largest entries. */
   private rank(dir: Dir): number[] {
     const entry = (i: number) => this.parsed.entries[i]!;
-    const counts = new Map<string, number>();
-    for (const i of dir.entries) counts.set(extension(entry(i)), (counts.get(extension(entry(i))) ?? 0) + 1);
     // Ties go in an order that samples the directory evenly, not to its first entries.
     const position = new Map<number, number>();
     for (const [k, i] of evenly(dir.entries).entries()) position.set(i, k);
-    const rare = [...dir.entries].sort(
-      (a, b) =>
-        counts.get(extension(entry(a)))! - counts.get(extension(entry(b)))! || position.get(a)! - position.get(b)!,
-    );
+    // The sort keys read once per entry, not twice per comparison (a directory can hold 100k entries).
+    const kindCount = this.parsed.kinds.kindCounts(dir.entries);
+    const place = dir.entries.map((i) => position.get(i)!);
+    const rare = Array.from(dir.entries.keys())
+      .sort((a, b) => kindCount[a]! - kindCount[b]! || place[a]! - place[b]!)
+      .map((j) => dir.entries[j]!);
     const large = dir.entries.some((i) => entry(i).size !== undefined)
       ? [...dir.entries].sort(
           (a, b) => (entry(b).size ?? 0) - (entry(a).size ?? 0) || position.get(a)! - position.get(b)!,
