@@ -16,6 +16,8 @@ const MAGNITUDE = 10;
 const NUMBER = /^([-+]?\d[\d,]*(?:\.\d+)?)([A-Za-z%]{0,3})$/;
 /** Longest cell read as a category value (a state, a reason, a name). */
 const CATEGORY_CHARS = 120;
+/** Most rows a zero among positive numbers may have to stand out: more are a category of their own (idle processes). */
+const LONE = 2;
 const EMPTY = /^(?:|null|NULL|None|nil|<nil>|<null>|NaN|undefined|-)$/;
 
 /** Most rows a rare value, empty cell or outlier may have: two among 10-19 rows, a tenth of more. */
@@ -35,7 +37,10 @@ function median(sorted: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** Rows whose number stands out: far from the median by MAD and in size, a rare negative, a rare value where most rows hold the median. */
+/**
+ * Rows whose number stands out: far from the median by MAD and in size, a rare negative, a rare zero
+ * among positives, a rare value where most rows hold the median.
+ */
 function numericOutliers(values: readonly (readonly [row: number, value: number])[], limit: number): number[] {
   const sorted = values.map(([, v]) => v).sort((a, b) => a - b);
   const mid = median(sorted);
@@ -58,6 +63,10 @@ function numericOutliers(values: readonly (readonly [row: number, value: number]
   const negative = values.filter(([, v]) => v < 0).map(([r]) => r);
   if (negative.length > 0 && negative.length <= limit && sorted[negative.length]! >= 0)
     for (const r of negative) far.push(r);
+  // A rare zero among positive numbers (a 0 ms among real timings, a lone empty count).
+  const zero = values.filter(([, v]) => v === 0).map(([r]) => r);
+  const loneZero = zero.length > 0 && zero.length <= Math.min(limit, LONE) && sorted[zero.length]! > 0;
+  if (!ids && mad > 0 && sorted[0] === 0 && loneZero) for (const r of zero) far.push(r);
   return far;
 }
 
@@ -113,6 +122,19 @@ export function rareCells(cells: readonly Cell[]): number[] {
     for (const r of numericOutliers(numbers, limit)) found.add(r);
     return [...found].sort((a, b) => a - b);
   }
+  for (const r of rareCategories(cells, limit)) if (!empty.has(r)) found.add(r);
+  return [...found].sort((a, b) => a - b);
+}
+
+/**
+ * Rows holding a value at most `most` rows have, in a categorical column: few
+ * distinct values (digits masked) and one of them the bulk, so not names, ids
+ * or timestamps (`-rwxrwxrwx` among 300 `-rw-r--r--`, `CrashLoopBackOff`
+ * among `Running`). Empty below MIN_ROWS rows.
+ */
+export function rareCategories(cells: readonly Cell[], most: number): number[] {
+  const rows = cells.length;
+  if (rows < MIN_ROWS) return [];
   const counts = new Map<string, number>();
   // Long cells (messages, stacks) are no category: they count as themselves, unmasked.
   const masked = cells.map((cell) =>
@@ -121,13 +143,12 @@ export function rareCells(cells: readonly Cell[]): number[] {
   for (const v of masked) counts.set(v, (counts.get(v) ?? 0) + 1);
   let bulk = 0;
   for (const k of counts.values()) bulk = Math.max(bulk, k);
-  // Categorical: few distinct values and one of them the bulk (not names, ids or timestamps).
-  if (counts.size >= 2 && counts.size <= Math.max(3, rows / 4) && bulk >= rows / 2) {
-    masked.forEach((v, r) => {
-      if (counts.get(v)! <= limit && !empty.has(r)) found.add(r);
-    });
-  }
-  return [...found].sort((a, b) => a - b);
+  if (counts.size < 2 || counts.size > Math.max(3, rows / 4) || bulk < rows / 2) return [];
+  const found: number[] = [];
+  masked.forEach((v, r) => {
+    if (counts.get(v)! <= most) found.push(r);
+  });
+  return found;
 }
 
 /**

@@ -128,6 +128,8 @@ describe('field rarity per column', () => {
     expect(rareCells(codes)).toEqual([42, 170]);
     const zeros = amounts.map((_, i) => (i === 9 ? '3' : '0'));
     expect(rareCells(zeros)).toEqual([9]);
+    const timings = amounts.map((a, i) => (i === 77 ? '0' : `${a}5`));
+    expect(rareCells(timings)).toEqual([77]);
     // A fifth of the rows differing is a distribution, not an anomaly.
     expect(rareCells(amounts.map((_, i) => (i % 5 === 0 ? '304' : '200')))).toEqual([]);
   });

@@ -172,6 +172,22 @@ describe(`listing processor on real ls, find, du, tree and DSH glob output (${ba
     expect(countedEntries(out.text)).toBe(out.omitted['entries (counted per directory)']);
   });
 
+  it('ls -l of one big directory shows the entries that stand out: a rare mode, an empty file, a huge one', () => {
+    const row = (mode: string, size: number, i: number) =>
+      `${mode} 1 app app ${String(size).padStart(8)} Dec  2 21:36 report_${i}.csv`;
+    const rows = Array.from({ length: 300 }, (_, k) => {
+      const i = k + 1;
+      if (i === 150) return row('-rwxrwxrwx', 1000 + 7 * i, i);
+      return row('-rw-r--r--', i === 200 ? 0 : i === 250 ? 50_000_000 : 1000 + 7 * i, i);
+    });
+    const text = ['total 50040', row('drwxr-xr-x', 4096, 0).replace('report_0.csv', '.'), ...rows, ''].join('\n');
+    const result = squeeze.compress(text, { toolName: 'bash', command: 'ls -la reports' });
+    expect(result.kind).toBe('listing');
+    expect(result.tokensOut).toBeLessThan(result.tokensIn / 2);
+    const shown = result.output.split('\n');
+    for (const i of [150, 200, 250]) expect(shown).toContain(rows[i - 1]);
+  });
+
   it('sniffs listings, not prose or grep output', () => {
     for (const fixture of all)
       expect(listingProcessor.sniff(analysisOf(fixture.text)), fixture.name).toBeGreaterThan(0.9);

@@ -5,7 +5,7 @@
 // directory with few entries keeps its names, a big one its rarest and
 // largest entries (its small subdirectories it does not name are counted in
 // its marker); over budget the subtrees whose lines cost most fold whole.
-import type { TextAnalysis } from '../../engine/index.js';
+import { Anomaly, MIN_ROWS, rareCategories, type TextAnalysis } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { nonBlankHead } from '../head.js';
 import { checkDeadline, deadlineTick, ProcessorError, type Tick } from '../errors.js';
@@ -42,6 +42,8 @@ interface Entry {
   readonly size: number | undefined;
   /** Its extension (see extensionOf), worked out once: histograms, ranks and outliers all ask. */
   readonly ext: string;
+  /** ls -l's mode (`-rw-r--r--`), when the listing shows it. */
+  readonly mode?: string;
 }
 
 function entryOf(
@@ -202,7 +204,8 @@ function parseLs(
     }
     // A directory's size in ls -l is its own metadata block, not its contents: not ranked.
     const isDir = long ? long[1]!.startsWith('d') : false;
-    const entry = entryOf(dir, name, isDir, long && !isDir ? bytes(long[2]!) : undefined);
+    const plain = entryOf(dir, name, isDir, long && !isDir ? bytes(long[2]!) : undefined);
+    const entry = long ? { ...plain, mode: long[1]! } : plain;
     dir.entries.push(i);
     return entry;
   });
@@ -425,6 +428,26 @@ function evenly(items: readonly number[]): number[] {
   return order;
 }
 
+/** Most entries of a directory a mode or an empty size may have to stand out (`-rwxrwxrwx`, an empty file). */
+const STANDOUT_ENTRIES = 2;
+
+/**
+ * A directory's files whose ls -l fields stand out among its files: a mode at
+ * most two have (`-rwxrwxrwx` among `-rw-r--r--`; src/engine/fields.ts), a
+ * lone empty file among written ones. (The largest files rank first anyway.)
+ * Directories are left out: their size is their own metadata block.
+ */
+function standouts(parsed: Parsed, dir: Dir): number[] {
+  const files = dir.entries.filter((i) => !parsed.entries[i]!.isDir && parsed.entries[i]!.mode !== undefined);
+  if (files.length < MIN_ROWS) return [];
+  const modes = rareCategories(
+    files.map((i) => parsed.entries[i]!.mode),
+    STANDOUT_ENTRIES,
+  ).map((k) => files[k]!);
+  const empty = files.filter((i) => parsed.entries[i]!.size === 0);
+  return empty.length <= STANDOUT_ENTRIES ? [...modes, ...empty] : modes;
+}
+
 /** A directory this big makes an entry of a kind it holds once stand out. */
 const OUTLIER_DIR = 8;
 /** Subtrees of at most this many entries never fold on their own (a marker costs as much). */
@@ -500,16 +523,23 @@ class ListingView {
   constructor(
     private readonly parsed: Parsed,
     preserve: readonly string[],
+    analysis: TextAnalysis,
     private readonly tick: Tick,
   ) {
-    // Preserved lines show, and so do the problems a dependency tree flags (`invalid:`, `UNMET DEPENDENCY`).
+    // Preserved lines show, and so do the problems a dependency tree flags (`invalid:`, `UNMET DEPENDENCY`)
+    // and entries that stand out: a number far outside what same-shape lines hold, a mode or size few
+    // entries of their directory have (standouts).
     this.forced = new Set();
+    const { reasons } = analysis.anomalies;
     parsed.lines.forEach((l, i) => {
       tick();
-      if (parsed.entries[i] && (flagsProblem(l) || preserve.some((p) => p !== '' && l.includes(p)))) this.forced.add(i);
+      if (!parsed.entries[i]) return;
+      if (flagsProblem(l) || (reasons[i]! & Anomaly.Outlier) !== 0 || preserve.some((p) => p !== '' && l.includes(p)))
+        this.forced.add(i);
     });
     for (const dir of parsed.dirs) {
       tick();
+      for (const i of standouts(parsed, dir)) this.forced.add(i);
       this.ranked.set(dir, this.rank(dir));
     }
     this.maxEntries = parsed.dirs.reduce((a, d) => Math.max(a, d.entries.length), 0);
@@ -903,7 +933,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = (s: string) => input.estimator.estimate(s);
   if (input.level === 'lossless' && estimate(input.text) <= target)
     return { text: input.text, omitted: {}, omissions: [] };
-  const view = new ListingView(parsed, input.preserve, tick);
+  const view = new ListingView(parsed, input.preserve, input.analysis, tick);
   checkDeadline('listing', input.expired);
   const render = renderOnce((d: Detail) => view.render(d));
   // A listing over its budget is mostly repetition: its structure, small
