@@ -139,7 +139,8 @@ function detail(analysis: TextAnalysis, run: Run): string {
     const width = fields[0]?.length ?? 0;
     for (let f = 0; f < width && varying.length < 2; f++) {
       const summary = range(fields.map((v) => v[f] ?? ''));
-      if (summary !== null) varying.push(summary);
+      // The same values in two places (`asset[7]` and `file7.js`) are said once.
+      if (summary !== null && !varying.includes(summary)) varying.push(summary);
     }
   }
   return varying.length > 0 ? `${more}; varying: ${varying.join('; ')}` : more;

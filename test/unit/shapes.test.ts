@@ -94,4 +94,15 @@ describe(`same-shape runs at the lossless level (${backendName})`, () => {
     if (warnings - 1 <= MAX_LISTED) expect(marker).toContain(`at ${places.slice(1, warnings).join(', ')}`);
     else expect(marker).toContain(`${warnings} values, ${places[0]!.split(':').slice(1).join(':')} to `);
   });
+
+  it('says values that two fields share once (a resource index and its file name)', () => {
+    const block = (i: number) => [`  # asset[${i}] will be created`, `      + key = "assets/file${i}.js"`, '    }'];
+    const text = Array.from({ length: 30 }, (_, i) => block(i))
+      .flat()
+      .join('\n');
+    const output = squeeze().compress(text, { toolName: 'bash' }).output;
+    const marker = output.split('\n').find((l) => l.includes('varying: '))!;
+    expect(marker).toContain('30 values, 0 to 29 in equal steps');
+    expect(marker.split('0 to 29 in equal steps').length).toBe(2);
+  });
 });
