@@ -1,17 +1,19 @@
 // The last cut before the ceiling: when even the harshest processor level
 // leaves an output over maxTokens, the original's lines are chosen in order
-// of what they tell: preserved lines, then the processor's skeleton (file and
-// hunk headers, commit lines, ...; when it alone is over the budget, its
-// first lines by position), then lines ranked unusual, then the first and the
-// last lines, then an even sample of the middle (the quarters, the eighths,
-// ...). Each gap becomes a marker naming the lines it covers and counting the
-// skeleton lines among them. Every line shown is a whole line of its source,
-// in order. The pipeline falls back to the emergency form when even this does
-// not fit.
+// of what they tell: the lines that must stay (a verdict's), then the
+// processor's skeleton (file and hunk headers, commit lines, ...; when it
+// alone is over the budget, its first lines by position), then the preserved
+// lines, then lines ranked unusual, then the first and the last lines, then
+// an even sample of the middle (the quarters, the eighths, ...). Each gap
+// becomes a marker naming the lines it covers and counting the skeleton and
+// preserved lines among them. Every line shown is a whole line of its source,
+// in order. The pipeline falls back to the emergency form only when even this
+// does not fit.
 import type { TextAnalysis } from '../engine/index.js';
 import { lineAloneTokens } from '../processors/costs.js';
 import { preservedLines } from '../processors/log/priority.js';
 import type { Processor, ProcessorOutput, Skeleton, TokenEstimator } from '../types.js';
+import type { PreservedItem } from './preserve.js';
 import { count, linesOmission, omittedLines, type PlacedOmission, plural } from '../processors/markers.js';
 
 /** What a marker line costs, about: charged per gap a kept line opens while choosing lines. */
@@ -26,8 +28,13 @@ const PLACES_NAMED = 3;
 /** Lines to sample from, and how a gap among them is named. */
 export interface CutSource {
   readonly lines: readonly string[];
-  /** Indices of lines that must stay (preserved items). */
+  /** Indices of lines that must stay (a verdict's), before anything else. */
   readonly keep: ReadonlySet<number>;
+  /**
+   * Indices of lines holding preserved items: kept after the skeleton as room
+   * allows, those left out counted by the marker of their gap.
+   */
+  readonly preserved?: ReadonlySet<number>;
   /** The marker for the gap of lines [from, to) (0-based, `to` exclusive) holding no skeleton line. */
   readonly gap: (from: number, to: number) => string;
   /** The lines are the analysed text's, so a gap's marker names them (an omission); else it is a note. */
@@ -71,10 +78,11 @@ function choose(source: CutSource, cost: readonly number[], budget: number): Uin
     spent += cost[i]! + markers(i) * MARKER_TOKENS;
     chosen[i] = 1;
   }
-  // The skeleton, part by part; a part over what is left keeps its first lines and ends the choice.
-  for (const part of source.skeleton ?? []) {
-    for (const i of part.lines) if (!take(i)) return chosen;
-  }
+  // The skeleton, part by part; a part over what is left keeps its first lines and ends the
+  // choice, but for the preserved lines that still fit.
+  const skeletonFits = (source.skeleton ?? []).every((part) => part.lines.every(take));
+  for (const i of source.preserved ?? []) take(i);
+  if (!skeletonFits) return chosen;
   for (const i of source.unusual ?? []) take(i);
   let head = 0;
   for (let used = 0; head < n && used + cost[head]! <= budget * END_SHARE && take(head); head++) used += cost[head]!;
@@ -108,23 +116,28 @@ function skeletonOf(source: CutSource): { part: Int32Array; place: Map<number, s
 }
 
 /**
- * The marker of a gap holding skeleton lines: every line counted, skeleton
- * lines by part (and place), in the skeleton's order, then the others.
+ * The marker of a gap holding skeleton or preserved lines: every line
+ * counted, skeleton lines by part (and place), in the skeleton's order, then
+ * the preserved lines, then the others.
  */
-function skeletonGap(source: CutSource, of: ReturnType<typeof skeletonOf>, from: number, to: number): string | null {
+function countedGap(source: CutSource, of: ReturnType<typeof skeletonOf>, from: number, to: number): string | null {
   const skeleton = source.skeleton ?? [];
   const counts = new Map<number, Map<string, number>>();
   let held = 0;
+  let preserved = 0;
   for (let i = from; i < to; i++) {
     const k = of.part[i]!;
-    if (k === 0) continue;
+    if (k === 0) {
+      if (source.preserved?.has(i)) preserved++;
+      continue;
+    }
     held++;
     let places = counts.get(k);
     if (!places) counts.set(k, (places = new Map()));
     const where = of.place.get(i) ?? '';
     places.set(where, (places.get(where) ?? 0) + 1);
   }
-  if (held === 0) return null;
+  if (held + preserved === 0) return null;
   const parts: string[] = [];
   for (const [k, places] of [...counts].sort((a, b) => a[0] - b[0])) {
     const unit = skeleton[k - 1]!.name;
@@ -134,7 +147,8 @@ function skeletonGap(source: CutSource, of: ReturnType<typeof skeletonOf>, from:
     const rest = ranked.slice(named.length).reduce((a, [, n]) => a + n, 0);
     if (rest > 0) parts.push(`${plural(rest, unit)} elsewhere`);
   }
-  if (to - from > held) parts.push(`${count(to - from - held)} other`);
+  if (preserved > 0) parts.push(plural(preserved, 'preserved line'));
+  if (to - from > held + preserved) parts.push(`${count(to - from - held - preserved)} other`);
   return omittedLines(from, to, parts.join(', '));
 }
 
@@ -158,7 +172,7 @@ function render(source: CutSource, chosen: Uint8Array, cost: readonly number[]):
       i = j;
       continue;
     }
-    out.push(skeletonGap(source, of, i, j) ?? source.gap(i, j));
+    out.push(countedGap(source, of, i, j) ?? source.gap(i, j));
     if (source.original) omissions.push(linesOmission(i, j));
     omitted += j - i;
     i = j;
@@ -166,22 +180,44 @@ function render(source: CutSource, chosen: Uint8Array, cost: readonly number[]):
   return { text: out.join('\n'), omitted: omitted > 0 ? { [source.unit]: omitted } : {}, omissions };
 }
 
+/** Tries of the budget by its overshoot, then by halving what is left between a fit and a miss. */
+const SHRINKS = 4;
+const HALVINGS = 8;
+
 /**
  * The source's lines sampled to fit `maxTokens` by the estimator, or null when
- * no sample fits (the preserved lines alone are over it).
+ * no sample fits (the lines that must stay alone are over it).
  */
 export function sampleToFit(source: CutSource, estimator: TokenEstimator, maxTokens: number): ProcessorOutput | null {
   const alone = source.analysis && lineAloneTokens(estimator, source.analysis);
   const cost = alone ? alone.map((tokens) => tokens + 1) : source.lines.map((line) => estimator.estimate(line) + 1);
-  let budget = maxTokens;
-  // Per-line costs only approximate the whole: shrink the budget until the whole fits.
-  for (let attempt = 0; attempt < 4 && budget > 0; attempt++) {
+  const sample = (budget: number) => {
     const output = render(source, choose(source, cost, budget), cost);
-    const tokens = estimator.estimate(output.text);
+    return { output, tokens: estimator.estimate(output.text) };
+  };
+  let budget = maxTokens;
+  let missed = maxTokens;
+  // Per-line costs only approximate the whole: shrink the budget until the whole fits.
+  for (let attempt = 0; attempt < SHRINKS && budget > 0; attempt++) {
+    const { output, tokens } = sample(budget);
     if (tokens <= maxTokens) return output;
+    missed = budget;
     budget = Math.floor((budget * maxTokens) / tokens) - MARKER_TOKENS;
   }
-  return null;
+  // Markers dearer than charged (a long skeleton's counts): the largest budget below the last
+  // miss that fits, by halving.
+  let best: ProcessorOutput | null = null;
+  let under = 0;
+  let over = missed;
+  for (let attempt = 0; attempt < HALVINGS && over - under > MARKER_TOKENS; attempt++) {
+    const mid = Math.floor((under + over) / 2);
+    const { output, tokens } = sample(mid);
+    if (tokens <= maxTokens) [best, under] = [output, mid];
+    else over = mid;
+  }
+  if (best !== null) return best;
+  const least = sample(0);
+  return least.tokens <= maxTokens ? least.output : null;
 }
 
 /** What the cut keeps before its samples, besides the preserved lines (see CutSource). */
@@ -199,18 +235,25 @@ export function cutOrder(processor: Pick<Processor, 'skeleton'>, analysis: TextA
 }
 
 /**
- * The original's own lines as a cut source: lines holding a preserved string
- * kept, then `order`'s, gaps named by their original lines (`[… lines 120–480 (361) omitted …]`).
+ * The original's own lines as a cut source: lines holding a verdict's item
+ * kept, then `order`'s skeleton, then the lines holding the other items, then
+ * the rest of `order`; gaps named by their original lines (`[… lines 120–480 (361) omitted …]`).
  */
 export function originalLinesSource(
   analysis: TextAnalysis,
-  preserve: readonly string[],
+  items: readonly PreservedItem[],
   unit: string,
   order: CutOrder = {},
 ): CutSource {
+  const texts = (verdict: boolean) =>
+    items.flatMap((item) => ((item.kind === 'verdict') === verdict ? [item.text] : []));
+  const keep = preservedLines(analysis, texts(true));
+  const preserved = preservedLines(analysis, texts(false));
+  for (const i of keep) preserved.delete(i);
   return {
     lines: Array.from({ length: analysis.lines.count }, (_, i) => analysis.line(i)),
-    keep: preservedLines(analysis, preserve),
+    keep,
+    ...(preserved.size > 0 ? { preserved } : {}),
     gap: (from, to) => omittedLines(from, to),
     original: true,
     unit,

@@ -557,8 +557,9 @@ class Pipeline implements Squeeze, WorkerPipeline {
 
   /**
    * The hard ceiling: an attempt still over `ceiling` is cut down by lines
-   * (preserved lines kept, then the processor's skeleton, then samples), else
-   * replaced by the emergency form.
+   * (verdict lines kept, then the processor's skeleton, then the preserved
+   * lines, then samples; the preserved lines left out counted), else replaced
+   * by the emergency form.
    */
   private fit(
     attempt: Attempt,
@@ -589,11 +590,12 @@ class Pipeline implements Squeeze, WorkerPipeline {
       max = Math.floor((max * ceiling * 0.95) / Math.max(harsh.tokens, 1));
     }
     const preserved = items.map((item) => item.text);
+    const { lineShaped } = processors[attempt.kind];
     let source: CutSource;
-    if (processors[attempt.kind].lineShaped) {
+    if (lineShaped) {
       source = originalLinesSource(
         analysis,
-        preserved,
+        items,
         'lines (sampled to fit maxTokens)',
         cutOrder(processors[attempt.kind], analysis),
       );
@@ -606,8 +608,10 @@ class Pipeline implements Squeeze, WorkerPipeline {
       source = { lines, keep, gap, original: false, unit: 'output lines (sampled to fit maxTokens)' };
     }
     const cut = sampleToFit(source, this.estimator, ceiling);
-    if (cut !== null && missingItems(cut.text, items).length === 0) {
-      const omitted = processors[attempt.kind].lineShaped ? cut.omitted : { ...attempt.output.omitted, ...cut.omitted };
+    // A line cut keeps every verdict line and counts the preserved lines it leaves out in the
+    // markers of their gaps: the structure it keeps is worth more than the emergency form.
+    if (cut !== null && (lineShaped ? lostFacts(cut.text, items) : missingItems(cut.text, items)).length === 0) {
+      const omitted = lineShaped ? cut.omitted : { ...attempt.output.omitted, ...cut.omitted };
       return {
         ...attempt,
         output: { text: cut.text, omitted, omissions: this.placed(cut, analysis).omissions },

@@ -131,8 +131,8 @@ export function readsVerdict(
 
 /**
  * The original's lines cut to fit `ceiling` with every demanded line kept,
- * then `order`'s (the skeleton), then samples (each gap a marker naming its
- * lines), or null when the demanded lines alone do not fit.
+ * then `order`'s skeleton, the other preserved lines and samples (each gap a
+ * marker naming its lines), or null when the demanded lines alone do not fit.
  */
 export function factKeepingCut(
   analysis: TextAnalysis,
@@ -141,12 +141,7 @@ export function factKeepingCut(
   ceiling: number,
   order: CutOrder = {},
 ): ProcessorOutput | null {
-  const source = originalLinesSource(
-    analysis,
-    items.map((item) => item.text),
-    'lines (sampled to keep the verdict)',
-    order,
-  );
+  const source = originalLinesSource(analysis, items, 'lines (sampled to keep the verdict)', order);
   const cut = sampleToFit(source, estimator, ceiling);
   return cut !== null && lostFacts(cut.text, items).length === 0 ? cut : null;
 }

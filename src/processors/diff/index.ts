@@ -6,8 +6,10 @@
 // or marked generated) keeps its header and becomes `+N −M lines`; the
 // biggest hand-written files, when the result is still over maxTokens, keep
 // their file and hunk headers, each hunk's body becoming `+N −M lines`; still
-// over at aggressive, the biggest files keep their file headers only, their hunks (headers
-// counted) one `+N −M lines` each. A preserved line stays wherever it is (the counts are split around it). Lines
+// over at aggressive, the biggest files keep their file headers and their
+// first hunk headers only (the others counted in one `+N −M lines`), then
+// their `diff --git` lines alone. A preserved line stays wherever it is (the
+// counts are split around it). Lines
 // outside files (`git show`'s commit header and message) stay. Lossless
 // returns the text unchanged.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
@@ -58,6 +60,8 @@ interface Hunk {
 
 interface FileDiff {
   readonly path: string;
+  /** Its `diff --git` (or `diff -u`, …) line, -1 for a section opened by `---`/`+++` alone. */
+  readonly start: number;
   readonly hunks: Hunk[];
 }
 
@@ -73,7 +77,7 @@ function parse(lines: readonly string[]): FileDiff[] {
     ) {
       const named =
         /^diff --git (?:"?a\/.*?"? )?"?b\/(.*?)"?$/.exec(line)?.[1] ?? /^diff --(?:cc|combined) (.*)$/.exec(line)?.[1];
-      file = { path: named ?? '', hunks: [] };
+      file = { path: named ?? '', start: FILE_START.test(line) ? i : -1, hunks: [] };
       files.push(file);
       if (!FILE_START.test(line)) i--;
       continue;
@@ -355,6 +359,17 @@ function process(input: ProcessorInput): ProcessorOutput {
     const shown = largestFitting(0, file.hunks.length - 1, tryShown);
     tryShown(shown);
     perFile.set(file, markers);
+  }
+  // Still over, the biggest files are their `diff --git` lines alone, the index, mode and
+  // ---/+++ lines going into the count with the hunks.
+  for (const [k, file] of biggest.entries()) {
+    if (level !== 'aggressive' || tally.tokens <= input.maxTokens) break;
+    if (k % 64 === 63) checkDeadline('diff', input.expired);
+    if (file.start === -1) continue;
+    const named = counted(lines, file.hunks, [file.start + 1, file.hunks.at(-1)!.to], BIG_FILE, kept, costs);
+    tally.add(perFile.get(file)!, -1);
+    tally.add(named, 1);
+    perFile.set(file, named);
   }
   const omitted: Omitted = {};
   const markers = new Map<number, Marker>();
