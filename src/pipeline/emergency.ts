@@ -50,7 +50,7 @@ const WHOLE_LINE_CHARS = 200;
  * between marked with its size (a cut line, docs/MARKERS.md): the emergency
  * form must fit the ceiling the levels could not.
  */
-function itemsOf(line: string, items: readonly string[]): string {
+export function itemsOf(line: string, items: readonly string[]): string {
   if (line.length <= WHOLE_LINE_CHARS) return line;
   const spans = items
     .flatMap((item) => {

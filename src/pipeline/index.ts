@@ -31,7 +31,7 @@ import type { OriginalStore, Stored } from '../store/types.js';
 import type { ContentKind, Level, Omitted, ProcessorOutput, TokenEstimator } from '../types.js';
 import { plainText } from './ansi.js';
 import { ccrType } from './ccr.js';
-import { emergencyOutput } from './emergency.js';
+import { emergencyOutput, itemsOf } from './emergency.js';
 import { type CutSource, cutOrder, originalLinesSource, sampleToFit } from './ceiling.js';
 import { budgetFor, ceilingFor, gentler, harsher, LEVELS, levelForFill } from './levels.js';
 import { shortenLongLines } from './long-lines.js';
@@ -601,8 +601,10 @@ class Pipeline implements Squeeze, WorkerPipeline {
       );
     } else {
       // Extractions (HTML text, JSON tables) are cut in their own lines: raw markup sampled is noise.
-      const lines = attempt.output.text.split('\n');
-      const keep = new Set(lines.flatMap((line, i) => (preserved.some((p) => line.includes(p)) ? [i] : [])));
+      // A long line holding an item (a JSON record on one line) is cut to its items, as the emergency form cuts it.
+      const holds = (line: string) => preserved.some((p) => p !== '' && line.includes(p));
+      const lines = attempt.output.text.split('\n').map((line) => (holds(line) ? itemsOf(line, preserved) : line));
+      const keep = new Set(lines.flatMap((line, i) => (holds(line) ? [i] : [])));
       const gap = (from: number, to: number) =>
         note(`${formatCount(to - from)} more lines of this ${attempt.kind} output omitted`);
       source = { lines, keep, gap, original: false, unit: 'output lines (sampled to fit maxTokens)' };
