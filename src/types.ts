@@ -35,6 +35,7 @@ export const CONTENT_KINDS = [
   'code',
   'diff',
   'gitlog',
+  'binary',
 ] as const;
 
 export type ContentKind = (typeof CONTENT_KINDS)[number];
@@ -128,6 +129,12 @@ export interface Processor {
    * or more, the sniffer counting only lines that name files in its shapes).
    */
   readonly pathLines?: 'prefix' | 'whole';
+  /**
+   * True when a sniff of this kind outranks the tool and the command that
+   * printed the text (binary data is binary whatever printed it): routing
+   * asks it first.
+   */
+  readonly claimsFirst?: boolean;
   /** Where a text goes when this processor cannot handle it (default: the text processor). */
   readonly fallback?: ContentKind;
   /**

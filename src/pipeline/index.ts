@@ -43,7 +43,7 @@ import { resolveOptions, type ResolvedOptions, type SqueezeOptions } from './opt
 import { detectPreserved, missingItems, type PreservedItem } from './preserve.js';
 import { workerPool } from './pool.js';
 import type { CompressResult, LevelNotKept, Outcome } from './result.js';
-import { fallbackKind, route } from './route.js';
+import { claimedFirst, fallbackKind, route } from './route.js';
 import type { WorkerResult } from './worker.js';
 import { readVerdict, type Verdict } from './verdict/extract.js';
 import {
@@ -325,10 +325,12 @@ class Pipeline implements Squeeze, WorkerPipeline {
       if (tokensIn < options.minTokens) return passThrough('below-min-tokens');
       const coloured = whole ?? new TextAnalysis(text, createBackend(options.backend));
       // What the model sees has no colour or cursor codes (the original stored keeps them):
-      // routed by that text too, so `grep --color` output is still grep.
-      const plain = plainText(coloured);
+      // routed by that text too, so `grep --color` output is still grep. A kind that claims
+      // the text first (binary data) takes it as printed: its escape bytes are no terminal codes.
+      const first = claimedFirst(coloured, options);
+      const plain = first === null ? plainText(coloured) : null;
       const routed = plain !== null ? new TextAnalysis(plain, createBackend(options.backend)) : coloured;
-      kind = route(routed, options);
+      kind = first ?? route(routed, options);
       const starting = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
       if ((starting === 'lossless' || starting === 'light') && processors[kind].shownWhole?.(text))
         return passThrough('asked-for', kind, starting);

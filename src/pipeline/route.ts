@@ -9,6 +9,8 @@ import type { ContentKind, Processor } from '../types.js';
 import { operands, printedFiles, producingCommand } from './command.js';
 
 const TABLE: readonly Processor[] = Object.values(processors);
+/** Processors whose claim outranks the tool's and the command's (Processor.claimsFirst). */
+const FIRST: readonly Processor[] = TABLE.filter((processor) => processor.claimsFirst);
 
 /** Tools whose output has a known shape, from the processors' own `tools` lists. */
 const TOOL_KINDS: ReadonlyMap<string, ContentKind> = new Map(
@@ -107,6 +109,8 @@ export interface RouteHints {
 /** The kind of the analysed text: the sniffers read its head lines and features, never the text again. */
 export function route(analysis: TextAnalysis, hints: RouteHints): ContentKind {
   if (hints.kind !== 'auto') return hints.kind;
+  const first = claimedFirst(analysis, hints);
+  if (first !== null) return first;
   const byTool = hints.toolName === undefined ? undefined : TOOL_KINDS.get(hints.toolName);
   if (byTool && processors[byTool].sniff(analysis) >= CLAIM) return byTool;
   const byCommand = hints.command === undefined ? null : claimOfCommand(hints.command);
@@ -114,6 +118,16 @@ export function route(analysis: TextAnalysis, hints: RouteHints): ContentKind {
   if (byCommand && processors[byCommand.kind].sniff(analysis) >= (byCommand.grepped ? CLAIM : COMMAND_FLOOR))
     return byCommand.kind;
   return bySniffing(analysis);
+}
+
+/**
+ * The kind a `claimsFirst` processor takes the text for before the tool and
+ * the command are asked (binary data), or null; null too when the caller named the kind.
+ */
+export function claimedFirst(analysis: TextAnalysis, hints: Pick<RouteHints, 'kind'>): ContentKind | null {
+  if (hints.kind !== 'auto') return null;
+  for (const processor of FIRST) if (processor.sniff(analysis) >= CLAIM) return processor.kind;
+  return null;
 }
 
 /** Where a processor that cannot handle the text sends it next (its `fallback`); text is the last resort. */

@@ -2,6 +2,7 @@
 // (src/types.ts). Adding a kind is its folder, its name in CONTENT_KINDS
 // (src/types.ts) and one row here; nothing else switches on kind names.
 import type { ContentKind, Processor } from '../types.js';
+import { binaryProcessor } from './binary/index.js';
 import { codeProcessor } from './code/index.js';
 import { diffProcessor } from './diff/index.js';
 import { gitlogProcessor } from './gitlog/index.js';
@@ -24,6 +25,7 @@ export const processors: Record<ContentKind, Processor> = {
   code: codeProcessor,
   diff: diffProcessor,
   gitlog: gitlogProcessor,
+  binary: binaryProcessor,
 };
 
 export { ProcessorError, JsonInputError } from './errors.js';

@@ -94,6 +94,7 @@ describe(`time budget (${backendName})`, () => {
       Array.from({ length: 300 }, (_, i) => `Paragraph ${i} of a long note: the build ran ${i % 7} steps.\n`).join(
         '\n',
       ),
+    binary: () => `\x7fELF\x02\x01\x01\0${'\0\x03\x3e\0\x01'.repeat(2000)}`,
   };
   const big = (kind: ContentKind): string => {
     const one = MADE[kind]?.() ?? fixtures(FOLDER[kind] ?? kind).sort((a, b) => b.text.length - a.text.length)[0]!.text;
