@@ -25,23 +25,29 @@ describe(`diff processor on git and diff -u output (${backendName})`, () => {
     },
   );
 
-  it('summarises lockfiles, bundles and snapshots as +N −M lines under their kept headers', () => {
+  it('summarises lockfiles, bundles and snapshots as +N −M lines under their kept file and hunk headers', () => {
     const diff = diffs.find((f) => f.name === 'git-diff')!;
     const output = squeeze.compress(diff.text, { level: 'light' }).output;
+    const section = (text: string, path: string) => {
+      const at = text.indexOf(`+++ b/${path}\n`);
+      const next = text.indexOf('diff --git', at);
+      return text.slice(at, next < 0 ? undefined : next).trimEnd().split('\n').slice(1);
+    };
     for (const path of ['package-lock.json', 'dist/query.min.js', 'src/__snapshots__/report.test.py.snap']) {
-      const at = output.indexOf(`+++ b/${path}\n`);
-      expect(at).toBeGreaterThan(-1);
-      expect(output.slice(at).split('\n')[1]).toMatch(
-        /^\[… lines \d+–\d+ \([\d,]+\): generated file, \+[\d,]+ −[\d,]+ …\]$/,
-      );
+      const shown = section(output, path);
+      const hunks = section(diff.text, path).filter((l) => l.startsWith('@@'));
+      // Each hunk header of the original, then its body as one count.
+      expect(shown.filter((_, i) => i % 2 === 0)).toEqual(hunks);
+      for (const marker of shown.filter((_, i) => i % 2 === 1))
+        expect(marker).toMatch(/^\[… lines \d+–\d+ \([\d,]+\): generated file, \+[\d,]+ −[\d,]+ …\]$/);
     }
-    const lockfile = diff.text.slice(
-      diff.text.indexOf('+++ b/package-lock.json'),
-      diff.text.indexOf('diff --git', diff.text.indexOf('+++ b/package-lock.json')),
-    );
-    const plus = lockfile.split('\n').filter((l) => l.startsWith('+') && !l.startsWith('+++')).length;
-    const minus = lockfile.split('\n').filter((l) => l.startsWith('-')).length;
-    expect(output).toContain(`generated file, +${plus} −${minus} …]`);
+    const lockfile = section(diff.text, 'package-lock.json');
+    const sum = (sign: 1 | 2) =>
+      section(output, 'package-lock.json')
+        .map((l) => /generated file, \+([\d,]+) −([\d,]+)/.exec(l))
+        .reduce((n, m) => n + (m ? Number(m[sign]!.replace(/,/g, '')) : 0), 0);
+    expect(sum(1)).toBe(lockfile.filter((l) => l.startsWith('+')).length);
+    expect(sum(2)).toBe(lockfile.filter((l) => l.startsWith('-')).length);
   });
 
   it('folds only context lines, each run into one marker naming its lines', () => {
@@ -100,7 +106,7 @@ describe(`diff processor on git and diff -u output (${backendName})`, () => {
     ].join('\n');
     const output = squeeze.compress(text, { level: 'light', minTokens: 1 }).output;
     expect(output).toContain('-old value\n+new value');
-    expect(output).toMatch(/^\+\+\+ b\/api\/types\.go\n\[… lines 16–22 \(7\): generated file, \+1 −1 …\]$/m);
+    expect(output).toMatch(/^\+\+\+ b\/api\/types\.go\n@@ -1,5 \+1,5 @@\n\[… lines 17–22 \(6\): generated file, \+1 −1 …\]$/m);
   });
 
   it('passes a diff through unchanged at lossless', () => {

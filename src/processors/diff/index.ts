@@ -208,8 +208,9 @@ function hunkSummaries(
   hunks: readonly Hunk[],
   kept: ReadonlySet<number>,
   costs: OutputCosts,
+  how: Counting = BIG_HUNK,
 ): [number, Marker][] {
-  return hunks.filter((h) => h.to >= h.from).flatMap((h) => counted(lines, [h], [h.from, h.to], BIG_HUNK, kept, costs));
+  return hunks.filter((h) => h.to >= h.from).flatMap((h) => counted(lines, [h], [h.from, h.to], how, kept, costs));
 }
 
 /**
@@ -321,15 +322,26 @@ function process(input: ProcessorInput): ProcessorOutput {
   const perFile = new Map<FileDiff, [number, Marker][]>();
   for (const [k, file] of files.entries()) {
     if (k % 64 === 63) checkDeadline('diff', input.expired);
+    // A generated file's hunk headers stay (the diff's skeleton: where it changed), each body counted.
     perFile.set(
       file,
       generated(lines, file)
-        ? summary(lines, file, GENERATED, kept, costs)
+        ? hunkSummaries(lines, file.hunks, kept, costs, GENERATED)
         : contextMarkers(lines, file, FOLD_CONTEXT[level], kept, costs),
     );
   }
   const tally = new Tally(costs, lines.length - 1);
   for (const markers of perFile.values()) tally.add(markers, 1);
+  // Over the ceiling, generated files go first to one count each, the most hunks first.
+  const machineMade = files.filter((f) => generated(lines, f)).sort((a, b) => b.hunks.length - a.hunks.length);
+  for (const [k, file] of machineMade.entries()) {
+    if (tally.tokens <= input.maxTokens) break;
+    if (k % 64 === 63) checkDeadline('diff', input.expired);
+    const whole = summary(lines, file, GENERATED, kept, costs);
+    tally.add(perFile.get(file)!, -1);
+    tally.add(whole, 1);
+    perFile.set(file, whole);
+  }
   // Over the ceiling, the biggest hand-written files go to their counts too, file and hunk headers kept.
   const biggest = files
     .filter((f) => !generated(lines, f))
