@@ -31,7 +31,11 @@ describe(`diff processor on git and diff -u output (${backendName})`, () => {
     const section = (text: string, path: string) => {
       const at = text.indexOf(`+++ b/${path}\n`);
       const next = text.indexOf('diff --git', at);
-      return text.slice(at, next < 0 ? undefined : next).trimEnd().split('\n').slice(1);
+      return text
+        .slice(at, next < 0 ? undefined : next)
+        .trimEnd()
+        .split('\n')
+        .slice(1);
     };
     for (const path of ['package-lock.json', 'dist/query.min.js', 'src/__snapshots__/report.test.py.snap']) {
       const shown = section(output, path);
@@ -106,7 +110,9 @@ describe(`diff processor on git and diff -u output (${backendName})`, () => {
     ].join('\n');
     const output = squeeze.compress(text, { level: 'light', minTokens: 1 }).output;
     expect(output).toContain('-old value\n+new value');
-    expect(output).toMatch(/^\+\+\+ b\/api\/types\.go\n@@ -1,5 \+1,5 @@\n\[… lines 17–22 \(6\): generated file, \+1 −1 …\]$/m);
+    expect(output).toMatch(
+      /^\+\+\+ b\/api\/types\.go\n@@ -1,5 \+1,5 @@\n\[… lines 17–22 \(6\): generated file, \+1 −1 …\]$/m,
+    );
   });
 
   it('passes a diff through unchanged at lossless', () => {
