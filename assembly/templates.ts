@@ -38,6 +38,33 @@ const PLACEHOLDER: u16 = 0xffff;
   return c == 46 || c == 58 || c == 45 || c == 95 || c == 44 || c == 47 || c == 43;
 }
 
+/** A unit a progress bar is drawn with (rule 7 of the twin). */
+// @ts-ignore: decorator
+@inline function isBarUnit(c: u32): bool {
+  return c == 32 || c == 35 || c == 42 || c == 45 || c == 46 || c == 60 || c == 61 || c == 62 || c == 126 ||
+    c - 0x2500 < 0xa0 || c - 0x2800 < 0x100;
+}
+
+/**
+ * Where the progress bar opened by `opener` at p closes, or -1: at least 3 bar
+ * units up to the closer (`]`, `⸩`, or `|` when a box, block or braille unit
+ * is inside). Only lines with a digit are masked, so the twin's digit test holds.
+ */
+function barEnd(text: usize, p: i32, to: i32, opener: u32): i32 {
+  const closer: u32 = opener == 91 ? 93 : opener == 0x2e28 ? 0x2e29 : opener == 124 ? 124 : 0;
+  if (closer == 0) return -1;
+  let q = p + 1;
+  let drawn = false;
+  for (; q < to; q++) {
+    const c = unit(text, q);
+    if (c == closer || !isBarUnit(c)) break;
+    if (c >= 0x2500) drawn = true;
+  }
+  if (q >= to || unit(text, q) != closer || q - p - 1 < 3) return -1;
+  if (opener == 124 && !drawn) return -1;
+  return q;
+}
+
 /** text[from, to) is glue and letter runs of at most two letters (spans across it join). */
 function joins(text: usize, from: i32, to: i32): bool {
   let letters = 0;
@@ -229,6 +256,12 @@ function maskLine(text: usize, from: i32, to: i32, scratch: usize): i32 {
       continue;
     }
     if (!isAlnum(first)) {
+      const close = barEnd(text, p, to, first);
+      if (close >= 0) {
+        span(text, p + 1, close);
+        p = close + 1;
+        continue;
+      }
       p++;
       continue;
     }

@@ -69,6 +69,24 @@ describe(`same-shape runs at the lossless level (${backendName})`, () => {
     expect(output).not.toContain('more of the');
   });
 
+  // Progress output (docker pull, wget, tqdm, a script's bar): the bar's inside is one field, so the
+  // lines of one bar are one shape and fold to the first, whatever the bar shows.
+  it.each(fixtures('progress'))('$name: each progress bar folds to its first line', (fixture) => {
+    const result = squeeze().compress(fixture.text, { toolName: 'bash' });
+    expect(result.level).toBe('lossless');
+    for (const kept of fixture.keep) expect(result.output).toContain(kept);
+    const bars = fixture.text
+      .split('\n')
+      .filter((line) => /[[|⸨][ #*.<=>~\-\u2500-\u259f\u2800-\u28ff]{3,}[\]|⸩]/.test(line));
+    const shown = result.output.split('\n').filter((line) => bars.includes(line));
+    // A few lines per bar (a run per layer and phase in docker pull; tqdm's empty 0% bar and its
+    // unpadded 100% line are shapes of their own), never most of them.
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThanOrEqual(Math.min(3, bars.length / 4));
+    expect(result.omitted['lines of same-shape runs']).toBeGreaterThanOrEqual(bars.length - shown.length);
+    expect(extractiveViolation(fixture.text, result.output)).toBeNull();
+  });
+
   // Same-shape runs of real output shapes (test/fixtures/shapes): the first block whole, the rest
   // counted by markers that name every hidden line, warnings located, errors and their like whole.
   it.each(fixtures('shapes'))('$name: one block whole, the rest counted, the errors whole', (fixture) => {

@@ -52,6 +52,12 @@ describe('volatile fields (host helper, the masking rule)', () => {
     ['été 5€ 中文 12', ['5', '12']],
     ['\u001b[1;34mINFO\u001b[m took 5ms \u001b[38;5;196mx1', ['5', '1']],
     ['\u001b[', []],
+    ['[=====>    ] 45%', ['=====>    ', '45']],
+    ['a2abf6c4d29d: Downloading [==>   ]  2.4MB/31.36MB', ['a2abf6c4d29d', '==>   ', '2.4MB/31.36']],
+    [' 45%|████▌     | 45/100', ['45', '████▌     ', '45/100']],
+    ['⸨####⠂⠂⠂⸩ ⠧ reify: 3 left', ['####⠂⠂⠂', '3']],
+    ['[==>   ] no digit in this line', []],
+    ['| --- | 12 |, [..] 3, [ab=] 4', ['12', '3', '4']],
     ['', []],
   ])('%j -> %j', (line, fields) => {
     expect(volatileFields(line)).toEqual(fields);

@@ -21,9 +21,16 @@
 //    as one space (column padding: "Jun  1" and "Jun 14" share a template).
 // 6. ANSI escape sequences (ESC [ parameters final-letter) are formatting,
 //    never fields: they stay verbatim and end any alnum run.
+// 7. In a line with an ASCII digit, a progress bar's inside is one field: at
+//    least 3 bar units (space # * - . < = > ~, box drawing and block elements
+//    U+2500-U+259F, braille U+2800-U+28FF) between `[` and `]`, between `⸨`
+//    and `⸩`, or between two `|` when one of them is a box, block or braille
+//    unit (`[=====>    ] 45%`, `|████▌     | 45/100`, `⸨####⠂⠂⠂⸩`): the bar
+//    moves from line to line, the shape stays. The brackets stay verbatim.
 //
-// Every masked span contains a digit or sits next to one (rule 2), so a line
-// without ASCII digits is its own template.
+// Every masked span contains a digit, sits next to one (rule 2) or is a bar
+// in a line with one (rule 7), so a line without ASCII digits is its own
+// template.
 import { checkLineRanges } from '../contract.js';
 import type { Fingerprints } from '../types.js';
 import { fmix, mixA, mixB, SEED_A, SEED_B } from './lines.js';
@@ -72,6 +79,31 @@ function isHex(c: number): boolean {
   return isDigit(c) || ((c | 32) - 97) >>> 0 < 6;
 }
 
+/** A unit a progress bar is drawn with (rule 7). */
+function isBarUnit(c: number): boolean {
+  return (
+    c === 32 ||
+    c === 35 ||
+    c === 42 ||
+    c === 45 ||
+    c === 46 ||
+    c === 60 ||
+    c === 61 ||
+    c === 62 ||
+    c === 126 ||
+    (c - 0x2500) >>> 0 < 0xa0 ||
+    (c - 0x2800) >>> 0 < 0x100
+  );
+}
+
+/** The unit closing a bar opened by `c` (`[`, `⸨`, `|`), or -1. */
+function barCloser(c: number): number {
+  return c === 91 ? 93 : c === 0x2e28 ? 0x2e29 : c === 124 ? 124 : -1;
+}
+
+/** Fewest units inside a progress bar's brackets. */
+const BAR_MIN = 3;
+
 function isGlue(c: number): boolean {
   // . : - _ , / +
   return c === 46 || c === 58 || c === 45 || c === 95 || c === 44 || c === 47 || c === 43;
@@ -85,6 +117,8 @@ class FieldScanner {
   private text = '';
   private from = 0;
   private to = 0;
+  /** Whether the line has an ASCII digit: -1 until a bar asks (rule 7). */
+  private digit = -1;
 
   scan(text: string, from: number, to: number): number {
     const most = ((to - from + 1) >>> 1) + 1;
@@ -96,6 +130,7 @@ class FieldScanner {
     this.from = from;
     this.to = to;
     this.count = 0;
+    this.digit = -1;
     let p = from;
     while (p < to) {
       const first = text.charCodeAt(p);
@@ -104,6 +139,12 @@ class FieldScanner {
         continue;
       }
       if (!isAlnum(first)) {
+        const close = this.barEnd(p, first);
+        if (close >= 0) {
+          this.span(p + 1, close);
+          p = close + 1;
+          continue;
+        }
         p++;
         continue;
       }
@@ -137,6 +178,27 @@ class FieldScanner {
       p = q;
     }
     return this.count;
+  }
+
+  /** Where the progress bar opened by `opener` at p closes (rule 7), or -1. */
+  private barEnd(p: number, opener: number): number {
+    const closer = barCloser(opener);
+    if (closer < 0) return -1;
+    const text = this.text;
+    let q = p + 1;
+    let drawn = false;
+    for (; q < this.to; q++) {
+      const c = text.charCodeAt(q);
+      if (c === closer || !isBarUnit(c)) break;
+      if (c >= 0x2500) drawn = true;
+    }
+    if (q >= this.to || text.charCodeAt(q) !== closer || q - p - 1 < BAR_MIN) return -1;
+    if (opener === 124 && !drawn) return -1;
+    if (this.digit < 0) {
+      this.digit = 0;
+      for (let i = this.from; i < this.to; i++) if (isDigit(text.charCodeAt(i))) this.digit = 1;
+    }
+    return this.digit === 1 ? q : -1;
   }
 
   /** Past the parameters and final unit of an escape sequence whose parameters start at q. */
