@@ -187,8 +187,10 @@ export interface Processor {
    * counters, hashes) may be folded to their first line or block and a counted
    * marker at the lossless level (src/pipeline/shapes.ts):
    * output whose lines are records, not content read for its own sake.
+   * 'exact': each varying field's values are all given (counted in equal steps,
+   * or listed in turn), for records whose every field is read (a listing's sizes).
    */
-  readonly foldsShapes?: boolean;
+  readonly foldsShapes?: boolean | 'exact';
   /**
    * Confidence in [0, 1] that the analysed text is of this kind (content
    * sniffing), read from its head lines and features (src/processors/head.ts).

@@ -380,6 +380,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
               work,
               items.map((item) => item.text),
             ),
+            processors[kind].foldsShapes === 'exact',
           )
         : null;
       const folded = shapes && { ...shapes, analysis: this.shortened(shapes, work, options) };

@@ -10,6 +10,9 @@
 // things (other files, other names) stay. No error and no other evidence (a
 // failure, a stack trace, a failing test, a summary, an outcome, a preserved
 // item) is ever folded.
+// A listing's runs fold exactly (`ls -la` rows differing in name and size):
+// each varying field counts in equal steps or is listed value by value, so
+// the marker gives back every line's fields.
 import { EVIDENCE_FLAGS, LineFlag, Severity, severityOf } from '../engine/flags.js';
 import { type TextAnalysis, volatileFields } from '../engine/index.js';
 import { count, omittedLines } from '../processors/markers.js';
@@ -71,10 +74,14 @@ function countsEvenly(values: readonly string[]): boolean {
   return step?.some((move) => move !== 0) ?? false;
 }
 
-/** First and last (or least and most) of one field over the folded lines, when it varies. */
-function range(values: readonly string[]): string | null {
+/** First and last (or least and most) of one field over the folded lines, when it varies; every value when `exact`. */
+function range(values: readonly string[], exact: boolean): string | null {
   const distinct = new Set(values);
   if (distinct.size < 2) return null;
+  if (exact)
+    return countsEvenly(values)
+      ? `${count(values.length)} values, ${values[0]} to ${values.at(-1)} in equal steps`
+      : `${count(values.length)} values in turn: ${values.join(', ')}`;
   if (countsEvenly(values))
     return `${count(values.length)} values, ${cutChars(values[0]!, 24)} to ${cutChars(values.at(-1)!, 24)} in equal steps`;
   if (values.every((v) => /^-?\d+(?:\.\d+)?$/.test(v))) {
@@ -121,7 +128,7 @@ function locations(analysis: TextAnalysis, run: Run): string[] | null {
  * The marker's words: how many more of the shape, and where the later warnings
  * are, or up to two fields that vary across the whole run.
  */
-function detail(analysis: TextAnalysis, run: Run): string {
+function detail(analysis: TextAnalysis, run: Run, exact: boolean): string {
   const times = (run.end - run.start) / run.period - 1;
   const what = run.period === 1 ? 'line' : `${run.period}-line block`;
   const kept =
@@ -132,15 +139,19 @@ function detail(analysis: TextAnalysis, run: Run): string {
   const listed = locations(analysis, run);
   if (listed !== null) return `${more}, at ${listed.join(', ')}`;
   const varying: string[] = [];
-  for (let offset = 0; offset < run.period && varying.length < 2; offset++) {
+  const most = exact ? Number.POSITIVE_INFINITY : 2;
+  for (let offset = 0; offset < run.period && varying.length < most; offset++) {
     if (run.shown.includes(offset)) continue;
     const fields: string[][] = [];
     for (let i = run.start + offset; i < run.end; i += run.period) fields.push(volatileFields(analysis.line(i)));
     const width = fields[0]?.length ?? 0;
-    for (let f = 0; f < width && varying.length < 2; f++) {
-      const summary = range(fields.map((v) => v[f] ?? ''));
-      // The same values in two places (`asset[7]` and `file7.js`) are said once.
-      if (summary !== null && !varying.includes(summary)) varying.push(summary);
+    for (let f = 0; f < width && varying.length < most; f++) {
+      const summary = range(
+        fields.map((v) => v[f] ?? ''),
+        exact,
+      );
+      // The same values in two places (`asset[7]` and `file7.js`) are said once (but when exact).
+      if (summary !== null && (exact || !varying.includes(summary))) varying.push(summary);
     }
   }
   return varying.length > 0 ? `${more}; varying: ${varying.join('; ')}` : more;
@@ -186,9 +197,10 @@ function runsOf(
   from = 0,
   n = analysis.lines.count,
   longest = MAX_PERIOD,
+  exact = false,
 ): Run[] {
   const shape = analysis.templates.group;
-  const exact = analysis.exact.group;
+  const same = analysis.exact.group;
   const flags = analysis.classes.flags;
   const runs: Run[] = [];
   for (let i = from; i < n; ) {
@@ -221,7 +233,7 @@ function runsOf(
           if (!foldable(flags, keep, end)) break;
           note(end);
         }
-        identical &&= exact[end] === exact[end - period];
+        identical &&= same[end] === same[end - period];
         end++;
       }
       scanned = Math.max(scanned, end);
@@ -234,7 +246,8 @@ function runsOf(
         continue;
       }
       const run = { start: i, end, period, warns, shown };
-      if ((warns || located) && !onlyCountersVary(analysis, run)) continue;
+      // Exact folds give every value back: located lines (a listing's paths) need not count evenly.
+      if ((warns || (located && !exact)) && !onlyCountersVary(analysis, run)) continue;
       if (uniformTo) uniform = sameShapeTo - i;
       if (best === null || end - i > best.end - best.start) best = run;
     }
@@ -244,7 +257,8 @@ function runsOf(
       i = Math.max(i + 1, scanned - longest);
       continue;
     }
-    if (best.period > 1) runs.push(...runsOf(analysis, keep, best.start, best.start + best.period, best.period - 1));
+    if (best.period > 1)
+      runs.push(...runsOf(analysis, keep, best.start, best.start + best.period, best.period - 1, exact));
     runs.push(best);
     i = best.end;
   }
@@ -256,11 +270,16 @@ function runsOf(
  * marker, how many lines went, and where each line of the new text stands in
  * the original (`starts`, as for repeats of recent results: markers.ts
  * renumbered); null when nothing folds. Lines in `keep` are never folded.
+ * `exact`: every varying field counts in equal steps or is listed in full (a listing's).
  */
-export function foldShapes(analysis: TextAnalysis, keep: ReadonlySet<number> = new Set()): Shortened | null {
+export function foldShapes(
+  analysis: TextAnalysis,
+  keep: ReadonlySet<number> = new Set(),
+  exact = false,
+): Shortened | null {
   const { start, end, count: n } = analysis.lines;
   const shortened = new ShortenedText(analysis);
-  for (const run of runsOf(analysis, keep)) {
+  for (const run of runsOf(analysis, keep, 0, n, MAX_PERIOD, exact)) {
     const hideFrom = run.start + run.period;
     // The run's lines after its first block: one marker for each stretch of hidden lines (the first
     // says what they are), the shown lines whole; numbered as lines of this text, renumbered later.
@@ -278,7 +297,7 @@ export function foldShapes(analysis: TextAnalysis, keep: ReadonlySet<number> = n
       } else {
         let to = i;
         while (to < run.end && !showsLine(run, to)) to++;
-        const words = pieces.length === 0 ? detail(analysis, run) : 'more of that shape';
+        const words = pieces.length === 0 ? detail(analysis, run, exact) : 'more of that shape';
         const after = to < n || end[to - 1]! < analysis.text.length ? '\n' : '';
         const marker = `${omittedLines(at, at + 1, words)}${after}`;
         saved += lineEnd(to - 1) - start[i]! - marker.length;

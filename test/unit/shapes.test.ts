@@ -48,6 +48,21 @@ describe(`same-shape runs at the lossless level (${backendName})`, () => {
     expect(extractiveViolation(text, output)).toBeNull();
   });
 
+  it('folds a listing exactly: each varying field counts in equal steps or has every value listed in turn', () => {
+    const sizes = [12344, 68350, 6748, 97136, 5454, 39488, 59194, 35674, 16311, 9209, 85467, 27874];
+    const rows = sizes.map(
+      (size, i) => `-rw-r--r--  1 dev  staff  ${size} Mar 23 01:21 file_${String(i).padStart(3, '0')}.ts`,
+    );
+    const text = ['total 2048', ...rows].join('\n');
+    const result = squeeze().compress(text, { kind: 'listing' });
+    expect(result.level).toBe('lossless');
+    const marker = result.output.split('\n').find((line) => parseSqueezeLine(line)?.type === 'omission');
+    expect(marker).toContain(`${sizes.length} values in turn: ${sizes.join(', ')}`);
+    expect(marker).toContain(`${sizes.length} values, 000 to 011 in equal steps`);
+    expect(result.omitted['lines of same-shape runs']).toBe(sizes.length - 1);
+    expect(extractiveViolation(text, result.output)).toBeNull();
+  });
+
   it('keeps warnings whose varying values do not count in equal steps: each names another thing', () => {
     const files = [4, 12, 7, 15, 11, 8, 2, 0, 13, 5, 9, 6];
     const warnings = files.map((f) => `[WARNING] /src/main/java/Assignment${f}.java:[1] [DefaultPackage] no package`);

@@ -1053,6 +1053,7 @@ function sniff(analysis: TextAnalysis): number {
 export const listingProcessor: Processor = {
   kind: 'listing',
   lineShaped: true,
+  foldsShapes: 'exact',
   pathLines: 'whole',
   fallback: 'log',
   tools: { glob: 'paths', list: 'paths' },
