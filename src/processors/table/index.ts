@@ -12,7 +12,7 @@ import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { count, linesOmission, omittedLines, type PlacedOmission, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
-import { rareCells } from '../../engine/index.js';
+import { rareCells, rareLimit } from '../../engine/index.js';
 
 /** States that mean something is wrong or not done, in container, pod and process tables (a clean `Exited (0)` is not). */
 const TROUBLE =
@@ -216,7 +216,17 @@ function analyse(table: Table, tick: Tick): Analysis {
   return { standouts, group };
 }
 
-/** Rows with the largest value of a numeric column, and values far from the median (6 robust deviations). */
+/** How many times the median's size a far value must be to stand out beyond the five farthest (as in src/engine/fields.ts). */
+const MAGNITUDE = 10;
+
+/**
+ * Rows with the largest value of a numeric column, the five values farthest
+ * from the median (past 6 robust deviations), and every far value an order of
+ * magnitude past the median while such rows are rare (rareLimit): the nine
+ * busy processes of a ps aux at 3-200 %CPU among 170 at 0-0.6. The fields
+ * rule's floor of 1 for counters is left out: a share like %CPU has a median
+ * under 1.
+ */
 function extremes(numbers: readonly (number | null)[]): number[] {
   const known = numbers.map((x, r) => [x, r] as const).filter((p): p is readonly [number, number] => p[0] !== null);
   const sorted = known.map(([x]) => x).sort((a, b) => a - b);
@@ -225,8 +235,10 @@ function extremes(numbers: readonly (number | null)[]): number[] {
   const mad = deviations[Math.floor(deviations.length / 2)]! * 1.4826;
   const far = known.filter(([x]) => mad > 0 && Math.abs(x - median) > 6 * mad);
   far.sort((a, b) => Math.abs(b[0] - median) - Math.abs(a[0] - median));
+  const outliers = far.filter(([x]) => Math.abs(x) >= MAGNITUDE * Math.abs(median));
   const top = known.reduce((best, p) => (p[0] > best[0] ? p : best));
-  return [...new Set([top[1], ...far.slice(0, 5).map(([, r]) => r)])];
+  const rare = outliers.length <= rareLimit(numbers.length) ? outliers : [];
+  return [...new Set([top[1], ...far.slice(0, 5).map(([, r]) => r), ...rare.map(([, r]) => r)])];
 }
 
 interface Detail {
