@@ -43,7 +43,10 @@ export interface Rule {
   readonly kind: RuleKind;
   /** Characters the line (as the rule sees it) can start with: rules are looked up by first character. */
   readonly first: string;
-  /** For a rule that may start with any character: a substring the line must hold before the pattern runs. */
+  /**
+   * A substring the line must hold before the pattern runs: a rule that may start with any character
+   * needs one, and a rule whose first characters are common (digits) has one so most lines skip its pattern.
+   */
   readonly contains?: string;
   readonly pattern: RegExp;
   readonly read?: (match: RegExpExecArray) => Reading;
@@ -172,6 +175,7 @@ export const RULES: readonly Rule[] = [
     tool: 'pytest',
     kind: 'tests',
     first: `=${DIGITS}`,
+    contains: ' in ',
     pattern: /^(?:=+ )?(\d+ [a-z]+(?:, \d+ [a-z]+)*) in \d+(?:\.\d+)?s\b/,
     read: (m) => {
       const { warnings: _, ...rest } = counts(m[1]!.replace(/\d+ warnings?/, ''));
@@ -230,6 +234,7 @@ export const RULES: readonly Rule[] = [
     tool: 'mocha',
     kind: 'tests',
     first: DIGITS,
+    contains: 'ing',
     pattern: /^(\d+) (passing|failing|pending)(?: \([^)]*\))?$/,
     read: (m) => counts(`${m[1]} ${m[2]}`),
   },
@@ -238,6 +243,7 @@ export const RULES: readonly Rule[] = [
     tool: 'rspec',
     kind: 'tests',
     first: DIGITS,
+    contains: ' example',
     pattern: /^(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?/,
     read: (m) => ({ total: Number(m[1]), failed: Number(m[2]), ...(m[3] ? { skipped: Number(m[3]) } : {}) }),
   },
@@ -273,6 +279,7 @@ export const RULES: readonly Rule[] = [
     tool: 'gradle',
     kind: 'tests',
     first: DIGITS,
+    contains: ' completed, ',
     pattern: /^(\d+) tests? completed, (\d+) failed(?:, (\d+) skipped)?/,
     read: (m) => ({ total: Number(m[1]), failed: Number(m[2]), ...(m[3] ? { skipped: Number(m[3]) } : {}) }),
   },
@@ -289,6 +296,7 @@ export const RULES: readonly Rule[] = [
     tool: 'ctest',
     kind: 'tests',
     first: DIGITS,
+    contains: '% tests passed, ',
     pattern: /^\d+% tests passed, (\d+) tests? failed out of (\d+)$/,
     read: (m) => ({ failed: Number(m[1]), total: Number(m[2]) }),
   },
@@ -383,6 +391,7 @@ export const RULES: readonly Rule[] = [
     tool: 'gcc/clang',
     kind: 'diagnostic-count',
     first: DIGITS,
+    contains: ' generated.',
     pattern: /^(\d+) (error|warning)s?(?: and (\d+) (error|warning)s?)? generated\.$/,
     read: (m) => {
       const out: Reading = { errors: 0, warnings: 0 };
@@ -430,6 +439,7 @@ export const RULES: readonly Rule[] = [
     tool: 'javac',
     kind: 'diagnostic-count',
     first: `[${DIGITS}`,
+    contains: ' ',
     weak: true,
     pattern: /^(?:\[[A-Z]+\] )?(\d+) (error|warning)s?[ \t]*$/,
     read: (m) => ({ [m[2] === 'error' ? 'errors' : 'warnings']: Number(m[1]) }),
@@ -438,6 +448,7 @@ export const RULES: readonly Rule[] = [
     tool: 'msbuild',
     kind: 'diagnostic-count',
     first: DIGITS,
+    contains: '(s)',
     pattern: /^(\d+) (Error|Warning)\(s\)$/,
     read: (m) => ({ [m[2] === 'Error' ? 'errors' : 'warnings']: Number(m[1]) }),
   },
