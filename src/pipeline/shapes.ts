@@ -45,6 +45,9 @@ interface Run {
   readonly shown: readonly number[];
 }
 
+/** No position shown in every block. */
+const NONE: readonly number[] = [];
+
 /** Whether line i of a run is shown: in its first block, or at a shown position. */
 const showsLine = (run: Run, i: number): boolean =>
   i < run.start + run.period || run.shown.includes((i - run.start) % run.period);
@@ -159,10 +162,15 @@ function detail(analysis: TextAnalysis, run: Run, exact: boolean): string {
 
 const isWarning = (f: number): boolean => (f & LineFlag.Diagnostic) !== 0 || severityOf(f) === Severity.Warn;
 
-/** Whether line i may be folded: no error, no evidence but a warning's (see onlyCountersVary), not kept. */
-function foldable(flags: Int32Array, keep: ReadonlySet<number>, i: number): boolean {
-  const f = flags[i]!;
-  return (f & NEVER_FOLDED) === 0 && severityOf(f) <= Severity.Warn && !keep.has(i);
+/** Per line, 1 when it may be folded: no error, no evidence but a warning's (see onlyCountersVary), not kept. */
+function foldableLines(flags: Int32Array, keep: ReadonlySet<number>): Uint8Array {
+  const foldable = new Uint8Array(flags.length);
+  for (let i = 0; i < flags.length; i++) {
+    const f = flags[i]!;
+    if ((f & NEVER_FOLDED) === 0 && severityOf(f) <= Severity.Warn) foldable[i] = 1;
+  }
+  for (const i of keep) if (i >= 0 && i < flags.length) foldable[i] = 0;
+  return foldable;
 }
 
 const TIMESTAMP = /^(?:\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?)?|\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?)$/;
@@ -193,7 +201,7 @@ function onlyCountersVary(analysis: TextAnalysis, run: Run): boolean {
  */
 function runsOf(
   analysis: TextAnalysis,
-  keep: ReadonlySet<number>,
+  foldable: Uint8Array,
   from = 0,
   n = analysis.lines.count,
   longest = MAX_PERIOD,
@@ -209,29 +217,34 @@ function runsOf(
     // Lines [i, i + uniform) share one shape, all fold, and the next has another: a period
     // up to `uniform` stops there too, no longer than period 1 (1e6 blank lines: one scan, not 32).
     let uniform = 0;
+    // The first block's never-folded positions and its other lines' warning bits, grown with the
+    // period (one line a period, not the whole block again for each).
+    const shownPrefix: number[] = [];
+    let locatedPrefix = false;
+    let warnsPrefix = false;
     for (let period = 1; period <= longest; period++) {
       let end = i + period;
       if (end > n) break;
+      if (foldable[end - 1] === 0) shownPrefix.push(period - 1);
+      else {
+        locatedPrefix ||= (flags[end - 1]! & WARNING_LIKE) !== 0;
+        warnsPrefix ||= isWarning(flags[end - 1]!);
+      }
       if (period <= uniform) continue;
       // A run of this period needs its second block to start with the first's shape.
       if (end >= n || shape[end] !== shape[i]) continue;
       // Positions whose line is never folded are shown in every block; the block needs one that folds.
-      const shown: number[] = [];
-      for (let k = 0; k < period; k++) if (!foldable(flags, keep, i + k)) shown.push(k);
-      if (shown.length === period) continue;
+      if (shownPrefix.length === period) continue;
+      const shown = shownPrefix.length === 0 ? NONE : shownPrefix.slice();
       let identical = true;
-      let located = false;
-      let warns = false;
-      const note = (k: number) => {
-        located ||= (flags[k]! & WARNING_LIKE) !== 0;
-        warns ||= isWarning(flags[k]!);
-      };
-      for (let k = i; k < end; k++) if (!shown.includes(k - i)) note(k);
+      let located = locatedPrefix;
+      let warns = warnsPrefix;
       while (end < n && shape[end] === shape[end - period]) {
         const at = (end - i) % period;
-        if (!shown.includes(at)) {
-          if (!foldable(flags, keep, end)) break;
-          note(end);
+        if (shown.length === 0 || !shown.includes(at)) {
+          if (foldable[end] === 0) break;
+          located ||= (flags[end]! & WARNING_LIKE) !== 0;
+          warns ||= isWarning(flags[end]!);
         }
         identical &&= same[end] === same[end - period];
         end++;
@@ -258,7 +271,7 @@ function runsOf(
       continue;
     }
     if (best.period > 1)
-      runs.push(...runsOf(analysis, keep, best.start, best.start + best.period, best.period - 1, exact));
+      runs.push(...runsOf(analysis, foldable, best.start, best.start + best.period, best.period - 1, exact));
     runs.push(best);
     i = best.end;
   }
@@ -279,7 +292,8 @@ export function foldShapes(
 ): Shortened | null {
   const { start, end, count: n } = analysis.lines;
   const shortened = new ShortenedText(analysis);
-  for (const run of runsOf(analysis, keep, 0, n, MAX_PERIOD, exact)) {
+  const foldable = foldableLines(analysis.classes.flags, keep);
+  for (const run of runsOf(analysis, foldable, 0, n, MAX_PERIOD, exact)) {
     const hideFrom = run.start + run.period;
     // The run's lines after its first block: one marker for each stretch of hidden lines (the first
     // says what they are), the shown lines whole; numbered as lines of this text, renumbered later.
