@@ -15,7 +15,7 @@ describe(`same-subject commits at the lossless level (${backendName})`, () => {
     expect(result.level).toBe('lossless');
     const later = Array.from({ length: 9 }, (_, k) => hash(3 * (k + 1)));
     expect(result.output).toContain(
-      `${lines[0]}\n[… lines 4, 7, 10, 13, 16, 19, 22, 25, 28 (9): 9 later commits with the subject above: ${later.join(', ')} …]`,
+      `${lines[0]}\n[… lines 4, 7, 10, 13, 16, 19, 22, 25, 28 (9): same subject: ${later.join(', ')} …]`,
     );
     expect(result.omitted['lines of same-subject commits']).toBe(27);
     expect(extractiveViolation(text, result.output)).toBeNull();
@@ -35,7 +35,7 @@ describe(`same-subject commits at the lossless level (${backendName})`, () => {
     );
     const output = squeeze().compress(text, { kind: 'gitlog' }).output;
     expect(output).toContain('    feat: the parser');
-    expect(output).toMatch(/^\[… lines 13–23 \(11\): 2 later commits with the subject above: /m);
+    expect(output).toMatch(/^\[… lines 13–23 \(11\): same subject: /m);
     expect(extractiveViolation(text, output)).toBeNull();
   });
 });

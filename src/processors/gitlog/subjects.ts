@@ -2,11 +2,12 @@
 // listed twice, `wip` and `fixup!` runs, bots' `Update X`), each subject is
 // shown with its first (newest) commit, and the later commits with that subject
 // become one marker naming their lines and their hashes as the log printed
-// them (short in --oneline, whole in the full format: what `git show` takes). It is lossless in
+// them (short in --oneline, whole in the full format: what `git show` takes),
+// in few words (`same subject: fee8970, a43d160`), paid once per subject. It is lossless in
 // what a model reads a log for (which changes, in which commits): only the
 // repeated commits' author, date and body lines go, and retrieval has them.
 import type { ProcessorOutput } from '../../types.js';
-import { count, lineListOmissions, omittedLineList, type PlacedOmission, plural } from '../markers.js';
+import { count, lineListOmissions, omittedLineList, type PlacedOmission } from '../markers.js';
 
 /** A commit's lines [from, to] and its hash. */
 export interface CommitSpan {
@@ -48,10 +49,7 @@ export function foldSameSubjects(
     const indexes = later.flatMap((c) => Array.from({ length: c.to - c.from + 1 }, (_, k) => c.from + k));
     const hashes = later.slice(0, MAX_HASHES).map((c) => c.hash);
     const rest = later.length > MAX_HASHES ? `, and ${count(later.length - MAX_HASHES)} more` : '';
-    const marker = omittedLineList(
-      indexes,
-      `${plural(later.length, 'later commit')} with the subject above: ${hashes.join(', ')}${rest}`,
-    );
+    const marker = omittedLineList(indexes, `same subject: ${hashes.join(', ')}${rest}`);
     const chars = indexes.reduce((sum, i) => sum + lines[i]!.length + 1, 0);
     if (chars < marker.length + MIN_SAVED_CHARS) continue;
     markers.set(same[0]!.to, { text: marker, indexes });
