@@ -90,24 +90,25 @@ function producer(scenario: Scenario): string[] {
 }
 
 /**
- * squeeze's side: its CLI (`compress`, default settings, a scratch store, and one
- * session for the calls of a scenario) and, for the time per call inside a
- * process, its library.
+ * squeeze's side: its CLI (`compress`, default settings, and one session for the
+ * calls of a scenario) and, for the time per call inside a process, its library.
+ * The store is the default one (no --store, so the retrieval notice reads as a
+ * user's does), put in a scratch folder through XDG_CACHE_HOME.
  */
 export function runSqueeze(cli: string, scenario: Scenario, input: string, repeats: number): SideResult {
   const calls = scenario.run.via === 'wrap' ? scenario.run.calls : 1;
   const times: number[] = [];
   let outputs: string[] = [];
   for (let r = 0; r < repeats; r++) {
-    const store = scratch('store');
+    const cache = scratch('cache');
     const session = `peer-${scenario.name}-${r}`;
     outputs = [];
     for (let c = 0; c < calls; c++) {
       const { output, ms } = timed(() => {
-        const args = [cli, 'compress', ...producer(scenario), '--store', store];
+        const args = [cli, 'compress', ...producer(scenario)];
         const result = spawnSync(process.execPath, args, {
           input,
-          env: { ...process.env, SQUEEZE_SESSION: session },
+          env: { ...process.env, XDG_CACHE_HOME: cache, SQUEEZE_SESSION: session },
           maxBuffer: 1 << 28,
         });
         return stdoutOf('squeeze compress', result);
