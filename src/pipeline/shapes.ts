@@ -77,16 +77,17 @@ function countsEvenly(values: readonly string[]): boolean {
   return step?.some((move) => move !== 0) ?? false;
 }
 
-/** First and last (or least and most) of one field over the folded lines, when it varies; every value when `exact`. */
+/**
+ * First and last (or least and most) of one field over the folded lines, when
+ * it varies; every value when `exact`. A field counting in equal steps, or listed
+ * in turn, has a value on each line of the run: the marker's count gives theirs.
+ */
 function range(values: readonly string[], exact: boolean): string | null {
   const distinct = new Set(values);
   if (distinct.size < 2) return null;
   if (exact)
-    return countsEvenly(values)
-      ? `${count(values.length)} values, ${values[0]} to ${values.at(-1)} in equal steps`
-      : `${count(values.length)} values in turn: ${values.join(', ')}`;
-  if (countsEvenly(values))
-    return `${count(values.length)} values, ${cutChars(values[0]!, 24)} to ${cutChars(values.at(-1)!, 24)} in equal steps`;
+    return countsEvenly(values) ? `${values[0]} to ${values.at(-1)} in equal steps` : `in turn: ${values.join(', ')}`;
+  if (countsEvenly(values)) return `${cutChars(values[0]!, 24)} to ${cutChars(values.at(-1)!, 24)} in equal steps`;
   if (values.every((v) => /^-?\d+(?:\.\d+)?$/.test(v))) {
     // A loop, not Math.min(...numbers): a run can hold a million lines, past the call stack.
     let least = 0;

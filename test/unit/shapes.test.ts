@@ -30,10 +30,10 @@ describe(`same-shape runs at the lossless level (${backendName})`, () => {
     const text = [...downloads.flat(), ...warnings, '   Compiling demo v0.1.0'].join('\n');
     const result = squeeze().compress(text, { kind: 'log' });
     expect(result.output).toContain(
-      '   Downloading serde v1.0.0\n[… lines 3–80 (78): 39 more of the 2-line block shown above; varying: 40 values, 1.0.0 to 1.0.39 in equal steps …]',
+      '   Downloading serde v1.0.0\n[… lines 3–80 (78): 39 more of the 2-line block shown above; varying: 1.0.0 to 1.0.39 in equal steps …]',
     );
     expect(result.output).toContain(
-      `${warnings[0]}\n[… lines 82–85 (4): 4 more of the line shown above; varying: 5 values, 0 to 4 in equal steps …]`,
+      `${warnings[0]}\n[… lines 82–85 (4): 4 more of the line shown above; varying: 0 to 4 in equal steps …]`,
     );
     expect(extractiveViolation(text, result.output)).toBeNull();
   });
@@ -57,8 +57,8 @@ describe(`same-shape runs at the lossless level (${backendName})`, () => {
     const result = squeeze().compress(text, { kind: 'listing' });
     expect(result.level).toBe('lossless');
     const marker = result.output.split('\n').find((line) => parseSqueezeLine(line)?.type === 'omission');
-    expect(marker).toContain(`${sizes.length} values in turn: ${sizes.join(', ')}`);
-    expect(marker).toContain(`${sizes.length} values, 000 to 011 in equal steps`);
+    expect(marker).toContain(`in turn: ${sizes.join(', ')}`);
+    expect(marker).toContain('; 000 to 011 in equal steps');
     expect(result.omitted['lines of same-shape runs']).toBe(sizes.length - 1);
     expect(extractiveViolation(text, result.output)).toBeNull();
   });
@@ -125,7 +125,7 @@ describe(`same-shape runs at the lossless level (${backendName})`, () => {
     expect(marker).toContain(`${warnings - 1} more of the ${blockLines === 1 ? 'line' : `${blockLines}-line block`}`);
     const places = lines.flatMap((line) => line.split(' ').filter((word) => /\.rs:\d/.test(word)));
     if (warnings - 1 <= MAX_LISTED) expect(marker).toContain(`at ${places.slice(1, warnings).join(', ')}`);
-    else expect(marker).toContain(`${warnings} values, ${places[0]!.split(':').slice(1).join(':')} to `);
+    else expect(marker).toMatch(new RegExp(`(?:varying: |; )${places[0]!.split(':').slice(1).join(':')} to `));
   });
 
   it('says values that two fields share once (a resource index and its file name)', () => {
@@ -135,7 +135,7 @@ describe(`same-shape runs at the lossless level (${backendName})`, () => {
       .join('\n');
     const output = squeeze().compress(text, { toolName: 'bash' }).output;
     const marker = output.split('\n').find((l) => l.includes('varying: '))!;
-    expect(marker).toContain('30 values, 0 to 29 in equal steps');
+    expect(marker).toContain('varying: 0 to 29 in equal steps');
     expect(marker.split('0 to 29 in equal steps').length).toBe(2);
   });
 });
