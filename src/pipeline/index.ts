@@ -37,7 +37,7 @@ import { budgetFor, ceilingFor, gentler, harsher, LEVELS, levelForFill } from '.
 import { shortenLongLines } from './long-lines.js';
 import { measureIn, refused, unchanged } from './intake.js';
 import { RecentResults, textDigest } from './repeats.js';
-import { foldShapes } from './shapes.js';
+import { foldShapes, shapeRuns, shownDistinctMilli } from './shapes.js';
 import type { Shortened } from './shortened.js';
 import { resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
 import { detectPreserved, missingItems, type PreservedItem } from './preserve.js';
@@ -134,6 +134,12 @@ const REMEMBER_MAX_CHARS = 262_144;
 
 /** The text with its same-shape runs folded (shapes.ts), analysed. */
 type Folded = Shortened & { readonly analysis: TextAnalysis };
+
+/** A text's same-shape folding: a floor under the folded text's distinct tokens, and the fold, made when first asked. */
+interface Folding {
+  readonly floor: () => number;
+  readonly folded: () => Folded | null;
+}
 
 class Pipeline implements Squeeze, WorkerPipeline {
   readonly options: ResolvedOptions;
@@ -373,22 +379,22 @@ class Pipeline implements Squeeze, WorkerPipeline {
           : null;
       const work = deduped ? this.shortened(deduped, analysis, options) : analysis;
       // The lossless level folds same-shape runs: each marker names exactly the lines it stands for.
-      const shapes = processors[kind].foldsShapes
-        ? foldShapes(
+      const folding = processors[kind].foldsShapes
+        ? this.folding(
             work,
             preservedLines(
               work,
               items.map((item) => item.text),
             ),
             processors[kind].foldsShapes === 'exact',
+            options,
           )
         : null;
-      const folded = shapes && { ...shapes, analysis: this.shortened(shapes, work, options) };
       const deadline = started + options.timeBudgetMs;
       const expired = () => this.now() > deadline;
       // Analysis of a huge text can eat the budget by itself: then no level is tried.
       if (expired()) return passThrough('timed-out', kind);
-      const ran = this.run(work.text, work, kind, options, items, type, expired, folded);
+      const ran = this.run(work.text, work, kind, options, items, type, expired, folding);
       const report = (gate: VerdictGate, output: string) =>
         verdict ? { verdict: verdictReport(verdict, items, gate, output) } : {};
       if (ran === null) return passThrough('timed-out', kind);
@@ -468,7 +474,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
     items: readonly PreservedItem[],
     type: ReturnType<typeof ccrType>,
     expired: () => boolean,
-    folded: Folded | null,
+    folding: Folding | null,
   ): Attempt | null {
     const forced = options.level !== 'auto';
     let level: Level = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
@@ -478,7 +484,9 @@ class Pipeline implements Squeeze, WorkerPipeline {
       level === 'lossless' &&
       lineShaped &&
       !losslessUpToMax &&
-      this.distinctTokens(folded?.analysis ?? analysis) > options.targetTokens
+      // The runs alone tell most big texts apart without folding them (writing every marker).
+      ((folding !== null && folding.floor() > options.targetTokens) ||
+        this.distinctTokens(folding?.folded()?.analysis ?? analysis) > options.targetTokens)
     ) {
       // Lossless keeps every distinct line once at least: past the target it is
       // certain to escalate, so spare the big text that pass.
@@ -490,11 +498,11 @@ class Pipeline implements Squeeze, WorkerPipeline {
     let previous: Attempt | null = null;
     for (;;) {
       let attempt: Attempt;
+      const folded = level === 'lossless' ? (folding?.folded() ?? null) : null;
       try {
-        attempt =
-          level === 'lossless' && folded
-            ? this.foldedAttempt(folded, kind, options, items, type, expired)
-            : this.attempt(text, analysis, kind, level, options, items, type, expired);
+        attempt = folded
+          ? this.foldedAttempt(folded, kind, options, items, type, expired)
+          : this.attempt(text, analysis, kind, level, options, items, type, expired);
       } catch (error) {
         if (!(error instanceof ProcessorTimeout)) throw error;
         const fallback = previous ?? this.attempt(text, analysis, kind, 'emergency', options, items, type);
@@ -643,6 +651,27 @@ class Pipeline implements Squeeze, WorkerPipeline {
     let sum = 0;
     for (let i = 0; i < group.length; i++) if (group[i] === i) sum += milli[i]!;
     return sum / 1000;
+  }
+
+  /** The same-shape runs of a text, folded (and the folded text analysed) only when first asked. */
+  private folding(
+    analysis: TextAnalysis,
+    keep: ReadonlySet<number>,
+    exact: boolean,
+    options: ResolvedOptions,
+  ): Folding {
+    const runs = shapeRuns(analysis, keep, exact);
+    const skip = this.marked.get(analysis) ?? new Set<number>();
+    const floor = () => shownDistinctMilli(analysis, runs, lineMilliTokens(this.estimator, analysis), skip) / 1000;
+    let done: Folded | null | undefined;
+    const folded = (): Folded | null => {
+      if (done === undefined) {
+        const shapes = foldShapes(analysis, keep, exact, runs);
+        done = shapes && { ...shapes, analysis: this.shortened(shapes, analysis, options) };
+      }
+      return done;
+    };
+    return { floor, folded };
   }
 
   /** The lossless attempt on the text with its same-shape runs folded, its markers in the unfolded text's numbers. */

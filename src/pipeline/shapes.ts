@@ -35,7 +35,7 @@ const NEVER_FOLDED = EVIDENCE_FLAGS & ~(LineFlag.Diagnostic | LineFlag.Location)
 const WARNING_LIKE = LineFlag.Diagnostic | LineFlag.Location;
 
 /** A run: lines [start, end) repeat the shape of their first `period` lines. */
-interface Run {
+export interface Run {
   readonly start: number;
   readonly end: number;
   readonly period: number;
@@ -279,6 +279,45 @@ function runsOf(
   return runs;
 }
 
+/** The same-shape runs foldShapes folds (those saving too little aside). Lines in `keep` are never folded. */
+export function shapeRuns(analysis: TextAnalysis, keep: ReadonlySet<number> = new Set(), exact = false): Run[] {
+  return runsOf(analysis, foldableLines(analysis.classes.flags, keep), 0, analysis.lines.count, MAX_PERIOD, exact);
+}
+
+/**
+ * A floor under the distinct milli-tokens of the text the runs fold to (each
+ * distinct line once, as the pipeline counts them), from the runs alone: the
+ * lines a fold certainly shows, copied with their breaks, each distinct one
+ * counted once by its cost here (`milli`); markers are not counted, nor the
+ * last line (its break may differ there) or lines in `skip` (rewritten there).
+ * So a caller can tell a text is too big for lossless without writing a marker.
+ */
+export function shownDistinctMilli(
+  analysis: TextAnalysis,
+  runs: readonly Run[],
+  milli: Float64Array,
+  skip: ReadonlySet<number>,
+): number {
+  const n = analysis.lines.count;
+  const group = analysis.exact.group;
+  const counted = new Uint8Array(n);
+  let sum = 0;
+  const add = (i: number) => {
+    const g = group[i]!;
+    if (counted[g] === 1 || i === n - 1 || skip.has(i)) return;
+    counted[g] = 1;
+    sum += milli[i]!;
+  };
+  let line = 0;
+  for (const run of runs) {
+    for (; line < run.start + run.period; line++) add(line);
+    for (const at of run.shown) for (let i = run.start + at + run.period; i < run.end; i += run.period) add(i);
+    line = run.end;
+  }
+  for (; line < n; line++) add(line);
+  return sum;
+}
+
 /**
  * The text with each same-shape run folded to its first line or block and a
  * marker, how many lines went, and where each line of the new text stands in
@@ -290,11 +329,11 @@ export function foldShapes(
   analysis: TextAnalysis,
   keep: ReadonlySet<number> = new Set(),
   exact = false,
+  runs: readonly Run[] = shapeRuns(analysis, keep, exact),
 ): Shortened | null {
   const { start, end, count: n } = analysis.lines;
   const shortened = new ShortenedText(analysis);
-  const foldable = foldableLines(analysis.classes.flags, keep);
-  for (const run of runsOf(analysis, foldable, 0, n, MAX_PERIOD, exact)) {
+  for (const run of runs) {
     const hideFrom = run.start + run.period;
     // The run's lines after its first block: one marker for each stretch of hidden lines (the first
     // says what they are), the shown lines whole; numbered as lines of this text, renumbered later.

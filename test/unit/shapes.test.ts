@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/index.js';
-import { MAX_LISTED } from '../../src/pipeline/shapes.js';
+import { TextAnalysis } from '../../src/engine/index.js';
+import { foldShapes, MAX_LISTED, shapeRuns, shownDistinctMilli } from '../../src/pipeline/shapes.js';
 import { parseSqueezeLine } from '../../src/processors/markers.js';
 import { extractiveViolation } from '../support/extractive.js';
-import { backendName } from '../support/backend.js';
+import { backendName, testBackend } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 
 const squeeze = () => createSqueeze({ backend: backendName, minTokens: 10, store: null, retainOriginal: false });
@@ -137,5 +138,29 @@ describe(`same-shape runs at the lossless level (${backendName})`, () => {
     const marker = output.split('\n').find((l) => l.includes('varying: '))!;
     expect(marker).toContain('varying: 0 to 29 in equal steps');
     expect(marker.split('0 to 29 in equal steps').length).toBe(2);
+  });
+
+  it("puts a floor under the folded text's distinct line costs from the runs alone (never above them)", () => {
+    const distinct = (analysis: TextAnalysis) => {
+      const { group } = analysis.exact;
+      let sum = 0;
+      for (let i = 0; i < group.length; i++) if (group[i] === i) sum += analysis.lineTokens.milli[i]!;
+      return sum;
+    };
+    let folds = 0;
+    for (const folder of ['shapes', 'logs', 'progress', 'listing']) {
+      for (const fixture of fixtures(folder)) {
+        for (const exact of [false, true]) {
+          const analysis = new TextAnalysis(fixture.text, testBackend());
+          const runs = shapeRuns(analysis, new Set(), exact);
+          const floor = shownDistinctMilli(analysis, runs, analysis.lineTokens.milli, new Set());
+          const folded = foldShapes(analysis, new Set(), exact, runs);
+          const whole = folded ? distinct(new TextAnalysis(folded.text, testBackend())) : distinct(analysis);
+          expect(floor, fixture.name).toBeLessThanOrEqual(whole);
+          if (folded) folds++;
+        }
+      }
+    }
+    expect(folds).toBeGreaterThan(10);
   });
 });
