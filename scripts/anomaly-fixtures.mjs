@@ -61,6 +61,15 @@ const sql = [
   const box = run('sqlite3', ['-box', db, query]);
   const boxLine = (id) => box.split('\n').find((l) => l.startsWith(`│ ${id} `));
   write('table/sqlite-box-orders.txt', box, [boxLine(137), boxLine(61), boxLine(88)]);
+  // One JSON document, a record a line: the records that stand out, as printed.
+  const json = run('sqlite3', ['-json', db, query]);
+  const record = (id) =>
+    json
+      .split('\n')
+      .find((l) => l.replace(/^\[/, '').startsWith(`{"id":${id},`))
+      .replace(/^\[/, '')
+      .replace(/[,\]]+$/, '');
+  write('anomalies/sqlite-json-orders.txt', json, [record(137), record(61), record(88)]);
 }
 
 // psql against a throwaway cluster (initdb refuses root: run as postgres when root).

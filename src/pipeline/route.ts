@@ -114,10 +114,26 @@ export function route(analysis: TextAnalysis, hints: RouteHints): ContentKind {
   const byTool = hints.toolName === undefined ? undefined : TOOL_KINDS.get(hints.toolName);
   if (byTool && processors[byTool].sniff(analysis) >= CLAIM) return byTool;
   const byCommand = hints.command === undefined ? null : claimOfCommand(hints.command);
+  if (byCommand && processors[byCommand.kind].lineShaped) {
+    const document = certainDocument(analysis);
+    if (document !== null) return document;
+  }
   // Lines a grep picked keep a line-record kind (a log, a listing) only if they still look like it.
   if (byCommand && processors[byCommand.kind].sniff(analysis) >= (byCommand.grepped ? CLAIM : COMMAND_FLOOR))
     return byCommand.kind;
   return bySniffing(analysis);
+}
+
+/**
+ * The document kind a text certainly is (a sniff of 1: the whole text parses
+ * as JSON, an HTML doctype), or null. It outranks a command whose usual output
+ * is line records: `sqlite3 -json` and `npm ls --json` print one JSON document,
+ * whose records a table or listing would split at its commas.
+ */
+function certainDocument(analysis: TextAnalysis): ContentKind | null {
+  for (const processor of TABLE)
+    if (!processor.lineShaped && !processor.claimsFirst && processor.sniff(analysis) >= 1) return processor.kind;
+  return null;
 }
 
 /**

@@ -33,6 +33,18 @@ describe(`unusual lines, rows and records at the defaults (${backendName})`, () 
     },
   );
 
+  it('sqlite3 -json: routed as the JSON document it is, not a table; records that stand out shown as printed', () => {
+    const fixture = sniffed.find((f) => f.name === 'sqlite-json-orders')!;
+    const result = testSqueeze().compress(fixture.text, {
+      toolName: 'bash',
+      command: "sqlite3 -json orders.db 'SELECT id, email, status, amount, price FROM orders ORDER BY id;'",
+    });
+    expect(result.kind).toBe('json');
+    expect(result.tokensOut).toBeLessThan(result.tokensIn / 3);
+    const shown = result.output.split('\n').map((l) => l.trim().replace(/,$/, ''));
+    for (const record of fixture.keep) expect(shown).toContain(record);
+  });
+
   it('journal: at light, every line whose shape occurs at most twice is inline while the output fits', () => {
     const fixture = sniffed.find((f) => f.name === 'journal-oom-kill')!;
     const result = testSqueeze({ level: 'light' }).compress(fixture.text, { toolName: 'bash' });

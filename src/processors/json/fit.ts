@@ -190,8 +190,9 @@ export class Fitter {
     const want = Math.min(n, cap, affordable);
     const unusual = items.map((_, i) => i).filter((i) => this.importance.standsOut(items[i]!) > 0);
     unusual.sort((a, b) => this.importance.standsOut(items[b]!) - this.importance.standsOut(items[a]!) || a - b);
-    // Big records (pods, findings) that stand out are shown whole as printed; small ones stay table rows.
-    const originals = small ? undefined : this.options.originals;
+    // Records that stand out are shown whole as printed: big ones (pods, findings) on their lines, small ones
+    // where the tool printed each on a line of its own (query rows as JSON).
+    const originals = this.options.originals;
     const first = originals ? [...important, ...unusual.filter((i) => this.importance.of(items[i]!) === 0)] : important;
     const kept = sample(n, first, want, this.options.maxImportant, unusual);
     const gaps = kept.filter((k, j) => k !== (j === 0 ? 0 : kept[j - 1]! + 1)).length + (kept.at(-1)! < n - 1 ? 1 : 0);
@@ -232,9 +233,12 @@ export class Fitter {
     const originals = this.options.originals;
     if (!originals || (this.importance.standsOut(item) === 0 && this.importance.of(item) < 2)) return null;
     const lines = originals.linesOf(item);
-    // A flat record reads the same compact, one key a line; a nested one
+    if (lines === null) return null;
+    // A flat record reads the same compact as one key a line; a nested one
     // (pods, findings) loses its inner lines there (`"reason": "OOMKilled"`).
-    if (lines === null || lineCount(lines) <= Object.keys(item as object).length + 2) return null;
+    // A record on one line is shown as printed: its keys named, greppable.
+    const printed = lineCount(lines);
+    if (printed > 1 && printed <= Object.keys(item as object).length + 2) return null;
     if (this.originalChars + lines.length > (this.options.originalChars ?? 0)) return null;
     this.originalChars += lines.length;
     this.originalsShown++;

@@ -53,8 +53,9 @@ export class Originals {
 
   /**
    * The whole lines that print `v` when it has lines of its own (nothing but
-   * indentation before it, at most a comma after it), else null: a record
-   * inside a one-line document has no lines to show.
+   * indentation before it, at most a comma after it): several, or one line
+   * holding only `v` (`sqlite3 -json` and `jq -c` print a record a line).
+   * Else null: a record inside a one-line document has no lines to show.
    */
   linesOf(v: JsonValue): string | null {
     if (typeof v !== 'object' || v === null) return null;
@@ -67,7 +68,6 @@ export class Originals {
     if (to === -1) to = text.length;
     const after = text.slice(span[1], to).trim();
     if (after !== '' && after !== ',') return null;
-    if (text.indexOf('\n', span[0]) >= span[1]) return null;
     return text.slice(from, text.charCodeAt(to - 1) === 13 ? to - 1 : to);
   }
 }

@@ -228,7 +228,9 @@ function tabulate(arr: PrunedArray | JsonValue[], refs: References | undefined, 
   const keys: string[] = [];
   const seen = new Set<string>();
   let filled = 0;
-  for (const record of records) {
+  for (const item of records) {
+    // A record shown as printed is a row as its one line; one on several lines needs a block.
+    const record = item instanceof Original && !item.lines.includes('\n') ? item.value : item;
     if (!(isPlainObject(record) || record instanceof PrunedObject)) return null;
     for (const entry of entriesOf(record)) {
       if (entry instanceof Marker) return null;
@@ -246,6 +248,9 @@ function tabulate(arr: PrunedArray | JsonValue[], refs: References | undefined, 
   for (const [i, item] of items.entries()) {
     if (item instanceof Marker) {
       rows.push(item.text);
+    } else if (item instanceof Original) {
+      kept++;
+      rows.push(item.lines.trim());
     } else {
       const itemPath = child(path, indexOf(arr, i, kept++));
       const values = new Map(entriesOf(item as PrunedObject) as Array<[string, PrunedNode]>);
