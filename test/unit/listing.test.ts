@@ -11,7 +11,8 @@ import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
 
-const squeeze = testSqueeze({ targetTokens: 2000, maxTokens: 4000, minTokens: 1, level: 'light' });
+const tight = { targetTokens: 2000, maxTokens: 4000, minTokens: 1, level: 'light' } as const;
+const squeeze = testSqueeze(tight);
 const estimator = createEstimator({ backend: backendName });
 const all = fixtures('listing');
 
@@ -186,6 +187,26 @@ describe(`listing processor on real ls, find, du, tree and DSH glob output (${ba
     expect(result.tokensOut).toBeLessThan(result.tokensIn / 2);
     const shown = result.output.split('\n');
     for (const i of [150, 200, 250]) expect(shown).toContain(rows[i - 1]);
+  });
+
+  it('ls -l: a line of another shape is a message shown where it is, never counted as an entry', () => {
+    const row = (i: number) => `-rw-r--r-- 1 app app ${String(1000 + 7 * i).padStart(8)} Dec  2 21:36 report_${i}.csv`;
+    const rows = Array.from({ length: 300 }, (_, k) => row(k + 1));
+    const denied = "ls: cannot open directory './reports/private': Permission denied";
+    const note = '[output truncated; full output: /tmp/run-1/stdout.log]';
+    const text = ['total 1200', ...rows.slice(0, 150), denied, ...rows.slice(150), '', note].join('\n');
+    const result = testSqueeze(tight).compress(text, { toolName: 'bash', command: 'ls -l reports' });
+    expect(result.kind).toBe('listing');
+    expect(result.tokensOut).toBeLessThan(result.tokensIn / 2);
+    const shown = result.output.split('\n');
+    expect(shown).toContain(denied);
+    expect(shown).toContain(note);
+    expect(countedEntries(result.output) + shown.filter((l) => l.startsWith('-rw-')).length).toBe(300);
+    // ls -laR of the project with the note a runner appends at the end: the note stays, counted as no entry.
+    const laR = all.find((f) => f.name === 'ls-laR')!;
+    const noted = `${laR.text.trimEnd()}\n\n${note}\n`;
+    const out = testSqueeze(tight).compress(noted, { toolName: 'bash', command: 'ls -laR' }).output;
+    expect(out.split('\n')).toContain(note);
   });
 
   it('sniffs listings, not prose or grep output', () => {

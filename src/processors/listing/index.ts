@@ -182,6 +182,11 @@ function parseLs(
   tick: Tick,
 ): (Entry | null)[] {
   let dir = tree.root;
+  const longs = lines.map((line) => (line === '' ? null : LS_LONG.exec(line)));
+  const filled = lines.reduce((n, line) => n + (line === '' ? 0 : 1), 0);
+  // In a long listing a line of another shape names no entry: a message (`ls: cannot open directory …`,
+  // a note the runner appended), shown where it is.
+  const longListing = longs.reduce((n, m) => n + (m ? 1 : 0), 0) >= filled / 2;
   const entries = lines.map((line, i): Entry | null => {
     tick();
     if (line === '') return null;
@@ -195,7 +200,8 @@ function parseLs(
       dir.header = i;
       return null;
     }
-    const long = LS_LONG.exec(line);
+    const long = longs[i];
+    if (longListing && !long) return null;
     const name = long ? long[3]!.replace(/ -> .*$/, '') : line;
     if (name === '.' || name === '..') {
       selfLines.add(i);
