@@ -395,7 +395,7 @@ function specs(): Spec[] {
   add('git-show', 'git show HEAD', 'diff');
   add('git-show-fixture', 'git show HEAD~1', 'diff');
   add('git-show-stat', 'git show --stat HEAD~1', 'gitlog');
-  add('git-blame', 'git blame src/cart.ts', 'text');
+  add('git-blame', 'git blame src/cart.ts', 'code');
   add('git-status', 'git status', 'text');
   add('git-status-short', 'git status -s', 'text');
   add('git-branch', 'git branch -a -v', 'text');

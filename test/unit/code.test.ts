@@ -3,6 +3,8 @@
 // read tool's window through unchanged, aggressive gives outlines whose shown
 // lines are original lines (and light does for `cat`).
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createSqueeze } from '../../src/pipeline/index.js';
 import { codeProcessor } from '../../src/processors/code/index.js';
 import { backendName, analysisOf } from '../support/backend.js';
@@ -80,6 +82,20 @@ describe(`code processor on source reads (${backendName})`, () => {
     const output = squeeze.compress(cat.text, { level: 'light', kind: 'code' }).output;
     expect(output).toMatch(/^\[… lines \d+–\d+ \(\d+\): body of ringbuf_write …\]$/m);
     expect(output).not.toContain('read offset=');
+  });
+
+  it('git blame is a file read: whole up to maxTokens, past it outlined with each shown line as blame printed it', () => {
+    const blame = readFileSync(resolve(import.meta.dirname, '../corpus/everyday/git/git-blame-cart.txt'), 'utf8');
+    const hints = { toolName: 'bash', command: 'git blame src/cart.ts' };
+    const whole = createSqueeze({ ...options, targetTokens: 1000 }).compress(blame, hints);
+    expect(whole.kind).toBe('code');
+    expect(whole.tokensIn).toBeGreaterThan(1000);
+    expect(whole.output).toBe(blame);
+    const over = createSqueeze({ ...options, targetTokens: 1000, maxTokens: 3000 }).compress(blame, hints);
+    expect(over.outcome).toBe('compressed');
+    expect(over.tokensOut).toBeLessThanOrEqual(3000);
+    expect(over.output).toMatch(/^\[… lines \d+–\d+ \(\d+\): body of splitDiscount0 …\]$/m);
+    expect(extractiveViolation(blame, over.output)).toBeNull();
   });
 
   it('keeps a read whole past maxTokens by default, outlines it under context pressure', () => {

@@ -298,6 +298,9 @@ function shownWhole(text: string): boolean {
 const DECLARATION =
   /^\s*(?:(?:export|pub(?:\([^)]*\))?|public|private|protected|static|async|abstract|final|default|declare)\s+)*(?:import|from|function|class|interface|enum|struct|trait|impl|fn|func|def|const|let|var|type|package|use|module|namespace|#include|#define)\b/;
 
+/** A `git blame` line's prefix: `9494a32a (Dana Kowalski 2025-03-06 21:12:00 +0000 12) ` (a file name after the hash with -C). */
+const BLAME = /^\^?[0-9a-f]{7,40} (?:\S+ +)?\([^()]* \d+\) /;
+
 /**
  * A read envelope is certain. Plain source (`cat` output) is claimed when
  * declarations recur and most lines end as code lines do.
@@ -315,6 +318,8 @@ function sniff(analysis: TextAnalysis): number {
   const { shape } = analysis.features;
   const share = (test: (i: number) => boolean) => picked.filter(test).length / picked.length;
   const shaped = (bit: number) => share((i) => (shape[i]! & bit) !== 0);
+  // git blame: each line a file's line under its commit, author, date and number.
+  if (share((i) => BLAME.test(analysis.headLine(i))) >= 0.9) return 0.7;
   const hunk = (i: number) =>
     ((shape[i]! & FEATURE.AT_AT) !== 0 && analysis.headLine(i).startsWith('@@ ')) ||
     ((shape[i]! & FEATURE.DIFF_WORD) !== 0 && analysis.headLine(i).startsWith('diff --git '));
@@ -330,6 +335,8 @@ export const codeProcessor: Processor = {
   losslessUpToMax: true,
   shownWhole,
   tools: { read: 'file' },
+  // A file's lines with who last changed each: what the model asked to see of that file, like a read.
+  commands: ['git blame', 'git annotate'],
   // `cat x.json` is the json processor's; a `read` of any file is code.
   fileExtensions: Object.keys(LANGS).filter((ext) => ext !== 'json' && ext !== 'jsonc'),
   sniff,
