@@ -15,6 +15,7 @@ import { nonBlankHead } from '../head.js';
 import { type Block, headerText, LANGS, langOf, LONG_LINE, nameOf, scan, type Scan } from './scan.js';
 import { checkDeadline, deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { splitLines } from '../fit.js';
+import { lineAloneTokens } from '../costs.js';
 import { charsCut, linesOmission, omittedLines, type PlacedOmission } from '../markers.js';
 import { utf8Bytes } from '../../text/strings.js';
 
@@ -222,9 +223,17 @@ function lay(source: Source, folds: readonly Fold[]): Shown[] {
  * it (a huge file of top-level lines, a log read as a file), its head and tail
  * stay and one marker stands for the middle.
  */
-function fitted(source: Source, folds: Fold[], ceiling: number, estimate: (text: string) => number): Fold[] {
+function fitted(
+  source: Source,
+  folds: Fold[],
+  ceiling: number,
+  estimate: (text: string) => number,
+  alone: readonly number[] | null,
+): Fold[] {
   const shown = lay(source, folds);
-  const costs = shown.map((s) => estimate(s.text) + 1);
+  // A line shown whole costs what the analysis says it does alone: only markers and cut lines are estimated.
+  const at = source.head.length;
+  const costs = shown.map((s) => (alone && !s.fold && !s.cut ? alone[at + s.from]! : estimate(s.text)) + 1);
   const frame = estimate([...source.head, ...source.tail].join('\n'));
   if (frame + costs.reduce((a, b) => a + b, 0) <= ceiling) return folds;
   const room = Math.max(0, ceiling - frame - 40) / 2;
@@ -255,6 +264,17 @@ function render(source: Source, folds: readonly Fold[], omitted: Omitted, omissi
   return [...source.head, ...shown.map((s) => s.text), ...source.tail].join('\n');
 }
 
+/**
+ * Each line's tokens alone from the analysis (no estimate per line), when the
+ * analysis splits the text into exactly the source's lines; else null.
+ */
+function linesAlone(input: ProcessorInput, source: Source): number[] | null {
+  const { analysis } = input;
+  const lines = source.head.length + source.raw.length + source.tail.length;
+  if (analysis.text !== input.text || analysis.lines.count !== lines) return null;
+  return lineAloneTokens(input.estimator, analysis);
+}
+
 function process(input: ProcessorInput): ProcessorOutput {
   if (input.level === 'lossless') return { text: input.text, omitted: {}, omissions: [] };
   const tick = deadlineTick('code', input.expired);
@@ -271,6 +291,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     outline(source, found, input.level === 'aggressive', kept, tick),
     input.maxTokens,
     estimate,
+    linesAlone(input, source),
   );
   checkDeadline('code', input.expired);
   const omissions: PlacedOmission[] = [];
