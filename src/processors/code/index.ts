@@ -19,7 +19,25 @@ import { lineAloneTokens } from '../costs.js';
 import { charsCut, linesOmission, omittedLines, type PlacedOmission } from '../markers.js';
 import { utf8Bytes } from '../../text/strings.js';
 
-const READ = /^<path>([^\n]*)<\/path>\n<type>file<\/type>\n<content>\n([\s\S]*)\n<\/content>$/;
+const READ_OPEN = '<path>';
+const READ_HEAD = '</path>\n<type>file</type>\n<content>\n';
+const READ_CLOSE = '\n</content>';
+
+/**
+ * The read tool's envelope, `<path>P</path>`, `<type>file</type>`,
+ * `<content>`, the numbered lines, `</content>`, taken apart by its fixed
+ * ends (no regex over a body of megabytes): the path (no line break in it) and the body.
+ */
+function readEnvelope(text: string): { readonly path: string; readonly body: string } | null {
+  if (!text.startsWith(READ_OPEN) || !text.endsWith(READ_CLOSE)) return null;
+  const pathEnd = text.indexOf('\n') - '</path>'.length;
+  if (pathEnd < READ_OPEN.length || !text.startsWith(READ_HEAD, pathEnd)) return null;
+  const bodyStart = pathEnd + READ_HEAD.length;
+  const bodyEnd = text.length - READ_CLOSE.length;
+  // `<content>\n</content>` has one break where the envelope needs two (the body's empty line between).
+  if (bodyEnd < bodyStart) return null;
+  return { path: text.slice(READ_OPEN.length, pathEnd), body: text.slice(bodyStart, bodyEnd) };
+}
 const NUMBERED = /^(\d+): /;
 /**
  * The read tool's own window: it never returns more file lines, or more bytes
@@ -46,12 +64,12 @@ interface Source {
 }
 
 function parse(text: string): Source {
-  const read = READ.exec(text);
+  const read = readEnvelope(text);
   if (!read) {
     const raw = splitLines(text);
     return { head: [], raw, code: raw, numbers: raw.map((_, i) => i + 1), tail: [], path: undefined, read: false };
   }
-  const body = read[2]!.split(/\r\n?|\n/);
+  const body = read.body.split(/\r\n?|\n/);
   const footer = body.length >= 2 && body.at(-2) === '' && body.at(-1)!.startsWith('(') ? 2 : body.length === 1 ? 1 : 0;
   const raw = body.slice(0, body.length - footer);
   const numbers: number[] = [];
@@ -62,14 +80,14 @@ function parse(text: string): Source {
     numbers.push(Number(m[1]));
     code.push(line.slice(m[0].length));
   }
-  const head = [`<path>${read[1]}</path>`, '<type>file</type>', '<content>'];
+  const head = [`<path>${read.path}</path>`, '<type>file</type>', '<content>'];
   return {
     head,
     raw,
     code,
     numbers,
     tail: [...body.slice(body.length - footer), '</content>'],
-    path: read[1],
+    path: read.path,
     read: true,
   };
 }
@@ -302,9 +320,9 @@ function process(input: ProcessorInput): ProcessorOutput {
 
 /** A read whose lines are within the read tool's window: the model asked for it, and the tool bounded it. */
 function shownWhole(text: string): boolean {
-  const read = READ.exec(text);
+  const read = readEnvelope(text);
   if (!read) return false;
-  const body = read[2]!.split(/\r\n?|\n/);
+  const body = read.body.split(/\r\n?|\n/);
   let lines = 0;
   let bytes = 0;
   for (const line of body) {
@@ -331,7 +349,8 @@ function sniff(analysis: TextAnalysis): number {
   // The read tool's envelope is its opening characters, not a line shape.
   if (
     text.startsWith('<path>') &&
-    (READ.test(text.slice(0, 4096)) || /^<path>[^\n]*<\/path>\n<type>file<\/type>\n<content>\n\d+: /.test(text))
+    (readEnvelope(text.slice(0, 4096)) !== null ||
+      /^<path>[^\n]*<\/path>\n<type>file<\/type>\n<content>\n\d+: /.test(text))
   )
     return 0.99;
   const picked = nonBlankHead(analysis, 300, 200);
