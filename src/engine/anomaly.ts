@@ -3,7 +3,7 @@
 // or twice where shapes repeat, and a number far outside what the same-shape
 // lines hold at the same position. Rules for known tools add to what a
 // processor keeps; this is what it keeps without one.
-import { type Cell, MIN_ROWS, numberOf, outlierCells } from './fields.js';
+import { type CellNumber, MIN_ROWS, numberOf, outlierNumbers } from './fields.js';
 import { LineFlag } from './flags.js';
 import type { LineGroups, LineTable } from './types.js';
 
@@ -64,20 +64,23 @@ function fieldValue(token: string): string {
 }
 
 /**
- * Whether position p of these lines can be a numeric column (outlierCells
- * needs nine in ten filled cells numbers): false as soon as more than a tenth
+ * Position p of these lines parsed as numbers (undefined where a line has no
+ * such field), or null when it cannot be a numeric column (outlierNumbers
+ * needs nine in ten filled cells numbers): null as soon as more than a tenth
  * fail to parse, so a column of words costs a tenth of its cells, not all of them.
  */
-function mayBeNumeric(tokens: readonly (readonly string[])[], p: number): boolean {
+function numericPosition(tokens: readonly (readonly string[])[], p: number): (CellNumber | null | undefined)[] | null {
   let filled = 0;
   for (const t of tokens) if (t[p] !== undefined) filled++;
   let failed = 0;
-  for (const t of tokens) {
-    const token = t[p];
-    if (token === undefined || numberOf(fieldValue(token).trim()) !== null) continue;
-    if (filled - ++failed < 0.9 * filled) return false;
+  const parsed = new Array<CellNumber | null | undefined>(tokens.length);
+  for (let r = 0; r < tokens.length; r++) {
+    const token = tokens[r]![p];
+    const n = token === undefined ? undefined : numberOf(fieldValue(token).trim());
+    parsed[r] = n;
+    if (n === null && filled - ++failed < 0.9 * filled) return null;
   }
-  return true;
+  return parsed;
 }
 
 /** Lines holding a numeric outlier among the lines of their shape, by position (groups of MIN_ROWS or more lines). */
@@ -104,9 +107,8 @@ function outlierLines(
     let width = 0;
     for (const t of tokens) width = Math.max(width, t.length);
     for (let p = 0; p < width; p++) {
-      if (!mayBeNumeric(tokens, p)) continue;
-      const cells: Cell[] = tokens.map((t) => (t[p] === undefined ? undefined : fieldValue(t[p]!)));
-      for (const r of outlierCells(cells, RARE_LINES)) found[list[r]!] = 1;
+      const parsed = numericPosition(tokens, p);
+      if (parsed !== null) for (const r of outlierNumbers(parsed, RARE_LINES)) found[list[r]!] = 1;
     }
   }
 }

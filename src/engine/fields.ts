@@ -25,8 +25,14 @@ export function rareLimit(rows: number): number {
   return rows < MIN_ROWS ? 0 : rows < 20 ? 2 : Math.max(2, Math.floor(rows / 10));
 }
 
+/** A number as a cell prints it, with its unit. */
+export interface CellNumber {
+  readonly value: number;
+  readonly unit: string;
+}
+
 /** The number a cell prints, with its unit (`12ms`, `3.5%`, `1,024`), or null. */
-export function numberOf(cell: string): { value: number; unit: string } | null {
+export function numberOf(cell: string): CellNumber | null {
   const m = NUMBER.exec(cell);
   if (!m) return null;
   const value = Number(m[1]!.replaceAll(',', ''));
@@ -73,7 +79,17 @@ function numericOutliers(values: readonly (readonly [row: number, value: number]
 /** Cells parsed as numbers of the column's one unit, or null when the column is not numeric. */
 function numericColumn(cells: readonly Cell[], filled: number): (readonly [number, number])[] | null {
   if (filled < MIN_ROWS) return null;
-  const parsed = cells.map((cell) => (cell === undefined ? null : numberOf(cell.trim())));
+  return numbersOfOneUnit(
+    cells.map((cell) => (cell === undefined ? null : numberOf(cell.trim()))),
+    filled,
+  );
+}
+
+/** Parsed cells (null: absent or not a number) as [row, value] of the column's one unit, or null when not numeric. */
+function numbersOfOneUnit(
+  parsed: readonly (CellNumber | null)[],
+  filled: number,
+): (readonly [number, number])[] | null {
   const units = new Map<string, number>();
   for (const n of parsed) if (n) units.set(n.unit, (units.get(n.unit) ?? 0) + 1);
   const [unit, withUnit] = [...units].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
@@ -87,13 +103,24 @@ function numericColumn(cells: readonly Cell[], filled: number): (readonly [numbe
 }
 
 /**
- * Rows of a numeric column (as cells) whose number stands out, at most `most`
- * of them (more is a distribution, not an anomaly); empty when the column is
- * not numeric.
+ * Rows of a numeric column whose number stands out, at most `most` of them
+ * (more is a distribution, not an anomaly); empty when the column is not
+ * numeric. The cells come parsed (numberOf of each trimmed cell; null where
+ * it is not a number, undefined where the row has no such cell), so a caller
+ * that parsed them to see whether the column is numeric parses them once.
  */
-export function outlierCells(cells: readonly Cell[], most = rareLimit(cells.length)): number[] {
-  const limit = cells.length < MIN_ROWS ? 0 : most;
-  const numbers = limit > 0 ? numericColumn(cells, cells.filter((c) => c !== undefined).length) : null;
+export function outlierNumbers(parsed: readonly (CellNumber | null | undefined)[], most: number): number[] {
+  const limit = parsed.length < MIN_ROWS ? 0 : most;
+  if (limit === 0) return [];
+  let filled = 0;
+  for (const n of parsed) if (n !== undefined) filled++;
+  const numbers =
+    filled < MIN_ROWS
+      ? null
+      : numbersOfOneUnit(
+          parsed.map((n) => n ?? null),
+          filled,
+        );
   return numbers ? numericOutliers(numbers, limit) : [];
 }
 
