@@ -15,9 +15,13 @@ import { createHarness, type Harness, squeezePlugin, textOf } from '../support/d
 
 const PATTERN = '(a[ab]{30}b[ab]{30}){3}[^ab]';
 const INTERVAL_MS = 10;
-/** What the answer says: nothing matched in the searched part, and, when the deadline stopped it, how far it got. */
+/**
+ * What the answer says: nothing matched in the searched part, and, when the
+ * deadline stopped it, how far it got; a machine fast enough to finish the line
+ * in pieces before the deadline says it was searched in pieces.
+ */
 const ANSWER =
-  /^$|^\[… search stopped after 2,000 ms at character [\d,]+ of line 1 \(4,194,304 characters\) of 1; .* searched [\d,]+ of 4,194,304 characters …\]$/;
+  /^$|^\[… search stopped after 2,000 ms at character [\d,]+ of line 1 \(4,194,304 characters\) of 1; .* searched [\d,]+ of 4,194,304 characters …\]$|^\[… 1 line was too slow for this pattern to test whole and was searched in pieces: .* returns line 1 whole …\]$/;
 
 /** 4 MiB of a and b in a fixed pseudo-random order, one line. */
 function abLine(): string {
