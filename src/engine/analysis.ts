@@ -156,7 +156,7 @@ export class TextAnalysis {
    * among the same-shape lines; with the unusual lines ranked, most first.
    */
   get anomalies(): LineAnomalies {
-    return (this.anomalyCache ??= lineAnomalies(this.text, this.lines, this.templates, this.classes.flags));
+    return (this.anomalyCache ??= lineAnomalies(this.text, this.lines, this.templates, this.exact, this.classes.flags));
   }
 
   /** Kept and omitted line spans for a token budget (log window selection). */

@@ -148,15 +148,31 @@ const GENERATED_ID = /\b(?:(?=[A-Za-z_]*\d)(?=\d*[A-Za-z_])[A-Za-z\d_]+|(?=[a-z]
  * whose templates do not repeat: where a random interface or container name
  * (`vethqgtfn62`) gives nearly every line its own template, these lines are
  * one shape again, and a line seen once among them (`INFO: task ... blocked`)
- * is rare. Read only when the templates alone say shapes do not repeat.
+ * is rare. Read only when the templates alone say shapes do not repeat. A line
+ * identical to an earlier one (`exact`) takes its shape without being masked
+ * again; null as soon as there are more than `most` shapes (then the masked
+ * shapes do not repeat either, and their sizes say nothing).
  */
-function idMaskedSizes(text: string, lines: LineTable): { size: Int32Array; distinct: number } {
+function idMaskedSizes(
+  text: string,
+  lines: LineTable,
+  exact: LineGroups,
+  most: number,
+): { size: Int32Array; distinct: number } | null {
   const ids = new Map<string, number>();
   const group = new Int32Array(lines.count);
   for (let i = 0; i < lines.count; i++) {
+    const first = exact.group[i]!;
+    if (first !== i) {
+      group[i] = group[first]!;
+      continue;
+    }
     const key = text.slice(lines.start[i]!, lines.end[i]!).replace(GENERATED_ID, '@').replace(DIGITS, '#');
     let id = ids.get(key);
-    if (id === undefined) ids.set(key, (id = ids.size));
+    if (id === undefined) {
+      if (ids.size + 1 > most) return null;
+      ids.set(key, (id = ids.size));
+    }
     group[i] = id;
   }
   const counts = new Int32Array(ids.size);
@@ -164,18 +180,24 @@ function idMaskedSizes(text: string, lines: LineTable): { size: Int32Array; dist
   return { size: group.map((g) => counts[g]!), distinct: ids.size };
 }
 
-export function lineAnomalies(text: string, lines: LineTable, templates: LineGroups, flags: Int32Array): LineAnomalies {
+export function lineAnomalies(
+  text: string,
+  lines: LineTable,
+  templates: LineGroups,
+  exact: LineGroups,
+  flags: Int32Array,
+): LineAnomalies {
   const n = lines.count;
   const reasons = new Uint8Array(n);
   const score = new Uint8Array(n);
   let size: ArrayLike<number> = templates.size;
   let rare = shapesRepeat(n, templates.distinct);
   if (!rare && n >= 50) {
-    const masked = idMaskedSizes(text, lines);
     // Only where the ids were what set the lines apart (dmesg: 778 templates, 29 shapes): code or prose
     // a little short of repeating (git blame: 49 templates, 39 shapes) still has no rare shapes.
-    rare = masked.distinct <= templates.distinct / 2 && shapesRepeat(n, masked.distinct);
-    if (rare) size = masked.size;
+    const masked = idMaskedSizes(text, lines, exact, Math.min(templates.distinct / 2, n * 0.3));
+    rare = masked !== null && masked.distinct <= templates.distinct / 2 && shapesRepeat(n, masked.distinct);
+    if (masked !== null && rare) size = masked.size;
   }
   const outliers = new Uint8Array(n);
   outlierLines(text, lines, templates, flags, outliers);
