@@ -88,6 +88,22 @@ describe(`git log processor (${backendName})`, () => {
     expect(output.join('\n')).toContain(`merge of ${merge}`);
   });
 
+  it('names an author every commit shares once, in the first marker, and each commit by its date and subject', () => {
+    const log = logs.find((f) => f.name === 'project-log-stat')!;
+    const authors = new Set([...log.text.matchAll(/^Author: (.*?) </gm)].map((m) => m[1]!));
+    expect(authors.size).toBe(1);
+    const [author] = authors;
+    const output = squeeze.compress(log.text, { level: 'aggressive', kind: 'gitlog' }).output;
+    expect(output.split(author!)).toHaveLength(2);
+    expect(output).toContain(`${author} (the author of every commit here), `);
+    const commitLines = log.text.split('\n').filter((l) => l.startsWith('commit '));
+    const lines = output.split('\n');
+    for (const line of commitLines.slice(1))
+      expect(lines[lines.indexOf(line) + 1]).toMatch(
+        /^\[… lines \d+–\d+ \(\d+\): (?:merge of [0-9a-f ]+, )?\w{3} \w{3} +\d+ [\d:]+ \d{4} [+-]\d{4}, "/,
+      );
+  });
+
   it('keeps each full hash and stat summary line inline when a --stat log is over budget at light', () => {
     const log = logs.find((f) => f.name === 'project-log-stat')!;
     const lines = log.text.split('\n');

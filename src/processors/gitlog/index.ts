@@ -274,38 +274,44 @@ function compactFolds(
       return aroundKept(fold, kept, stat);
     });
   }
-  return commits
-    .filter((c) => c.to > c.from)
-    .flatMap((commit) => {
-      const own = content.slice(commit.from + 1, commit.to + 1);
-      const field = (name: string) =>
-        own
-          .find((l) => l.startsWith(`${name}:`))
-          ?.slice(name.length + 1)
-          .trim();
-      const author = field('Author')?.replace(/\s*<[^>]*>$/, '');
-      const date = field('AuthorDate') ?? field('Date');
-      const subject = own.find((l) => /^ {4}\S/.test(l))?.trim();
-      const merge = field('Merge');
-      const summary = own.findIndex((l) => SUMMARY.test(l) && keepSummary(l)) + commit.from + 1;
-      const quoted = subject && subjectChars > 0 && `"${cutChars(subject, subjectChars)}"`;
-      const fields = [merge && `merge of ${merge}`, author, date, quoted];
-      // Lines from..to of the commit: the files of the stat lines among them and the summary if there.
-      const stat = (from: number, to: number) => [
-        how.files && content.slice(from, to + 1).some(isStat) && statOf(content, from, to + 1),
-        summary > commit.from && summary >= from && summary <= to && content[summary]!.trim(),
-      ];
-      const whatOf = (from: number, to: number, k: number) =>
-        [...(k === 0 ? fields : []), ...stat(from, to)].filter(Boolean).join(', ');
-      // Split by a preserved line, the first piece names the commit, each the stat it holds.
-      const fold: Fold = {
-        from: commit.from + 1,
-        to: commit.to,
-        what: whatOf(commit.from + 1, commit.to, 0),
-        counted: 'commit lines folded',
-      };
-      return aroundKept(fold, kept, whatOf);
-    });
+  const folded = commits.filter((c) => c.to > c.from);
+  const fieldOf = (commit: Commit, name: string) =>
+    content
+      .slice(commit.from + 1, commit.to + 1)
+      .find((l) => l.startsWith(`${name}:`))
+      ?.slice(name.length + 1)
+      .trim();
+  const authorOf = (commit: Commit) => fieldOf(commit, 'Author')?.replace(/\s*<[^>]*>$/, '');
+  // One author for every commit (a solo project, a bot): named once, in the first marker, not in each.
+  const first = folded.length >= 2 ? authorOf(folded[0]!) : undefined;
+  const sole = first !== undefined && folded.every((c) => authorOf(c) === first) ? first : undefined;
+  return folded.flatMap((commit, n) => {
+    const own = content.slice(commit.from + 1, commit.to + 1);
+    const field = (name: string) => fieldOf(commit, name);
+    const author =
+      sole === undefined ? authorOf(commit) : n === 0 ? `${sole} (the author of every commit here)` : undefined;
+    const date = field('AuthorDate') ?? field('Date');
+    const subject = own.find((l) => /^ {4}\S/.test(l))?.trim();
+    const merge = field('Merge');
+    const summary = own.findIndex((l) => SUMMARY.test(l) && keepSummary(l)) + commit.from + 1;
+    const quoted = subject && subjectChars > 0 && `"${cutChars(subject, subjectChars)}"`;
+    const fields = [merge && `merge of ${merge}`, author, date, quoted];
+    // Lines from..to of the commit: the files of the stat lines among them and the summary if there.
+    const stat = (from: number, to: number) => [
+      how.files && content.slice(from, to + 1).some(isStat) && statOf(content, from, to + 1),
+      summary > commit.from && summary >= from && summary <= to && content[summary]!.trim(),
+    ];
+    const whatOf = (from: number, to: number, k: number) =>
+      [...(k === 0 ? fields : []), ...stat(from, to)].filter(Boolean).join(', ');
+    // Split by a preserved line, the first piece names the commit, each the stat it holds.
+    const fold: Fold = {
+      from: commit.from + 1,
+      to: commit.to,
+      what: whatOf(commit.from + 1, commit.to, 0),
+      counted: 'commit lines folded',
+    };
+    return aroundKept(fold, kept, whatOf);
+  });
 }
 
 function process(input: ProcessorInput): ProcessorOutput {
