@@ -194,6 +194,9 @@ export interface Processor {
   /**
    * Confidence in [0, 1] that the analysed text is of this kind (content
    * sniffing), read from its head lines and features (src/processors/head.ts).
+   * 1 is certainty (the whole text parses as this kind's document): from a
+   * processor that is not line-shaped it outranks a producing program's claim
+   * of a line-shaped kind (src/pipeline/route.ts, certainDocument).
    */
   sniff(analysis: TextAnalysis): number;
   process(input: ProcessorInput): ProcessorOutput;

@@ -37,8 +37,11 @@ export interface LineAnomalies {
  * shape seen once means nothing.
  */
 export function shapesRepeat(lines: number, shapes: number): boolean {
-  return lines >= 50 && shapes <= lines * 0.3;
+  return lines >= 50 && shapes <= lines * SHAPES_PER_LINE;
 }
+
+/** Most shapes per line of a text whose shapes repeat (see shapesRepeat). */
+const SHAPES_PER_LINE = 0.3;
 
 /** Most lines of one shape a number may stand out in: a value two lines have among hundreds. */
 const RARE_LINES = 2;
@@ -195,9 +198,9 @@ export function lineAnomalies(
   if (!rare && n >= 50) {
     // Only where the ids were what set the lines apart (dmesg: 778 templates, 29 shapes): code or prose
     // a little short of repeating (git blame: 49 templates, 39 shapes) still has no rare shapes.
-    const masked = idMaskedSizes(text, lines, exact, Math.min(templates.distinct / 2, n * 0.3));
+    const masked = idMaskedSizes(text, lines, exact, Math.min(templates.distinct / 2, n * SHAPES_PER_LINE));
     rare = masked !== null && masked.distinct <= templates.distinct / 2 && shapesRepeat(n, masked.distinct);
-    if (masked !== null && rare) size = masked.size;
+    if (rare) size = masked!.size;
   }
   const outliers = new Uint8Array(n);
   outlierLines(text, lines, templates, flags, outliers);

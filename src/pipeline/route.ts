@@ -52,6 +52,8 @@ export interface CommandClaim {
   readonly kind: ContentKind;
   /** Only some lines remain: a document (JSON, HTML, code) cut by a grep is no longer one. */
   readonly grepped: boolean;
+  /** The kind is the printed files' (by their extension), not the producing program's. */
+  readonly byFile: boolean;
 }
 
 /** The kind of output a host tool returns, when a processor claims the tool (`grep`, `read`). */
@@ -78,7 +80,7 @@ export function claimOfCommand(line: string): CommandClaim | null {
     const words = [command.program, ...operands(command.program, command.args)];
     kind = COMMANDS.find((entry) => entry.words.every((word, i) => words[i] === word))?.kind ?? null;
   }
-  return kind === null ? null : { kind, grepped: command.grepped };
+  return kind === null ? null : { kind, grepped: command.grepped, byFile: files.length > 0 };
 }
 
 function bySniffing(analysis: TextAnalysis): ContentKind {
@@ -114,7 +116,9 @@ export function route(analysis: TextAnalysis, hints: RouteHints): ContentKind {
   const byTool = hints.toolName === undefined ? undefined : TOOL_KINDS.get(hints.toolName);
   if (byTool && processors[byTool].sniff(analysis) >= CLAIM) return byTool;
   const byCommand = hints.command === undefined ? null : claimOfCommand(hints.command);
-  if (byCommand && processors[byCommand.kind].lineShaped) {
+  // A program's usual output gives way to a document the text certainly is; a file's extension does not
+  // (`cat views/page.php` opening with `<!DOCTYPE html>` is still PHP source).
+  if (byCommand && !byCommand.byFile && processors[byCommand.kind].lineShaped) {
     const document = certainDocument(analysis);
     if (document !== null) return document;
   }
@@ -126,7 +130,7 @@ export function route(analysis: TextAnalysis, hints: RouteHints): ContentKind {
 
 /**
  * The document kind a text certainly is (a sniff of 1: the whole text parses
- * as JSON, an HTML doctype), or null. It outranks a command whose usual output
+ * as JSON, an HTML doctype), or null. It outranks a program whose usual output
  * is line records: `sqlite3 -json` and `npm ls --json` print one JSON document,
  * whose records a table or listing would split at its commas.
  */

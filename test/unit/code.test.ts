@@ -95,7 +95,21 @@ describe(`code processor on source reads (${backendName})`, () => {
     expect(over.outcome).toBe('compressed');
     expect(over.tokensOut).toBeLessThanOrEqual(3000);
     expect(over.output).toMatch(/^\[… lines \d+–\d+ \(\d+\): body of splitDiscount0 …\]$/m);
+    // The scanner reads the file's lines without their blame prefixes: no block is named after a hash.
+    expect(over.output).not.toMatch(/body of [0-9a-f]{5,} /);
     expect(extractiveViolation(blame, over.output)).toBeNull();
+    // git annotate prints the same with tabs: `9494a32a\t(Dana Kowalski\t2025-03-06 21:12:00 +0000\t12)code`.
+    const annotate = blame.replace(
+      /^(\^?[0-9a-f]+) \((.*?) +(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4}) +(\d+)\) /gm,
+      '$1\t($2\t$3\t$4)',
+    );
+    expect(annotate).not.toBe(blame);
+    const annotated = createSqueeze(options).compress(annotate, {
+      toolName: 'bash',
+      command: 'git annotate src/cart.ts',
+    });
+    expect(annotated.kind).toBe('code');
+    expect(annotated.output).toBe(annotate);
   });
 
   it('keeps a read whole past maxTokens by default, outlines it under context pressure', () => {

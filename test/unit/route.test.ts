@@ -132,6 +132,23 @@ describe(`routing order of trust (${backendName})`, () => {
     expect(route(analysisOf(jest), { kind: 'auto' })).toBe('log');
   });
 
+  it("takes a document the whole text parses as over a program's line-record kind, never over a file's extension", () => {
+    const rows = `[${Array.from({ length: 60 }, (_, i) => `{"id":${i},"customer":"c${i % 7}","amount":${10 + i}.5}`).join(',\n')}]`;
+    expect(route(analysisOf(rows), { kind: 'auto', command: "sqlite3 -json shop.db 'select * from orders'" })).toBe(
+      'json',
+    );
+    // The same records as CSV stay the table the program's usual output is.
+    const csv = ['id,customer,amount', ...Array.from({ length: 60 }, (_, i) => `${i},c${i % 7},${10 + i}.5`)].join(
+      '\n',
+    );
+    expect(route(analysisOf(csv), { kind: 'auto', command: "sqlite3 -csv shop.db 'select * from orders'" })).toBe(
+      'table',
+    );
+    // A source file that opens as an HTML page is still the source its extension says.
+    const php = `<!DOCTYPE html>\n<html>\n<?php\n${Array.from({ length: 40 }, (_, i) => `function f${i}($a) {\n  return $a + ${i};\n}`).join('\n')}\n?>\n</html>\n`;
+    expect(route(analysisOf(php), { kind: 'auto', command: 'cat views/items.php' })).toBe('code');
+  });
+
   it("routes node --test's TAP to the log processor: its YAML blocks and comments mark it as test output", () => {
     const tap = readFileSync(resolve(import.meta.dirname, '../corpus/everyday/build/npm-test-raw.txt'), 'utf8');
     expect(route(analysisOf(tap), { kind: 'auto', toolName: 'bash', command: 'npm test' })).toBe('log');

@@ -63,11 +63,28 @@ interface Source {
   readonly read: boolean;
 }
 
+/**
+ * The file's lines of a `git blame` output, each without its commit, author
+ * and date (BLAME), when every line has them (an empty last line apart), so
+ * brackets, indentation and names are the file's own; else null.
+ */
+function withoutBlame(raw: readonly string[]): string[] | null {
+  const code = new Array<string>(raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    const prefix = BLAME.exec(raw[i]!);
+    if (prefix) code[i] = raw[i]!.slice(prefix[0].length);
+    else if (i === raw.length - 1 && raw[i] === '') code[i] = '';
+    else return null;
+  }
+  return code;
+}
+
 function parse(text: string): Source {
   const read = readEnvelope(text);
   if (!read) {
     const raw = splitLines(text);
-    return { head: [], raw, code: raw, numbers: raw.map((_, i) => i + 1), tail: [], path: undefined, read: false };
+    const code = withoutBlame(raw) ?? raw;
+    return { head: [], raw, code, numbers: raw.map((_, i) => i + 1), tail: [], path: undefined, read: false };
   }
   const body = read.body.split(/\r\n?|\n/);
   const footer = body.length >= 2 && body.at(-2) === '' && body.at(-1)!.startsWith('(') ? 2 : body.length === 1 ? 1 : 0;
@@ -337,8 +354,13 @@ function shownWhole(text: string): boolean {
 const DECLARATION =
   /^\s*(?:(?:export|pub(?:\([^)]*\))?|public|private|protected|static|async|abstract|final|default|declare)\s+)*(?:import|from|function|class|interface|enum|struct|trait|impl|fn|func|def|const|let|var|type|package|use|module|namespace|#include|#define)\b/;
 
-/** A `git blame` line's prefix: `9494a32a (Dana Kowalski 2025-03-06 21:12:00 +0000 12) ` (a file name after the hash with -C). */
-const BLAME = /^\^?[0-9a-f]{7,40} (?:\S+ +)?\([^()]* \d+\) /;
+/**
+ * A `git blame` line's prefix: `9494a32a (Dana Kowalski 2025-03-06 21:12:00 +0000 12) `
+ * (a file name after the hash with -C), or git annotate's
+ * `9494a32a\t(Dana Kowalski\t2025-03-06 21:12:00 +0000\t12)`. Not `blame -s`
+ * (`9494a32a  12) `): its lone `)` in every line would read as brackets closing.
+ */
+const BLAME = /^\^?[0-9a-f]{7,40}(?: (?:\S+ +)?\([^()]* \d+\) |\t\([^()]*\t\d+\))/;
 
 /**
  * A read envelope is certain. Plain source (`cat` output) is claimed when

@@ -191,8 +191,8 @@ export class Fitter {
     const unusual = items.map((_, i) => i).filter((i) => this.importance.standsOut(items[i]!) > 0);
     unusual.sort((a, b) => this.importance.standsOut(items[b]!) - this.importance.standsOut(items[a]!) || a - b);
     // Records that stand out are shown whole as printed: big ones (pods, findings) on their lines, small ones
-    // where the tool printed each on a line of its own (query rows as JSON).
-    const originals = this.options.originals;
+    // only where the tool printed each on a line of its own (query rows as JSON); else they stay table rows.
+    const originals = small && !this.printedOneALine(items) ? undefined : this.options.originals;
     const first = originals ? [...important, ...unusual.filter((i) => this.importance.of(items[i]!) === 0)] : important;
     const kept = sample(n, first, want, this.options.maxImportant, unusual);
     const gaps = kept.filter((k, j) => k !== (j === 0 ? 0 : kept[j - 1]! + 1)).length + (kept.at(-1)! < n - 1 ? 1 : 0);
@@ -220,7 +220,7 @@ export class Fitter {
       if (index > next) out.push(this.gap(items, next, index, unit, path));
       out.push([
         index,
-        (originals && this.original(items[index]!)) || this.fit(items[index]!, given[j]!, child(index)),
+        (originals && this.original(items[index]!, small)) || this.fit(items[index]!, given[j]!, child(index)),
       ]);
       next = index + 1;
     });
@@ -228,8 +228,21 @@ export class Fitter {
     return out;
   }
 
-  /** A record that stands out or carries evidence, as its original lines, while their characters last. */
-  private original(item: JsonValue): Original | null {
+  /** The first records of `items` that have lines of their own each have one line. */
+  private printedOneALine(items: readonly JsonValue[]): boolean {
+    const printed = items
+      .slice(0, 4)
+      .map((item) => this.options.originals?.linesOf(item) ?? null)
+      .filter((lines) => lines !== null);
+    return printed.length > 0 && printed.every((lines) => lineCount(lines) === 1);
+  }
+
+  /**
+   * A record that stands out or carries evidence, as its original lines, while
+   * their characters last; `oneLine`: only if the tool printed it on one line
+   * (a small record is a table row otherwise).
+   */
+  private original(item: JsonValue, oneLine: boolean): Original | null {
     const originals = this.options.originals;
     if (!originals || (this.importance.standsOut(item) === 0 && this.importance.of(item) < 2)) return null;
     const lines = originals.linesOf(item);
@@ -238,7 +251,7 @@ export class Fitter {
     // (pods, findings) loses its inner lines there (`"reason": "OOMKilled"`).
     // A record on one line is shown as printed: its keys named, greppable.
     const printed = lineCount(lines);
-    if (printed > 1 && printed <= Object.keys(item as object).length + 2) return null;
+    if (printed > 1 && (oneLine || printed <= Object.keys(item as object).length + 2)) return null;
     if (this.originalChars + lines.length > (this.options.originalChars ?? 0)) return null;
     this.originalChars += lines.length;
     this.originalsShown++;

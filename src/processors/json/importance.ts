@@ -3,7 +3,7 @@
 // (a record whose shape is unique among many alike, or whose value at some key
 // path is rare among its array's records). Ranks are computed once,
 // bottom-up, with the inline size of every container.
-import { RAW_NUMBER } from './parse.js';
+import { rawNumber } from './parse.js';
 import { rareCells } from '../../engine/index.js';
 import { inline, type JsonValue, type PrunedNode } from './render.js';
 
@@ -180,7 +180,7 @@ function flatten(record: JsonObject): Map<string, Leaf> {
     if (out.size >= MAX_LEAVES) return;
     if (typeof v !== 'object' || v === null) {
       // An over-precise number the parser kept as a string is the number it prints.
-      const value = typeof v !== 'string' ? String(v) : v.startsWith(RAW_NUMBER) ? v.slice(RAW_NUMBER.length) : v;
+      const value = typeof v !== 'string' ? String(v) : (rawNumber(v) ?? v);
       out.set(path, { value, within });
       return;
     }

@@ -45,7 +45,12 @@ export function nestingDepth(text: string): number {
  * Marks a number whose digits a double cannot hold (ids beyond 2^53, long
  * decimals): it is parsed as a string with this prefix and rendered raw.
  */
-export const RAW_NUMBER = '\u0000#';
+const RAW_NUMBER = '\u0000#';
+
+/** The digits of an over-precise number the parser kept as a RAW_NUMBER string, or null for any other string. */
+export function rawNumber(s: string): string | null {
+  return s.startsWith(RAW_NUMBER) ? s.slice(RAW_NUMBER.length) : null;
+}
 
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/y;
 

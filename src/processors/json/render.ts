@@ -3,7 +3,7 @@
 // longer than minified JSON; the block form puts records on lines and uniform
 // arrays of objects in a header + rows table (a lossless tabular form).
 
-import { RAW_NUMBER } from './parse.js';
+import { rawNumber } from './parse.js';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -54,7 +54,8 @@ export function renderKey(key: string): string {
 }
 
 function renderString(s: string): string {
-  if (s.startsWith(RAW_NUMBER)) return s.slice(RAW_NUMBER.length);
+  const raw = rawNumber(s);
+  if (raw !== null) return raw;
   return UNSAFE_BARE.test(s) ? JSON.stringify(s) : s;
 }
 
@@ -223,14 +224,15 @@ interface Table {
  */
 function tabulate(arr: PrunedArray | JsonValue[], refs: References | undefined, path: string): Table | null {
   const items = itemsOf(arr);
-  const records = items.filter((i) => !(i instanceof Marker));
+  // A record shown as printed is a row as its one line (its keys named there, not in the header);
+  // one on several lines needs a block.
+  if (items.some((i) => i instanceof Original && i.lines.includes('\n'))) return null;
+  const records = items.filter((i) => !(i instanceof Marker) && !(i instanceof Original));
   if (records.length < 2) return null;
   const keys: string[] = [];
   const seen = new Set<string>();
   let filled = 0;
-  for (const item of records) {
-    // A record shown as printed is a row as its one line; one on several lines needs a block.
-    const record = item instanceof Original && !item.lines.includes('\n') ? item.value : item;
+  for (const record of records) {
     if (!(isPlainObject(record) || record instanceof PrunedObject)) return null;
     for (const entry of entriesOf(record)) {
       if (entry instanceof Marker) return null;
@@ -250,7 +252,8 @@ function tabulate(arr: PrunedArray | JsonValue[], refs: References | undefined, 
       rows.push(item.text);
     } else if (item instanceof Original) {
       kept++;
-      rows.push(item.lines.trim());
+      // The line as printed, without the comma that separated it from the next record.
+      rows.push(item.lines.trim().replace(/,$/, ''));
     } else {
       const itemPath = child(path, indexOf(arr, i, kept++));
       const values = new Map(entriesOf(item as PrunedObject) as Array<[string, PrunedNode]>);

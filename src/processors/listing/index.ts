@@ -79,6 +79,10 @@ const LS_LONG = new RegExp(
   String.raw`^(${MODE})\s+\d+\s+(?:\S+\s+){0,2}?([\d.,]+[KMGTPE]?|\d+,\s*\d+)\s+(?:${DATE})\s(.+)$`,
 );
 const TOTAL = /^total \d[\d.,]*[KMGTPE]?$/;
+/** An ls -l entry's first field, whatever its size and date fields look like (`--si`, another locale's months). */
+const MODE_START = new RegExp(`^${MODE}\\s`);
+/** Lines read to tell a long listing from a plain one. */
+const SAMPLE_LINES = 200;
 const TREE = /^((?:[│|]\s{2,3}|\s{4})*)(?:[├└|`][─-]{2}\s)(.*)$/;
 const TREE_SUMMARY = /^\d+ director(?:y|ies)(?:, \d+ files?)?$/;
 const DU = /^(\d[\d.,]*[KMGTPEkB]?)\t(.+)$/;
@@ -182,11 +186,10 @@ function parseLs(
   tick: Tick,
 ): (Entry | null)[] {
   let dir = tree.root;
-  const longs = lines.map((line) => (line === '' ? null : LS_LONG.exec(line)));
-  const filled = lines.reduce((n, line) => n + (line === '' ? 0 : 1), 0);
-  // In a long listing a line of another shape names no entry: a message (`ls: cannot open directory …`,
-  // a note the runner appended), shown where it is.
-  const longListing = longs.reduce((n, m) => n + (m ? 1 : 0), 0) >= filled / 2;
+  // In a long listing every entry starts with its mode: a line that does not (and is no header or
+  // total) is a message (`ls: cannot open directory …`, a note the runner appended), never an entry.
+  const head = lines.slice(0, SAMPLE_LINES).filter((line) => line !== '' && !TOTAL.test(line));
+  const longListing = head.filter((line) => MODE_START.test(line)).length >= head.length / 2;
   const entries = lines.map((line, i): Entry | null => {
     tick();
     if (line === '') return null;
@@ -200,8 +203,8 @@ function parseLs(
       dir.header = i;
       return null;
     }
-    const long = longs[i];
-    if (longListing && !long) return null;
+    if (longListing && !MODE_START.test(line)) return null;
+    const long = LS_LONG.exec(line);
     const name = long ? long[3]!.replace(/ -> .*$/, '') : line;
     if (name === '.' || name === '..') {
       selfLines.add(i);
