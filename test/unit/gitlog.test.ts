@@ -152,6 +152,29 @@ describe(`git log processor (${backendName})`, () => {
     expect(extractiveViolation(log.text, result.output)).toBeNull();
   });
 
+  it('over maxTokens with no room for each commit’s files, names where all the stats changed in the totals', () => {
+    const log = logs.find((f) => f.name === 'project-log-stat')!;
+    // A ceiling under what one marker per commit with its files takes even with short subjects.
+    const noFiles = wide(100).compress(log.text, { level: 'aggressive', kind: 'gitlog' });
+    expect(noFiles.output).not.toMatch(/stat of \d+ files?: /);
+    const maxTokens = noFiles.tokensOut;
+    const result = testSqueeze({ recentResults: 0, targetTokens: 100, maxTokens }).compress(log.text, {
+      kind: 'gitlog',
+    });
+    expect(result.tokensOut).toBeLessThanOrEqual(maxTokens);
+    expect(result.output).not.toMatch(/stat of \d+ files?: /);
+    const places = /; changed most in (.*) …\]$/m.exec(result.output)?.[1];
+    expect(places).toBeDefined();
+    // The most changed directory of the whole log comes first, with its count of stat lines.
+    const dirs = new Map<string, number>();
+    for (const m of log.text.matchAll(/^ (\S+?)\s+\|\s+(?:\d+|Bin\b)/gm)) {
+      const dir = m[1]!.includes('/') ? m[1]!.slice(0, m[1]!.lastIndexOf('/') + 1) : './';
+      dirs.set(dir, (dirs.get(dir) ?? 0) + 1);
+    }
+    const [top, n] = [...dirs].sort((a, b) => b[1] - a[1])[0]!;
+    expect(places!.startsWith(`${top} ${n}`)).toBe(true);
+  });
+
   it('folds the oldest commits by hash range when even one line per commit is over maxTokens', () => {
     const log = logs.find((f) => f.name === 'project-log-stat')!;
     const tight = testSqueeze({ recentResults: 0, targetTokens: 200, maxTokens: 800 });

@@ -34,6 +34,8 @@ const STAT = /^ \S.*\|\s+(?:\d+|Bin\b)/;
 const NAME_STATUS = /^[ACDMRTUX]\d*\t/;
 /** Characters of a subject a commit's marker keeps over the ceiling: git's own width for a subject line. */
 const SUBJECT_CHARS = 72;
+/** Characters of a subject that still say what a commit did (`Store heals mid-use: a…`). */
+const MIN_SUBJECT = 24;
 const SUMMARY = /^ (\d+) files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?/;
 
 interface Commit {
@@ -86,6 +88,8 @@ function subjectOf(content: readonly string[], commit: Commit): string | null {
 
 /** Directories (or files alone in theirs) a folded stat names: enough to say where a commit touched. */
 const STAT_PLACES = 4;
+/** Places the totals name when no commit's marker names its files. */
+const TOTAL_PLACES = 12;
 
 /** A per-file stat or name-status line. */
 function isStat(line: string): boolean {
@@ -93,11 +97,19 @@ function isStat(line: string): boolean {
 }
 
 /**
- * `stat of 7 files: src/processors/ 4, test/unit/json.test.ts, docs/ 2`: the
- * per-file stat lines among [from, to) counted per directory, a file alone in its
- * directory by its path, as git printed it (a long path may start `.../`).
+ * The per-file stat lines among [from, to) counted per directory, a file alone
+ * in its directory by its path, as git printed it (a long path may start
+ * `.../`): `src/processors/ 4, test/unit/json.test.ts, docs/ 2`, in the order
+ * they first appear or, `byCount`, the most changed first; at most `limit`
+ * places, then `+N more`. Also how many stat lines there were.
  */
-function statOf(content: readonly string[], from: number, to: number): string {
+function placesOf(
+  content: readonly string[],
+  from: number,
+  to: number,
+  limit: number,
+  byCount = false,
+): { stats: number; places: string } {
   const dirs = new Map<string, string[]>();
   let stats = 0;
   for (let i = from; i < to; i++) {
@@ -111,10 +123,20 @@ function statOf(content: readonly string[], from: number, to: number): string {
     if (files) files.push(path);
     else dirs.set(dir, [path]);
   }
-  const places = [...dirs].map(([dir, files]) => (files.length === 1 ? files[0]! : `${dir || './'} ${files.length}`));
-  const shown = places.slice(0, STAT_PLACES).join(', ');
-  const more = places.length > STAT_PLACES ? `, +${count(places.length - STAT_PLACES)} more` : '';
-  return `stat of ${plural(stats, 'file')}${stats > 0 ? `: ${shown}${more}` : ''}`;
+  const ordered = byCount ? [...dirs].sort((a, b) => b[1].length - a[1].length) : [...dirs];
+  const places = ordered.map(([dir, files]) =>
+    files.length === 1 || new Set(files).size === 1
+      ? `${files[0]!}${files.length > 1 ? ` ${files.length}` : ''}`
+      : `${dir || './'} ${files.length}`,
+  );
+  const more = places.length > limit ? `, +${count(places.length - limit)} more` : '';
+  return { stats, places: `${places.slice(0, limit).join(', ')}${more}` };
+}
+
+/** `stat of 7 files: src/processors/ 4, test/unit/json.test.ts, docs/ 2`: the stat lines among [from, to). */
+function statOf(content: readonly string[], from: number, to: number): string {
+  const { stats, places } = placesOf(content, from, to, STAT_PLACES);
+  return `stat of ${plural(stats, 'file')}${stats > 0 ? `: ${places}` : ''}`;
 }
 
 /** Folds of one commit: its body after the subject, its per-file stat or name-status lines. */
@@ -170,8 +192,16 @@ function olderCommits(commits: readonly Commit[], from: number, to: number): str
   return `${plural(held.length, 'older commit')}, ${held[0]!.hash.slice(0, 10)} … ${held.at(-1)!.hash.slice(0, 10)}`;
 }
 
-/** The totals marker; `common` names the summary left out of the commits shown without one. */
-function totals(content: readonly string[], common: { line: string; commits: number } | null): string | null {
+/**
+ * The totals marker; `common` names the summary left out of the commits shown
+ * without one; `where`: the markers name no commit's files, so the totals name
+ * the places all the stats changed, the most changed first.
+ */
+function totals(
+  content: readonly string[],
+  common: { line: string; commits: number } | null,
+  where = false,
+): string | null {
   let commits = 0;
   const sum = [0, 0, 0];
   for (const line of content) {
@@ -184,8 +214,9 @@ function totals(content: readonly string[], common: { line: string; commits: num
   const shared = common
     ? `; ${common.line} in each of the ${count(common.commits)} commits shown without their stat summary`
     : '';
+  const places = where ? `; changed most in ${placesOf(content, 0, content.length, TOTAL_PLACES, true).places}` : '';
   return note(
-    `stats of ${plural(commits, 'commit')}: ${plural(sum[0]!, 'file')} changed, ${count(sum[1]!)} insertions(+), ${count(sum[2]!)} deletions(-) in total${shared}`,
+    `stats of ${plural(commits, 'commit')}: ${plural(sum[0]!, 'file')} changed, ${count(sum[1]!)} insertions(+), ${count(sum[2]!)} deletions(-) in total${shared}${places}`,
   );
 }
 
@@ -381,7 +412,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     for (const step of ladder) {
       checkDeadline('gitlog', input.expired);
       folds = compactFolds(content, commits, { keepSummary: step.keep, files: step.files }, kept);
-      total = totals(content, step.common);
+      total = totals(content, step.common, !step.files);
       if (tokensOf(folds, total, input.budget) <= input.budget) break;
     }
   }
@@ -392,22 +423,28 @@ function process(input: ProcessorInput): ProcessorOutput {
   // go (author and date stay). Only then do the oldest commits go, named by
   // their hash range.
   if (commits.length > 0 && tokensOf(folds, total, input.maxTokens) > input.maxTokens) {
-    total = totals(content, null);
     const fits = (width: number, files = false) => {
       folds = compactFolds(content, commits, { keepSummary: () => false, subjectChars: width, files }, kept);
+      total = totals(content, null, !files);
       return tokensOf(folds, total, input.maxTokens) <= input.maxTokens;
     };
-    if (!fits(SUBJECT_CHARS, true) && !fits(SUBJECT_CHARS)) {
-      let lo = 0;
-      let hi = SUBJECT_CHARS;
+    /** The widest subject from `lo` up to git's width that fits (a binary search), or -1. */
+    const widest = (lo: number, files: boolean): number => {
+      if (!fits(lo, files)) return -1;
+      let hi = SUBJECT_CHARS + 1;
       while (hi - lo > 1) {
         checkDeadline('gitlog', input.expired);
         const mid = (lo + hi) >>> 1;
-        if (fits(mid)) lo = mid;
+        if (fits(mid, files)) lo = mid;
         else hi = mid;
       }
-      fits(lo);
-    }
+      return lo;
+    };
+    // The files, counted per directory, are the --stat log's skeleton: they stay while a subject keeps
+    // MIN_SUBJECT characters; then the subjects get what is left.
+    const withFiles = widest(MIN_SUBJECT, true);
+    if (withFiles >= 0) fits(withFiles, true);
+    else fits(Math.max(0, widest(0, false)));
   }
   for (
     let keep = Math.floor(commits.length * 0.9);
