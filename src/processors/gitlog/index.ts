@@ -418,10 +418,11 @@ function process(input: ProcessorInput): ProcessorOutput {
   }
   // Over the ceiling every commit line stays (they are the skeleton): the stat
   // summaries leave the markers (the totals keep their sum) and the subjects
-  // in them are cut to git's subject width, then the files they name go, then
-  // the subjects are cut to the widest that fits (a binary search), else they
-  // go (author and date stay). Only then do the oldest commits go, named by
-  // their hash range.
+  // in them are cut to the widest that fits with the files they name (a binary
+  // search from MIN_SUBJECT to git's subject width); below MIN_SUBJECT the
+  // files go (the totals then name where the stats changed) and the subjects
+  // get the widest that fits, else they go (author and date stay). Only then
+  // do the oldest commits go, named by their hash range.
   if (commits.length > 0 && tokensOf(folds, total, input.maxTokens) > input.maxTokens) {
     const fits = (width: number, files = false) => {
       folds = compactFolds(content, commits, { keepSummary: () => false, subjectChars: width, files }, kept);
@@ -440,8 +441,6 @@ function process(input: ProcessorInput): ProcessorOutput {
       }
       return lo;
     };
-    // The files, counted per directory, are the --stat log's skeleton: they stay while a subject keeps
-    // MIN_SUBJECT characters; then the subjects get what is left.
     const withFiles = widest(MIN_SUBJECT, true);
     if (withFiles >= 0) fits(withFiles, true);
     else fits(Math.max(0, widest(0, false)));
