@@ -16,6 +16,7 @@ import { type Block, headerText, LANGS, langOf, LONG_LINE, nameOf, scan, type Sc
 import { checkDeadline, deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { splitLines } from '../fit.js';
 import { lineAloneTokens } from '../costs.js';
+import { BLAME_PREFIX } from '../blame.js';
 import { charsCut, linesOmission, omittedLines, type PlacedOmission } from '../markers.js';
 import { utf8Bytes } from '../../text/strings.js';
 
@@ -65,13 +66,13 @@ interface Source {
 
 /**
  * The file's lines of a `git blame` output, each without its commit, author
- * and date (BLAME), when every line has them (an empty last line apart), so
+ * and date (BLAME_PREFIX), when every line has them (an empty last line apart), so
  * brackets, indentation and names are the file's own; else null.
  */
 function withoutBlame(raw: readonly string[]): string[] | null {
   const code = new Array<string>(raw.length);
   for (let i = 0; i < raw.length; i++) {
-    const prefix = BLAME.exec(raw[i]!);
+    const prefix = BLAME_PREFIX.exec(raw[i]!);
     if (prefix) code[i] = raw[i]!.slice(prefix[0].length);
     else if (i === raw.length - 1 && raw[i] === '') code[i] = '';
     else return null;
@@ -355,14 +356,6 @@ const DECLARATION =
   /^\s*(?:(?:export|pub(?:\([^)]*\))?|public|private|protected|static|async|abstract|final|default|declare)\s+)*(?:import|from|function|class|interface|enum|struct|trait|impl|fn|func|def|const|let|var|type|package|use|module|namespace|#include|#define)\b/;
 
 /**
- * A `git blame` line's prefix: `9494a32a (Dana Kowalski 2025-03-06 21:12:00 +0000 12) `
- * (a file name after the hash with -C), or git annotate's
- * `9494a32a\t(Dana Kowalski\t2025-03-06 21:12:00 +0000\t12)`. Not `blame -s`
- * (`9494a32a  12) `): its lone `)` in every line would read as brackets closing.
- */
-const BLAME = /^\^?[0-9a-f]{7,40}(?: (?:\S+ +)?\([^()]* \d+\) |\t\([^()]*\t\d+\))/;
-
-/**
  * A read envelope is certain. Plain source (`cat` output) is claimed when
  * declarations recur and most lines end as code lines do.
  */
@@ -381,7 +374,7 @@ function sniff(analysis: TextAnalysis): number {
   const share = (test: (i: number) => boolean) => picked.filter(test).length / picked.length;
   const shaped = (bit: number) => share((i) => (shape[i]! & bit) !== 0);
   // git blame: each line a file's line under its commit, author, date and number.
-  if (share((i) => BLAME.test(analysis.headLine(i))) >= 0.9) return 0.7;
+  if (share((i) => BLAME_PREFIX.test(analysis.headLine(i))) >= 0.9) return 0.7;
   const hunk = (i: number) =>
     ((shape[i]! & FEATURE.AT_AT) !== 0 && analysis.headLine(i).startsWith('@@ ')) ||
     ((shape[i]! & FEATURE.DIFF_WORD) !== 0 && analysis.headLine(i).startsWith('diff --git '));

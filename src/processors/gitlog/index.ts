@@ -14,6 +14,7 @@
 // their hash range. A log with patches (`git log -p`) is a diff.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import type { TextAnalysis } from '../../engine/index.js';
+import { DATED_BLAME_LINE } from '../blame.js';
 import { diffProcessor } from '../diff/index.js';
 import { historySkeleton } from '../diff/skeleton.js';
 import { splitLines } from '../fit.js';
@@ -28,7 +29,6 @@ import { foldSameSubjects } from './subjects.js';
 const GRAPH = /^(?:[*|\\/_.-] ?)*/;
 const COMMIT = /^commit ([0-9a-f]{7,64})\b/;
 const ONELINE = /^([0-9a-f]{7,64}) \S/;
-const BLAME = /^\^?[0-9a-f]{7,40} (?:\S+ +)?\([^)]*\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} +\d+\) /;
 const HEADER = /^(?:Merge|Author|AuthorDate|Commit|CommitDate|Date|Reflog|Reflog message):/;
 const STAT = /^ \S.*\|\s+(?:\d+|Bin\b)/;
 const NAME_STATUS = /^[ACDMRTUX]\d*\t/;
@@ -306,21 +306,21 @@ function compactFolds(
     });
   }
   const folded = commits.filter((c) => c.to > c.from);
-  const fieldOf = (commit: Commit, name: string) =>
-    content
-      .slice(commit.from + 1, commit.to + 1)
+  /** A commit's lines after its commit line, and the value of its `Name:` header line among them. */
+  const ownLines = folded.map((commit) => content.slice(commit.from + 1, commit.to + 1));
+  const fieldIn = (own: readonly string[], name: string) =>
+    own
       .find((l) => l.startsWith(`${name}:`))
       ?.slice(name.length + 1)
       .trim();
-  const authorOf = (commit: Commit) => fieldOf(commit, 'Author')?.replace(/\s*<[^>]*>$/, '');
+  const authors = ownLines.map((own) => fieldIn(own, 'Author')?.replace(/\s*<[^>]*>$/, ''));
   // One author for every commit (a solo project, a bot): named once, in the first marker, not in each.
-  const first = folded.length >= 2 ? authorOf(folded[0]!) : undefined;
-  const sole = first !== undefined && folded.every((c) => authorOf(c) === first) ? first : undefined;
+  const sole =
+    authors.length >= 2 && authors.every((a) => a !== undefined && a === authors[0]) ? authors[0] : undefined;
   return folded.flatMap((commit, n) => {
-    const own = content.slice(commit.from + 1, commit.to + 1);
-    const field = (name: string) => fieldOf(commit, name);
-    const author =
-      sole === undefined ? authorOf(commit) : n === 0 ? `${sole} (the author of every commit here)` : undefined;
+    const own = ownLines[n]!;
+    const field = (name: string) => fieldIn(own, name);
+    const author = sole === undefined ? authors[n] : n === 0 ? `${sole} (the author of every commit here)` : undefined;
     const date = field('AuthorDate') ?? field('Date');
     const subject = own.find((l) => /^ {4}\S/.test(l))?.trim();
     const merge = field('Merge');
@@ -477,7 +477,7 @@ function sniff(analysis: TextAnalysis): number {
     const content = lines.filter((l) => l.trim() !== '');
     const rest = content.filter((l) => !STAT.test(l) && !SUMMARY.test(l));
     // `git blame` lines start with a commit too: `9494a32a (Dana  2025-03-06 21:12:00 +0000  1) code`.
-    if (rest.some((l) => BLAME.test(l))) return 0;
+    if (rest.some((l) => DATED_BLAME_LINE.test(l))) return 0;
     // `git diff --stat`: file stat lines closed by their summary, no commit line.
     if (rest.length === 0) return content.some((l) => SUMMARY.test(l)) ? 0.6 : 0;
     return rest.length >= 3 && rest.every((l) => ONELINE.test(l)) ? 0.6 : 0;

@@ -5,6 +5,7 @@
 // listings carry few of these.
 
 import type { TextAnalysis } from '../../engine/index.js';
+import { DATED_BLAME_LINE } from '../blame.js';
 
 /** Timestamps: HH:MM:SS, dates, dmesg's `[    0.000000]`, epoch seconds. */
 const TIME = /\b\d{1,2}:\d{2}:\d{2}\b|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|^\[\s*\d+\.\d+\]|\b1[0-6]\d{8}\b/;
@@ -49,12 +50,6 @@ const TRACE =
 
 const SIGNALS = [TIME, SEVERITY, BUILD, DIAGNOSTIC, TEST, TRACE];
 
-/**
- * `git blame`: a commit, then its author and date in parentheses. The date is not a log's timestamp:
- * the lines are a file's, annotated.
- */
-const BLAME = /^\^?[0-9a-f]{7,40} (?:\S+ +)?\([^)]*\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} +\d+\) /;
-
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 
 /** Lines looked at: the first ones and an even sample of the rest (preambles can be long). */
@@ -79,7 +74,7 @@ function sampledLines(analysis: TextAnalysis): string[] {
 function marked(raw: string): boolean {
   if (raw.includes('\u001b') && EXCERPT_NUMBER.test(raw)) return true;
   const line = raw.includes('\u001b') ? raw.replace(ANSI, '') : raw;
-  return !BLAME.test(line) && SIGNALS.some((signal) => signal.test(line));
+  return !DATED_BLAME_LINE.test(line) && SIGNALS.some((signal) => signal.test(line));
 }
 
 /** Confidence in [0, 0.9] that the text is a log: the share of sampled non-blank lines carrying a log mark. */
