@@ -19,6 +19,8 @@ const CATEGORY_CHARS = 120;
 /** Most rows a zero among positive numbers may have to stand out: more are a category of their own (idle processes). */
 const LONE = 2;
 const EMPTY = /^(?:|null|NULL|None|nil|<nil>|<null>|NaN|undefined|-)$/;
+/** Longest cell EMPTY can match (`undefined`): longer ones skip the test. */
+const EMPTY_CHARS = 9;
 
 /** Most rows a rare value, empty cell or outlier may have: two among 10-19 rows, a tenth of more. */
 export function rareLimit(rows: number): number {
@@ -39,67 +41,119 @@ export function numberOf(cell: string): CellNumber | null {
   return Number.isFinite(value) ? { value, unit: m[2]! } : null;
 }
 
-function median(sorted: readonly number[]): number {
+/**
+ * One column read once: its cells trimmed, which are empty, and (when first
+ * asked) each cell's number and its digit-masked value. Every rule here and
+ * every processor that reads the column reads these; none parses a cell twice.
+ */
+export class Column {
+  /** The cells trimmed (`undefined` where the row has no such field). */
+  readonly cells: readonly Cell[];
+  /** Rows whose cell is missing or empty (`''`, `null`, `-`, `NaN`…). */
+  readonly empty: readonly number[];
+  #numbers: readonly (CellNumber | null | undefined)[] | undefined;
+  #masked: readonly string[] | undefined;
+
+  constructor(cells: readonly Cell[]) {
+    const trimmed = new Array<Cell>(cells.length);
+    const empty: number[] = [];
+    for (let r = 0; r < cells.length; r++) {
+      const cell = cells[r]?.trim();
+      trimmed[r] = cell;
+      if (cell === undefined || (cell.length <= EMPTY_CHARS && EMPTY.test(cell))) empty.push(r);
+    }
+    this.cells = trimmed;
+    this.empty = empty;
+  }
+
+  /** Each cell's number (null: not a number; undefined: no cell). */
+  numbers(): readonly (CellNumber | null | undefined)[] {
+    this.#numbers ??= this.cells.map((cell) => (cell === undefined ? undefined : numberOf(cell)));
+    return this.#numbers;
+  }
+
+  /**
+   * Each cell as a category value: digits masked (`Up 3 hours` ~ `Up 9
+   * hours`); long cells (messages, stacks) as themselves; a missing cell as
+   * its own value.
+   */
+  masked(): readonly string[] {
+    this.#masked ??= this.cells.map((cell) =>
+      cell === undefined ? '\u0000absent' : cell.length > CATEGORY_CHARS ? cell : cell.replace(/\d+/g, '#'),
+    );
+    return this.#masked;
+  }
+}
+
+/** A numeric column's numbers of its one unit, with the rows they are in. */
+interface Numbers {
+  readonly rows: readonly number[];
+  readonly values: Float64Array;
+}
+
+function median(sorted: Float64Array): number {
   return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** How many distinct values a sorted array holds. */
+function distinct(sorted: Float64Array): number {
+  let k = sorted.length > 0 ? 1 : 0;
+  for (let i = 1; i < sorted.length; i++) if (sorted[i] !== sorted[i - 1]) k++;
+  return k;
+}
+
+/** Rows whose value passes `test`, in row order. */
+function rowsWhere(numbers: Numbers, test: (value: number) => boolean): number[] {
+  const found: number[] = [];
+  for (let k = 0; k < numbers.rows.length; k++) if (test(numbers.values[k]!)) found.push(numbers.rows[k]!);
+  return found;
 }
 
 /**
  * Rows whose number stands out: far from the median by MAD and in size, a rare negative, a rare zero
  * among positives, a rare value where most rows hold the median.
  */
-function numericOutliers(values: readonly (readonly [row: number, value: number])[], limit: number): number[] {
-  const sorted = values.map(([, v]) => v).sort((a, b) => a - b);
+function numericOutliers(numbers: Numbers, limit: number): number[] {
+  const sorted = numbers.values.slice().sort();
   const mid = median(sorted);
   // Distinct integers are identifiers (task ids, TIDs, line numbers): their extremes mean nothing.
-  const ids = sorted.every(Number.isInteger) && new Set(sorted).size >= sorted.length / 2;
-  const deviations = sorted.map((v) => Math.abs(v - mid)).sort((a, b) => a - b);
+  const ids = sorted.every(Number.isInteger) && distinct(sorted) >= sorted.length / 2;
+  const deviations = new Float64Array(sorted.length);
+  for (let k = 0; k < sorted.length; k++) deviations[k] = Math.abs(sorted[k]! - mid);
+  deviations.sort();
   const mad = median(deviations) * 1.4826;
   let far: number[];
   // Far by MAD and an order of magnitude past the median: counters and ids (task 3 among tasks 40-90) are not.
   const scale = MAGNITUDE * Math.max(Math.abs(mid), 1);
   if (ids) far = [];
   else if (mad > 0)
-    far = values
-      .filter(([, v]) => Math.abs(v - mid) > OUTLIER_DEVIATIONS * mad && Math.abs(v) >= scale)
-      .map(([r]) => r);
+    far = rowsWhere(numbers, (v) => Math.abs(v - mid) > OUTLIER_DEVIATIONS * mad && Math.abs(v) >= scale);
   // Most rows hold the median itself (status 200 in every row but two): the rows that do not stand out.
-  else far = values.filter(([, v]) => v !== mid).map(([r]) => r);
+  else far = rowsWhere(numbers, (v) => v !== mid);
   // Heavy tails are a distribution, not an anomaly.
   if (far.length > limit) far = [];
-  const negative = values.filter(([, v]) => v < 0).map(([r]) => r);
-  if (negative.length > 0 && negative.length <= limit && sorted[negative.length]! >= 0)
-    for (const r of negative) far.push(r);
+  const negative = rowsWhere(numbers, (v) => v < 0);
+  if (negative.length > 0 && negative.length <= limit && sorted[negative.length]! >= 0) far.push(...negative);
   // A rare zero among positive numbers (a 0 ms among real timings, a lone empty count).
-  const zero = values.filter(([, v]) => v === 0).map(([r]) => r);
+  const zero = rowsWhere(numbers, (v) => v === 0);
   const loneZero = zero.length > 0 && zero.length <= Math.min(limit, LONE) && sorted[zero.length]! > 0;
-  if (!ids && mad > 0 && sorted[0] === 0 && loneZero) for (const r of zero) far.push(r);
+  if (!ids && mad > 0 && sorted[0] === 0 && loneZero) far.push(...zero);
   return far;
 }
 
-/** Cells parsed as numbers of the column's one unit, or null when the column is not numeric. */
-function numericColumn(cells: readonly Cell[], filled: number): (readonly [number, number])[] | null {
-  if (filled < MIN_ROWS) return null;
-  return numbersOfOneUnit(
-    cells.map((cell) => (cell === undefined ? null : numberOf(cell.trim()))),
-    filled,
-  );
-}
-
-/** Parsed cells (null: absent or not a number) as [row, value] of the column's one unit, or null when not numeric. */
-function numbersOfOneUnit(
-  parsed: readonly (CellNumber | null)[],
-  filled: number,
-): (readonly [number, number])[] | null {
+/** Parsed cells (null or undefined: not a number) as the numbers of the column's one unit, or null when not numeric. */
+function numbersOfOneUnit(parsed: readonly (CellNumber | null | undefined)[], filled: number): Numbers | null {
   const units = new Map<string, number>();
   for (const n of parsed) if (n) units.set(n.unit, (units.get(n.unit) ?? 0) + 1);
   const [unit, withUnit] = [...units].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   // Nine in ten filled cells are numbers of one unit.
   if (withUnit < 0.9 * filled) return null;
-  const numbers: (readonly [number, number])[] = [];
+  const rows: number[] = [];
+  const values = new Float64Array(withUnit);
   parsed.forEach((n, r) => {
-    if (n && n.unit === unit) numbers.push([r, n.value]);
+    if (n && n.unit === unit) values[rows.push(r) - 1] = n.value;
   });
-  return numbers;
+  return { rows, values };
 }
 
 /**
@@ -114,42 +168,30 @@ export function outlierNumbers(parsed: readonly (CellNumber | null | undefined)[
   if (limit === 0) return [];
   let filled = 0;
   for (const n of parsed) if (n !== undefined) filled++;
-  const numbers =
-    filled < MIN_ROWS
-      ? null
-      : numbersOfOneUnit(
-          parsed.map((n) => n ?? null),
-          filled,
-        );
+  const numbers = filled < MIN_ROWS ? null : numbersOfOneUnit(parsed, filled);
   return numbers ? numericOutliers(numbers, limit) : [];
 }
 
 /**
- * Row indices of `cells` that stand out in their column: an empty or missing
- * cell where at most `rareLimit` rows lack one, a categorical value (digits
- * masked: `Up 3 hours` ~ `Up 9 hours`) at most that many rows have while one
- * value holds most rows, or a numeric outlier. Empty when the column has fewer
- * than MIN_ROWS rows or nothing stands out.
+ * Rows of `column` that stand out in it: an empty or missing cell where at
+ * most `rareLimit` rows lack one, a categorical value (digits masked) at most
+ * that many rows have while one value holds most rows, or a numeric outlier.
+ * Empty when the column has fewer than MIN_ROWS rows or nothing stands out.
  */
-export function rareCells(cells: readonly Cell[]): number[] {
-  const rows = cells.length;
+export function rareCells(column: Column): number[] {
+  const rows = column.cells.length;
   const limit = rareLimit(rows);
   if (limit === 0) return [];
-  const found = new Set<number>();
-  const empty = new Set<number>();
-  cells.forEach((cell, r) => {
-    if (cell === undefined || EMPTY.test(cell.trim())) empty.add(r);
-  });
-  if (empty.size > 0 && empty.size <= limit) for (const r of empty) found.add(r);
-  const numbers = numericColumn(
-    cells.map((cell, r) => (empty.has(r) ? undefined : cell)),
-    rows - empty.size,
-  );
-  if (numbers) {
-    for (const r of numericOutliers(numbers, limit)) found.add(r);
-    return [...found].sort((a, b) => a - b);
+  const { empty } = column;
+  const found = new Set<number>(empty.length <= limit ? empty : []);
+  const filled = rows - empty.length;
+  // Empty cells parse as no number: the column's numbers are its filled cells'.
+  const numbers = filled < MIN_ROWS ? null : numbersOfOneUnit(column.numbers(), filled);
+  if (numbers) for (const r of numericOutliers(numbers, limit)) found.add(r);
+  else {
+    const isEmpty = new Set(empty);
+    for (const r of rareCategories(column, limit)) if (!isEmpty.has(r)) found.add(r);
   }
-  for (const r of rareCategories(cells, limit)) if (!empty.has(r)) found.add(r);
   return [...found].sort((a, b) => a - b);
 }
 
@@ -159,14 +201,11 @@ export function rareCells(cells: readonly Cell[]): number[] {
  * or timestamps (`-rwxrwxrwx` among 300 `-rw-r--r--`, `CrashLoopBackOff`
  * among `Running`). Empty below MIN_ROWS rows.
  */
-export function rareCategories(cells: readonly Cell[], most: number): number[] {
-  const rows = cells.length;
+export function rareCategories(column: Column, most: number): number[] {
+  const rows = column.cells.length;
   if (rows < MIN_ROWS) return [];
+  const masked = column.masked();
   const counts = new Map<string, number>();
-  // Long cells (messages, stacks) are no category: they count as themselves, unmasked.
-  const masked = cells.map((cell) =>
-    cell === undefined ? '\u0000absent' : cell.length > CATEGORY_CHARS ? cell : cell.trim().replace(/\d+/g, '#'),
-  );
   for (const v of masked) counts.set(v, (counts.get(v) ?? 0) + 1);
   let bulk = 0;
   for (const k of counts.values()) bulk = Math.max(bulk, k);
@@ -176,14 +215,4 @@ export function rareCategories(cells: readonly Cell[], most: number): number[] {
     if (counts.get(v)! <= most) found.push(r);
   });
   return found;
-}
-
-/**
- * How many columns each row stands out in (see rareCells), for rows given as
- * their cells by column: `columns[c][r]` is row r's cell in column c.
- */
-export function rowAnomalies(columns: readonly (readonly Cell[])[], rows: number): Uint16Array {
-  const score = new Uint16Array(rows);
-  for (const column of columns) for (const r of rareCells(column)) score[r]!++;
-  return score;
 }

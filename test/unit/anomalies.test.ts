@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Anomaly, LineFlag, Severity, TextAnalysis, rareCells, severityOf } from '../../src/engine/index.js';
+import { Anomaly, Column, LineFlag, Severity, TextAnalysis, rareCells, severityOf } from '../../src/engine/index.js';
 import { backendName, testBackend } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 import { testSqueeze } from '../support/processor-run.js';
@@ -120,35 +120,35 @@ describe('field rarity per column', () => {
     const column = [...amounts];
     column[137] = '998877.66';
     column[61] = '-4.50';
-    expect(rareCells(column)).toEqual([61, 137]);
+    expect(rareCells(new Column(column))).toEqual([61, 137]);
     const emails = amounts.map((_, i) => `customer${i}@example.com`);
     emails[88] = '';
-    expect(rareCells(emails)).toEqual([88]);
+    expect(rareCells(new Column(emails))).toEqual([88]);
   });
 
   it('finds a value few rows have where one value holds most, and a key few records lack', () => {
     const status = amounts.map((_, i) => (i % 50 === 7 ? 'CrashLoopBackOff' : 'Running'));
-    expect(rareCells(status)).toEqual([7, 57, 107, 157]);
+    expect(rareCells(new Column(status))).toEqual([7, 57, 107, 157]);
     const started = amounts.map((_, i) =>
       i === 3 ? undefined : `2026-12-01T00:${String(i % 60).padStart(2, '0')}:00Z`,
     );
-    expect(rareCells(started)).toEqual([3]);
+    expect(rareCells(new Column(started))).toEqual([3]);
   });
 
   it('finds the few numbers that differ where nearly every row holds the same one (HTTP 500 among 200s)', () => {
     const codes = amounts.map((_, i) => (i === 42 ? '500' : i === 170 ? '504' : '200'));
-    expect(rareCells(codes)).toEqual([42, 170]);
+    expect(rareCells(new Column(codes))).toEqual([42, 170]);
     const zeros = amounts.map((_, i) => (i === 9 ? '3' : '0'));
-    expect(rareCells(zeros)).toEqual([9]);
+    expect(rareCells(new Column(zeros))).toEqual([9]);
     const timings = amounts.map((a, i) => (i === 77 ? '0' : `${a}5`));
-    expect(rareCells(timings)).toEqual([77]);
+    expect(rareCells(new Column(timings))).toEqual([77]);
     // A fifth of the rows differing is a distribution, not an anomaly.
-    expect(rareCells(amounts.map((_, i) => (i % 5 === 0 ? '304' : '200')))).toEqual([]);
+    expect(rareCells(new Column(amounts.map((_, i) => (i % 5 === 0 ? '304' : '200'))))).toEqual([]);
   });
 
   it('leaves identifiers, heavy tails and small columns alone', () => {
-    expect(rareCells(amounts.map((_, i) => String(i < 5 ? i : 1000 + i)))).toEqual([]);
-    expect(rareCells(amounts.map((_, i) => String(2 ** (i % 20))))).toEqual([]);
-    expect(rareCells(['1', '2', '3', '998877'])).toEqual([]);
+    expect(rareCells(new Column(amounts.map((_, i) => String(i < 5 ? i : 1000 + i))))).toEqual([]);
+    expect(rareCells(new Column(amounts.map((_, i) => String(2 ** (i % 20)))))).toEqual([]);
+    expect(rareCells(new Column(['1', '2', '3', '998877']))).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 // path is rare among its array's records). Ranks are computed once,
 // bottom-up, with the inline size of every container.
 import { rawNumber } from './parse.js';
-import { rareCells } from '../../engine/index.js';
+import { Column, rareCells } from '../../engine/index.js';
 import { inline, type JsonValue, type PrunedNode } from './render.js';
 
 export type JsonObject = { [key: string]: JsonValue };
@@ -131,7 +131,7 @@ export class Importance {
     for (const record of leaves) for (const path of record.keys()) paths.set(path, (paths.get(path) ?? 0) + 1);
     const standsOut = new Uint16Array(items.length);
     for (const path of [...paths.keys()].slice(0, MAX_PATHS)) {
-      for (const r of rareCells(leaves.map((record) => record.get(path)?.value))) {
+      for (const r of rareCells(new Column(leaves.map((record) => record.get(path)?.value)))) {
         standsOut[r]!++;
         // The containers on the path a record stands out in survive its cut.
         for (const container of leaves[r]!.get(path)?.within ?? []) {

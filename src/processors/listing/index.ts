@@ -5,7 +5,7 @@
 // directory with few entries keeps its names, a big one its rarest and
 // largest entries (its small subdirectories it does not name are counted in
 // its marker); over budget the subtrees whose lines cost most fold whole.
-import { Anomaly, MIN_ROWS, rareCategories, type TextAnalysis } from '../../engine/index.js';
+import { Anomaly, Column, MIN_ROWS, rareCategories, type TextAnalysis } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { nonBlankHead } from '../head.js';
 import { checkDeadline, deadlineTick, ProcessorError, type Tick } from '../errors.js';
@@ -449,10 +449,9 @@ const STANDOUT_ENTRIES = 2;
 function standouts(parsed: Parsed, dir: Dir): number[] {
   const files = dir.entries.filter((i) => !parsed.entries[i]!.isDir && parsed.entries[i]!.mode !== undefined);
   if (files.length < MIN_ROWS) return [];
-  const modes = rareCategories(
-    files.map((i) => parsed.entries[i]!.mode),
-    STANDOUT_ENTRIES,
-  ).map((k) => files[k]!);
+  const modes = rareCategories(new Column(files.map((i) => parsed.entries[i]!.mode)), STANDOUT_ENTRIES).map(
+    (k) => files[k]!,
+  );
   const empty = files.filter((i) => parsed.entries[i]!.size === 0);
   return empty.length <= STANDOUT_ENTRIES ? [...modes, ...empty] : modes;
 }

@@ -12,14 +12,15 @@ import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { count, linesOmission, omittedLines, type PlacedOmission, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
-import { rareCells, rareLimit } from '../../engine/index.js';
+import { type CellNumber, Column, rareCells, rareLimit } from '../../engine/index.js';
 
 /** States that mean something is wrong or not done, in container, pod and process tables (a clean `Exited (0)` is not). */
 const TROUBLE =
   /\b(?:Error|ERROR|Failed|FAILED|failed|CrashLoopBackOff|Exited(?! \(0\))|OOMKilled|Pending|Evicted|ImagePullBackOff|ErrImagePull|Terminating|NotReady|Unhealthy|unhealthy|Dead|Restarting|defunct|Unknown)\b/;
 /** A readiness count short of its total (kubectl READY 0/1). */
 const NOT_READY = /(?:^|\s)(\d+)\/(\d+)(?:\s|$)/;
-const NUMBER = /^-?\d[\d,]*(?:\.\d+)?(?:[KMGTPE]i?B?|[kmgt]b?|%|m|s|ms)?$/;
+/** Units a table's numbers are read in (src/engine/fields.ts parses the number). */
+const UNIT = /^(?:[KMGTPE]i?B?|[kmgt]b?|%|m|s|ms)?$/;
 /** Rules between a header and its rows: dashes, `+`/`|` joints (psql, sqlite3 -table) and box drawing (sqlite3 -box). */
 const SEPARATOR = /^[-=+|:\s─━═┌┐└┘├┤┬┴┼╞╡╪╔╗╚╝╠╣╦╩╬]+$/;
 /** psql's closing row count. */
@@ -40,6 +41,7 @@ interface Table {
 
 /** Splits a CSV/TSV line on `delimiter`, honouring double quotes (the field counts of the features kernel are its length). */
 export function splitDelimited(line: string, delimiter: string): string[] {
+  if (!line.includes('"')) return line.split(delimiter);
   const fields: string[] = [];
   let field = '';
   let quoted = false;
@@ -150,12 +152,12 @@ function parse(text: string, tick: Tick): Table | null {
   return { lines, header, rows: body, rowOf, fields, columns: split(lines[header]!) };
 }
 
-function numeric(value: string): number | null {
-  if (!NUMBER.test(value)) return null;
-  const n = Number.parseFloat(value.replaceAll(',', ''));
+/** A cell's number as the table compares it: sizes in bytes, other units as printed; null when not a number in a table's units. */
+function numeric(cell: string, parsed: CellNumber | null | undefined): number | null {
+  if (!parsed || cell.startsWith('+') || !UNIT.test(parsed.unit)) return null;
   // Upper-case size units only: a lower-case m is millicores or minutes, not mega.
-  const unit = /([KMGTPE])i?B?$/.exec(value)?.[1];
-  return unit ? n * 1024 ** ' KMGTPE'.indexOf(unit.toUpperCase()) : n;
+  const size = ' KMGTPE'.indexOf(parsed.unit[0] ?? ' ');
+  return size > 0 ? parsed.value * 1024 ** size : parsed.value;
 }
 
 interface Analysis {
@@ -181,33 +183,41 @@ function analyse(table: Table, tick: Tick): Analysis {
     if (ready && Number(ready[1]) < Number(ready[2]) && !/\b(?:Completed|Succeeded)\b/.test(text)) flag(r, 1);
   });
   // Status-like columns: few distinct values once digits are masked ("Up 3 hours" ~ "Up 9 hours").
-  const categorical: { column: number; distinct: number; values: string[] }[] = [];
+  const categorical: { column: number; distinct: number; values: readonly string[] }[] = [];
   for (let c = 0; c < columns.length; c++) {
-    const raw = fields.map((f) => {
-      tick();
-      return f[c] ?? '';
-    });
-    const numbers = raw.map(numeric);
-    if (numbers.filter((x) => x !== null).length >= 0.8 * n) {
+    const column = new Column(
+      fields.map((f) => {
+        tick();
+        return f[c] ?? '';
+      }),
+    );
+    const cells = column.cells as readonly string[];
+    const parsed = column.numbers();
+    const numbers = cells.map((cell, r) => numeric(cell, parsed[r]));
+    let parsedCount = 0;
+    for (const x of numbers) if (x !== null) parsedCount++;
+    if (parsedCount >= 0.8 * n) {
+      const distinct = new Set(cells).size;
       // Distinct integers in every row are identifiers (PID, order id): their extremes mean nothing.
-      const ids = new Set(raw).size === n && numbers.every((x) => x !== null && Number.isInteger(x));
-      if (n >= 5 && !ids && new Set(raw).size > 1) for (const r of extremes(numbers)) flag(r, 3);
-      continue;
+      const ids = distinct === n && numbers.every((x) => x !== null && Number.isInteger(x));
+      if (n >= 5 && !ids && distinct > 1) for (const r of extremes(numbers)) flag(r, 3);
+    } else {
+      const values = column.masked();
+      const counts = new Map<string, number>();
+      for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+      if (counts.size >= 2 && counts.size <= Math.max(2, Math.min(12, n / 5))) {
+        categorical.push({ column: c, distinct: counts.size, values });
+        if (n >= 10)
+          values.forEach((v, r) => {
+            if (counts.get(v)! <= Math.max(1, Math.floor(n * 0.05))) flag(r, 2);
+          });
+      }
     }
-    const values = raw.map((v) => v.replace(/\d+/g, '#'));
-    const counts = new Map<string, number>();
-    for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-    if (counts.size < 2 || counts.size > Math.max(2, Math.min(12, n / 5))) continue;
-    categorical.push({ column: c, distinct: counts.size, values });
-    if (n >= 10)
-      values.forEach((v, r) => {
-        if (counts.get(v)! <= Math.max(1, Math.floor(n * 0.05))) flag(r, 2);
-      });
+    // What is rare in the column, whatever it names: an empty cell where the
+    // column is nearly always filled, a value few rows have, a number far
+    // outside the column's bulk (src/engine/fields.ts).
+    for (const r of rareCells(column)) flag(r, 2);
   }
-  // What is rare in each column, whatever it names: an empty cell where the
-  // column is nearly always filled, a value few rows have, a number far
-  // outside the column's bulk (src/engine/fields.ts).
-  for (let c = 0; c < columns.length; c++) for (const r of rareCells(fields.map((f) => f[c]))) flag(r, 2);
   const byState = categorical.find((c) => STATE_COLUMN.test(columns[c.column] ?? ''));
   const label = byState ?? [...categorical].sort((a, b) => a.distinct - b.distinct)[0];
   const name = label ? columns[label.column] || `column ${label.column + 1}` : '';
@@ -228,17 +238,26 @@ const MAGNITUDE = 10;
  * under 1.
  */
 function extremes(numbers: readonly (number | null)[]): number[] {
-  const known = numbers.map((x, r) => [x, r] as const).filter((p): p is readonly [number, number] => p[0] !== null);
-  const sorted = known.map(([x]) => x).sort((a, b) => a - b);
+  const rows: number[] = [];
+  for (let r = 0; r < numbers.length; r++) if (numbers[r] !== null) rows.push(r);
+  const values = new Float64Array(rows.length);
+  for (let k = 0; k < rows.length; k++) values[k] = numbers[rows[k]!]!;
+  const sorted = values.slice().sort();
   const median = sorted[Math.floor(sorted.length / 2)]!;
-  const deviations = sorted.map((x) => Math.abs(x - median)).sort((a, b) => a - b);
+  const deviations = new Float64Array(sorted.length);
+  for (let k = 0; k < sorted.length; k++) deviations[k] = Math.abs(sorted[k]! - median);
+  deviations.sort();
   const mad = deviations[Math.floor(deviations.length / 2)]! * 1.4826;
-  const far = known.filter(([x]) => mad > 0 && Math.abs(x - median) > 6 * mad);
-  far.sort((a, b) => Math.abs(b[0] - median) - Math.abs(a[0] - median));
-  const outliers = far.filter(([x]) => Math.abs(x) >= MAGNITUDE * Math.abs(median));
-  const top = known.reduce((best, p) => (p[0] > best[0] ? p : best));
+  const distance = (k: number) => Math.abs(values[k]! - median);
+  // Positions into rows and values, farthest first.
+  const far: number[] = [];
+  if (mad > 0) for (let k = 0; k < values.length; k++) if (distance(k) > 6 * mad) far.push(k);
+  far.sort((a, b) => distance(b) - distance(a));
+  const outliers = far.filter((k) => Math.abs(values[k]!) >= MAGNITUDE * Math.abs(median));
+  let top = 0;
+  for (let k = 1; k < values.length; k++) if (values[k]! > values[top]!) top = k;
   const rare = outliers.length <= rareLimit(numbers.length) ? outliers : [];
-  return [...new Set([top[1], ...far.slice(0, 5).map(([, r]) => r), ...rare.map(([, r]) => r)])];
+  return [...new Set([top, ...far.slice(0, 5), ...rare].map((k) => rows[k]!))];
 }
 
 interface Detail {
