@@ -110,6 +110,9 @@ function outlierLines(
     let width = 0;
     for (const t of tokens) width = Math.max(width, t.length);
     for (let p = 0; p < width; p++) {
+      // A word without a digit is the shape's fixed text (templates mask only fields with digits): no number there.
+      const first = tokens[0]![p];
+      if (first !== undefined && !/\d/.test(first)) continue;
       const parsed = numericPosition(tokens, p);
       if (parsed !== null) for (const r of outlierNumbers(parsed, RARE_LINES)) found[list[r]!] = 1;
     }
