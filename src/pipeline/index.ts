@@ -37,7 +37,7 @@ import { budgetFor, ceilingFor, gentler, harsher, LEVELS, levelForFill } from '.
 import { shortenLongLines } from './long-lines.js';
 import { measureIn, refused, unchanged } from './intake.js';
 import { RecentResults, textDigest } from './repeats.js';
-import { foldShapes, shapeRuns, shownDistinctMilli } from './shapes.js';
+import { foldShapes, ShapeRuns, shownDistinctMilli } from './shapes.js';
 import type { Shortened } from './shortened.js';
 import { resolveOptions, type ResolvedOptions, type SqueezeOptions } from './options.js';
 import { detectPreserved, missingItems, type PreservedItem } from './preserve.js';
@@ -137,7 +137,8 @@ type Folded = Shortened & { readonly analysis: TextAnalysis };
 
 /** A text's same-shape folding: a floor under the folded text's distinct tokens, and the fold, made when first asked. */
 interface Folding {
-  readonly floor: () => number;
+  /** The floor, counted until it passes `limit` tokens. */
+  readonly floor: (limit: number) => number;
   readonly folded: () => Folded | null;
 }
 
@@ -485,7 +486,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
       lineShaped &&
       !losslessUpToMax &&
       // The runs alone tell most big texts apart without folding them (writing every marker).
-      ((folding !== null && folding.floor() > options.targetTokens) ||
+      ((folding !== null && folding.floor(options.targetTokens) > options.targetTokens) ||
         this.distinctTokens(folding?.folded()?.analysis ?? analysis) > options.targetTokens)
     ) {
       // Lossless keeps every distinct line once at least: past the target it is
@@ -660,13 +661,14 @@ class Pipeline implements Squeeze, WorkerPipeline {
     exact: boolean,
     options: ResolvedOptions,
   ): Folding {
-    const runs = shapeRuns(analysis, keep, exact);
+    const runs = new ShapeRuns(analysis, keep, exact);
     const skip = this.marked.get(analysis) ?? new Set<number>();
-    const floor = () => shownDistinctMilli(analysis, runs, lineMilliTokens(this.estimator, analysis), skip) / 1000;
+    const floor = (limit: number) =>
+      shownDistinctMilli(analysis, runs, lineMilliTokens(this.estimator, analysis), skip, limit * 1000) / 1000;
     let done: Folded | null | undefined;
     const folded = (): Folded | null => {
       if (done === undefined) {
-        const shapes = foldShapes(analysis, keep, exact, runs);
+        const shapes = foldShapes(analysis, keep, exact, [...runs]);
         done = shapes && { ...shapes, analysis: this.shortened(shapes, analysis, options) };
       }
       return done;

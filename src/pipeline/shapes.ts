@@ -200,18 +200,17 @@ function onlyCountersVary(analysis: TextAnalysis, run: Run): boolean {
  * the shortest period (up to `longest`) that makes it longest. Inside a run's
  * first block, the runs of shorter periods come before it: the block is shown folded too.
  */
-function runsOf(
+function* runsOf(
   analysis: TextAnalysis,
   foldable: Uint8Array,
   from = 0,
   n = analysis.lines.count,
   longest = MAX_PERIOD,
   exact = false,
-): Run[] {
+): Generator<Run, void, undefined> {
   const shape = analysis.templates.group;
   const same = analysis.exact.group;
   const flags = analysis.classes.flags;
-  const runs: Run[] = [];
   for (let i = from; i < n; ) {
     let best: Run | null = null;
     let scanned = i + 1;
@@ -272,16 +271,47 @@ function runsOf(
       continue;
     }
     if (best.period > 1)
-      runs.push(...runsOf(analysis, foldable, best.start, best.start + best.period, best.period - 1, exact));
-    runs.push(best);
+      yield* runsOf(analysis, foldable, best.start, best.start + best.period, best.period - 1, exact);
+    yield best;
     i = best.end;
   }
-  return runs;
 }
 
 /** The same-shape runs foldShapes folds (those saving too little aside). Lines in `keep` are never folded. */
 export function shapeRuns(analysis: TextAnalysis, keep: ReadonlySet<number> = new Set(), exact = false): Run[] {
-  return runsOf(analysis, foldableLines(analysis.classes.flags, keep), 0, analysis.lines.count, MAX_PERIOD, exact);
+  return [...new ShapeRuns(analysis, keep, exact)];
+}
+
+/**
+ * The same-shape runs of a text, found in line order as a reader asks for
+ * them and each found once: a reader that has seen enough (a floor already
+ * past a budget) stops, and the next reads on from what was found.
+ */
+export class ShapeRuns implements Iterable<Run> {
+  readonly #found: Run[] = [];
+  readonly #rest: Iterator<Run, void>;
+  #done = false;
+
+  constructor(analysis: TextAnalysis, keep: ReadonlySet<number> = new Set(), exact = false) {
+    const foldable = foldableLines(analysis.classes.flags, keep);
+    this.#rest = runsOf(analysis, foldable, 0, analysis.lines.count, MAX_PERIOD, exact);
+  }
+
+  *[Symbol.iterator](): Iterator<Run> {
+    for (let k = 0; ; k++) {
+      if (k < this.#found.length) yield this.#found[k]!;
+      else if (this.#done) return;
+      else {
+        const next = this.#rest.next();
+        if (next.done) {
+          this.#done = true;
+          return;
+        }
+        this.#found.push(next.value);
+        yield next.value;
+      }
+    }
+  }
 }
 
 /**
@@ -291,12 +321,15 @@ export function shapeRuns(analysis: TextAnalysis, keep: ReadonlySet<number> = ne
  * counted once by its cost here (`milli`); markers are not counted, nor the
  * last line (its break may differ there) or lines in `skip` (rewritten there).
  * So a caller can tell a text is too big for lossless without writing a marker.
+ * The count stops as soon as it passes `limit` (it is then still a floor, and
+ * past the limit): a big text is told apart from its first runs.
  */
 export function shownDistinctMilli(
   analysis: TextAnalysis,
-  runs: readonly Run[],
+  runs: Iterable<Run>,
   milli: Float64Array,
   skip: ReadonlySet<number>,
+  limit = Number.POSITIVE_INFINITY,
 ): number {
   const n = analysis.lines.count;
   const group = analysis.exact.group;
@@ -313,6 +346,7 @@ export function shownDistinctMilli(
     for (; line < run.start + run.period; line++) add(line);
     for (const at of run.shown) for (let i = run.start + at + run.period; i < run.end; i += run.period) add(i);
     line = run.end;
+    if (sum > limit) return sum;
   }
   for (; line < n; line++) add(line);
   return sum;
