@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/index.js';
 import { TextAnalysis } from '../../src/engine/index.js';
-import { foldShapes, MAX_LISTED, shapeRuns, shownDistinctMilli } from '../../src/pipeline/shapes.js';
+import { foldShapes, MAX_LISTED, ShapeRuns, shapeRuns, shownDistinctMilli } from '../../src/pipeline/shapes.js';
 import { parseSqueezeLine } from '../../src/processors/markers.js';
 import { extractiveViolation } from '../support/extractive.js';
 import { backendName, testBackend } from '../support/backend.js';
@@ -162,5 +162,23 @@ describe(`same-shape runs at the lossless level (${backendName})`, () => {
       }
     }
     expect(folds).toBeGreaterThan(10);
+  });
+
+  it('stops the floor once it passes a limit, still a floor and past the limit, the runs read on from where it stopped', () => {
+    let stopped = 0;
+    for (const fixture of [...fixtures('shapes'), ...fixtures('logs')]) {
+      const analysis = new TextAnalysis(fixture.text, testBackend());
+      const whole = shownDistinctMilli(analysis, shapeRuns(analysis), analysis.lineTokens.milli, new Set());
+      const limit = whole / 4;
+      const runs = new ShapeRuns(analysis);
+      const partial = shownDistinctMilli(analysis, runs, analysis.lineTokens.milli, new Set(), limit);
+      expect(partial, fixture.name).toBeLessThanOrEqual(whole);
+      if (partial < whole) {
+        stopped++;
+        expect(partial, fixture.name).toBeGreaterThan(limit);
+      }
+      expect([...runs], fixture.name).toEqual(shapeRuns(analysis));
+    }
+    expect(stopped).toBeGreaterThan(3);
   });
 });
