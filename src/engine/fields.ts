@@ -18,9 +18,8 @@ const NUMBER = /^([-+]?\d[\d,]*(?:\.\d+)?)([A-Za-z%]{0,3})$/;
 const CATEGORY_CHARS = 120;
 /** Most rows a zero among positive numbers may have to stand out: more are a category of their own (idle processes). */
 const LONE = 2;
-const EMPTY = /^(?:|null|NULL|None|nil|<nil>|<null>|NaN|undefined|-)$/;
-/** Longest cell EMPTY can match (`undefined`): longer ones skip the test. */
-const EMPTY_CHARS = 9;
+/** Cells that print no value. */
+const EMPTY = new Set(['', 'null', 'NULL', 'None', 'nil', '<nil>', '<null>', 'NaN', 'undefined', '-']);
 
 /** Most rows a rare value, empty cell or outlier may have: two among 10-19 rows, a tenth of more. */
 export function rareLimit(rows: number): number {
@@ -51,8 +50,9 @@ export class Column {
   readonly cells: readonly Cell[];
   /** Rows whose cell is missing or empty (`''`, `null`, `-`, `NaN`…). */
   readonly empty: readonly number[];
-  #numbers: readonly (CellNumber | null | undefined)[] | undefined;
+  #numbers: readonly (CellNumber | null | undefined)[] | null | undefined;
   #masked: readonly string[] | undefined;
+  #counts: ReadonlyMap<string, number> | undefined;
 
   constructor(cells: readonly Cell[]) {
     const trimmed = new Array<Cell>(cells.length);
@@ -60,16 +60,38 @@ export class Column {
     for (let r = 0; r < cells.length; r++) {
       const cell = cells[r]?.trim();
       trimmed[r] = cell;
-      if (cell === undefined || (cell.length <= EMPTY_CHARS && EMPTY.test(cell))) empty.push(r);
+      if (cell === undefined || EMPTY.has(cell)) empty.push(r);
     }
     this.cells = trimmed;
     this.empty = empty;
   }
 
-  /** Each cell's number (null: not a number; undefined: no cell). */
-  numbers(): readonly (CellNumber | null | undefined)[] {
-    this.#numbers ??= this.cells.map((cell) => (cell === undefined ? undefined : numberOf(cell)));
-    return this.#numbers;
+  /**
+   * Each cell's number (null: not a number; undefined: no cell), or null
+   * for the whole column once it cannot be numeric: more than a tenth of its
+   * filled cells and a fifth of all its cells are not numbers (the rules here
+   * need nine in ten filled cells numbers, the table processor four in five
+   * of all), so a column of words costs a fifth of its cells, not all of them.
+   */
+  numbers(): readonly (CellNumber | null | undefined)[] | null {
+    if (this.#numbers !== undefined) return this.#numbers;
+    const { cells } = this;
+    const filled = cells.length - this.empty.length;
+    const parsed = new Array<CellNumber | null | undefined>(cells.length);
+    let failedFilled = 0;
+    let failed = 0;
+    for (let r = 0; r < cells.length; r++) {
+      const cell = cells[r];
+      const n = cell === undefined ? undefined : numberOf(cell);
+      parsed[r] = n;
+      if (n !== null) continue;
+      failed++;
+      // Empty cells are no numbers but are not filled ones.
+      if (!EMPTY.has(cell!)) failedFilled++;
+      if (failedFilled > 0.1 * filled && failed > 0.2 * cells.length) return (this.#numbers = null);
+    }
+    this.#numbers = parsed;
+    return parsed;
   }
 
   /**
@@ -79,10 +101,32 @@ export class Column {
    */
   masked(): readonly string[] {
     this.#masked ??= this.cells.map((cell) =>
-      cell === undefined ? '\u0000absent' : cell.length > CATEGORY_CHARS ? cell : cell.replace(/\d+/g, '#'),
+      cell === undefined
+        ? '\u0000absent'
+        : cell.length > CATEGORY_CHARS || !hasDigit(cell)
+          ? cell
+          : cell.replace(/\d+/g, '#'),
     );
     return this.#masked;
   }
+  /** How many rows hold each masked value. */
+  counts(): ReadonlyMap<string, number> {
+    if (this.#counts === undefined) {
+      const counts = new Map<string, number>();
+      for (const v of this.masked()) counts.set(v, (counts.get(v) ?? 0) + 1);
+      this.#counts = counts;
+    }
+    return this.#counts;
+  }
+}
+
+/** Whether a string holds an ASCII digit (most category values do not: nothing to mask). */
+function hasDigit(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 48 && c <= 57) return true;
+  }
+  return false;
 }
 
 /** A numeric column's numbers of its one unit, with the rows they are in. */
@@ -186,7 +230,8 @@ export function rareCells(column: Column): number[] {
   const found = new Set<number>(empty.length <= limit ? empty : []);
   const filled = rows - empty.length;
   // Empty cells parse as no number: the column's numbers are its filled cells'.
-  const numbers = filled < MIN_ROWS ? null : numbersOfOneUnit(column.numbers(), filled);
+  const parsed = filled < MIN_ROWS ? null : column.numbers();
+  const numbers = parsed === null ? null : numbersOfOneUnit(parsed, filled);
   if (numbers) for (const r of numericOutliers(numbers, limit)) found.add(r);
   else {
     const isEmpty = new Set(empty);
@@ -205,8 +250,7 @@ export function rareCategories(column: Column, most: number): number[] {
   const rows = column.cells.length;
   if (rows < MIN_ROWS) return [];
   const masked = column.masked();
-  const counts = new Map<string, number>();
-  for (const v of masked) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const counts = column.counts();
   let bulk = 0;
   for (const k of counts.values()) bulk = Math.max(bulk, k);
   if (counts.size < 2 || counts.size > Math.max(3, rows / 4) || bulk < rows / 2) return [];

@@ -184,27 +184,28 @@ function analyse(table: Table, tick: Tick): Analysis {
   });
   // Status-like columns: few distinct values once digits are masked ("Up 3 hours" ~ "Up 9 hours").
   const categorical: { column: number; distinct: number; values: readonly string[] }[] = [];
+  // The cells by column, read in one pass over the rows (a missing cell is an empty one).
+  const byColumn = columns.map(() => new Array<string>(n));
+  for (let r = 0; r < n; r++) {
+    tick();
+    const row = fields[r]!;
+    for (let c = 0; c < columns.length; c++) byColumn[c]![r] = row[c] ?? '';
+  }
   for (let c = 0; c < columns.length; c++) {
-    const column = new Column(
-      fields.map((f) => {
-        tick();
-        return f[c] ?? '';
-      }),
-    );
+    const column = new Column(byColumn[c]!);
     const cells = column.cells as readonly string[];
     const parsed = column.numbers();
-    const numbers = cells.map((cell, r) => numeric(cell, parsed[r]));
+    const numbers = parsed === null ? null : cells.map((cell, r) => numeric(cell, parsed[r]));
     let parsedCount = 0;
-    for (const x of numbers) if (x !== null) parsedCount++;
-    if (parsedCount >= 0.8 * n) {
-      const distinct = new Set(cells).size;
+    for (const x of numbers ?? []) if (x !== null) parsedCount++;
+    if (numbers !== null && parsedCount >= 0.8 * n) {
+      const varies = cells.some((cell) => cell !== cells[0]);
       // Distinct integers in every row are identifiers (PID, order id): their extremes mean nothing.
-      const ids = distinct === n && numbers.every((x) => x !== null && Number.isInteger(x));
-      if (n >= 5 && !ids && distinct > 1) for (const r of extremes(numbers)) flag(r, 3);
+      const ids = varies && numbers.every((x) => x !== null && Number.isInteger(x)) && new Set(cells).size === n;
+      if (n >= 5 && !ids && varies) for (const r of extremes(numbers)) flag(r, 3);
     } else {
       const values = column.masked();
-      const counts = new Map<string, number>();
-      for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+      const counts = column.counts();
       if (counts.size >= 2 && counts.size <= Math.max(2, Math.min(12, n / 5))) {
         categorical.push({ column: c, distinct: counts.size, values });
         if (n >= 10)
