@@ -6,6 +6,7 @@ import { charEstimator, runProcessor } from '../support/processor-run.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
 import { omissionsOf } from '../../src/processors/markers.js';
+import { fixtures } from '../support/fixtures.js';
 
 const estimator = charEstimator;
 const run = (text: string, level: ProcessorInput['level'], budget = 4000, preserve: string[] = []) =>
@@ -80,6 +81,31 @@ describe(`text processor (${backendName})`, () => {
     const omitted = omissionsOf(out.text).reduce((a, o) => a + o.count, 0);
     expect(out.omitted.lines).toBe(omitted);
     expect(extractiveViolation(lines.join('\n'), out.text)).toBeNull();
+  });
+
+  it('says of each gap how many of its lines have a shape it shows: none new in 36 more idle threads, some where one differs', () => {
+    // gdb -batch -ex run -ex 'thread apply all bt' on a program whose 40th thread dereferences NULL while 39 sleep.
+    const dump = fixtures('anomalies').find((f) => f.name === 'gdb-thread-dump')!.text;
+    const out = run(dump, 'light', 3000);
+    const gaps = out.text.split('\n').filter((l) => l.startsWith('[… lines'));
+    expect(gaps.length).toBeGreaterThan(0);
+    for (const gap of gaps) expect(gap).toMatch(/: all of shapes shown …\]$/);
+    // One sleeping thread in the middle waits somewhere else: its gap says so.
+    const odd = dump.replace(
+      /(Thread 20 \(Thread[^\n]*\n)#0 [^\n]*\n/,
+      '$1#0  0x00007ffff7e9a4d2 in __GI___poll (fds=0x7fffe9db2e50, nfds=1, timeout=-1) at ../sysdeps/unix/sysv/linux/poll.c:29\n',
+    );
+    expect(odd).not.toBe(dump);
+    const shown = run(odd, 'light', 3000).text.split('\n');
+    expect(shown.some((l) => l.includes('__GI___poll'))).toBe(true);
+    for (const gap of shown.filter((l) => l.startsWith('[… lines'))) expect(gap).toMatch(/: all of shapes shown …\]$/);
+    expect(extractiveViolation(dump, out.text)).toBeNull();
+    // Lines of shapes the output does not show are counted apart.
+    const steps = Array.from({ length: 400 }, (_, i) =>
+      i >= 150 && i < 250 && i % 2 === 0 ? `cache ${'abcdefghij'[i % 10]}${i} warmed` : `step ${i} finished normally`,
+    );
+    const mixed = run(steps.join('\n'), 'light', 300).text;
+    expect(mixed).toMatch(/: [\d,]+ of shapes shown, [\d,]+ other …\]/);
   });
 
   it('keeps preserved strings and never returns more than it was given', () => {

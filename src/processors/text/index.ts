@@ -10,6 +10,7 @@ import type { TextAnalysis } from '../../engine/index.js';
 import { firstNonBlank } from '../head.js';
 import {
   collapsedLines,
+  count,
   collapseOmission,
   linesOmission,
   lineSpan,
@@ -198,9 +199,31 @@ function unusualLines(input: ProcessorInput, lines: readonly Line[]): number[] {
   return out;
 }
 
+/** The shape (template group) of what a line shows: an original line's or a collapse's, -1 for a marker. */
+function shapeOf(line: Line, shape: Int32Array): number {
+  return line.omission === undefined || line.omission.collapsed ? shape[line.from]! : -1;
+}
+
+/**
+ * A gap's words: how many of its lines have a shape the output shows (the
+ * same words, numbers and ids aside: 36 more idle threads of one stack), how
+ * many another; so a reader knows whether the gap holds anything new.
+ */
+function gapDetail(gap: readonly Line[], shown: ReadonlySet<number>, shape: Int32Array): string {
+  let known = 0;
+  let total = 0;
+  for (const line of gap) {
+    total += line.lines;
+    if (shown.has(shapeOf(line, shape))) known += line.lines;
+  }
+  if (known === 0) return 'none of shapes shown';
+  return known === total ? 'all of shapes shown' : `${count(known)} of shapes shown, ${count(total - known)} other`;
+}
+
 /**
  * Unusual lines (may take `extra` tokens past the target), then evidence
- * lines, then head and tail, until the budget; gaps marked.
+ * lines, then head and tail, until the budget; gaps marked with how many of
+ * their lines are of shapes shown.
  */
 function select(
   lines: Line[],
@@ -211,6 +234,7 @@ function select(
   extra: number,
   tick: Tick,
   alone: readonly number[] | null,
+  shape: Int32Array,
 ): Line[] {
   const cost = lines.map((l) => {
     tick();
@@ -220,7 +244,8 @@ function select(
   });
   const keep = lines.map((l) => l.keep);
   let left = target - keep.reduce((a, k, i) => a + (k ? cost[i]! : 0), 0);
-  const markerCost = estimate(omittedLines(0, lines.length * 1000)) + 1;
+  const most = count(lines.length * 1000);
+  const markerCost = estimate(omittedLines(0, lines.length * 1000, `${most} of shapes shown, ${most} other`)) + 1;
   // Taking a line may open a gap before it: its marker is paid for up front.
   const take = (i: number) => {
     const price = cost[i]! + (i > 0 && !keep[i - 1] ? markerCost : 0);
@@ -261,10 +286,15 @@ function select(
   const headRoom = left * 0.6;
   for (let i = 0, used = 0; i < lines.length && used < headRoom; i++) if (take(i)) used += cost[i]!;
   for (let i = lines.length - 1; i >= 0 && left > 0; i--) if (!keep[i] && !take(i)) break;
+  const shown = new Set<number>();
+  lines.forEach((l, i) => {
+    if (keep[i]) shown.add(shapeOf(l, shape));
+  });
+  shown.delete(-1);
   const out: Line[] = [];
   let gap: Line[] = [];
   const closeGap = () => {
-    if (gap.length > 0) out.push(gapLine(gap, '', false));
+    if (gap.length > 0) out.push(gapLine(gap, gapDetail(gap, shown, shape), false));
     gap = [];
   };
   lines.forEach((l, i) => {
@@ -296,7 +326,8 @@ function process(input: ProcessorInput): ProcessorOutput {
     // At light, unusual lines stay inline while the output fits well under maxTokens.
     const extra = input.level === 'light' ? Math.max(0, Math.floor(input.maxTokens * 0.8) - target) : 0;
     const alone = lineAloneTokens(input.estimator, input.analysis);
-    lines = select(lines, target, estimate, counts, unusualLines(input, lines), extra, tick, alone);
+    const shape = input.analysis.templates.group;
+    lines = select(lines, target, estimate, counts, unusualLines(input, lines), extra, tick, alone, shape);
   }
   const text = keepPreserved(lines.map((l) => l.text).join('\n'), input.text, input.preserve);
   if (estimate(text) >= estimate(input.text)) return { text: input.text, omitted: {}, omissions: [] };
