@@ -9,7 +9,7 @@ import {
   TextAnalysis,
   type RememberedResult,
 } from '../engine/index.js';
-import { lineMilliTokens } from '../processors/costs.js';
+import { lineMilliTokens, textTokens } from '../processors/costs.js';
 import { ProcessorTimeout } from '../processors/errors.js';
 import { preservedLines } from '../processors/log/priority.js';
 import {
@@ -760,7 +760,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
           }),
           analysis,
         );
-        return { level, kind: current, output, tokens: this.estimator.estimate(output.text) };
+        return { level, kind: current, output, tokens: textTokens(this.estimator, analysis, output.text) };
       } catch (error) {
         // Out of time: no other processor is tried (the caller has a form ready).
         if (error instanceof ProcessorTimeout) throw error;

@@ -3,11 +3,28 @@
 // line-by-line budget (the log processor, the pipeline's lossless floor, the
 // budget searches of the diff, git log and listing processors).
 import { CharClassEstimator, COST, textMilliTokens, tokenProfile, type TextAnalysis } from '../engine/index.js';
-import type { TokenEstimator } from '../types.js';
+import type { ProcessorInput, TokenEstimator } from '../types.js';
 
 /** Milli-tokens of each line of the analysed text, its line break included. */
 export function lineMilliTokens(estimator: TokenEstimator, analysis: TextAnalysis): Float64Array {
   return (estimator instanceof CharClassEstimator ? estimator.lines(analysis) : analysis.lineTokens).milli;
+}
+
+/**
+ * The estimate of `text`, counted from the analysis's per-line costs when it
+ * is the analysed text and they are the estimator's own (summed once: no pass
+ * over an 8 MB input to learn what the analysis already says), else by the
+ * estimator.
+ */
+export function textTokens(estimator: TokenEstimator, analysis: TextAnalysis, text: string): number {
+  if (text.length > 0 && estimator instanceof CharClassEstimator && text === analysis.text)
+    return estimator.lines(analysis).tokens;
+  return estimator.estimate(text);
+}
+
+/** A processor's estimate: its input's own tokens from its analysis (textTokens), any other text by the estimator. */
+export function estimateFor(input: ProcessorInput): (text: string) => number {
+  return (text) => textTokens(input.estimator, input.analysis, text);
 }
 
 /**

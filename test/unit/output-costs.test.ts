@@ -3,7 +3,7 @@
 // estimator says of the rendered text, so a search can sum instead of render.
 import { describe, expect, it } from 'vitest';
 import { createEstimator, TextAnalysis } from '../../src/engine/index.js';
-import { lineAloneTokens, OutputCosts } from '../../src/processors/costs.js';
+import { lineAloneTokens, OutputCosts, textTokens } from '../../src/processors/costs.js';
 import { omittedLines } from '../../src/processors/markers.js';
 import { backendName, testBackend } from '../support/backend.js';
 import { everydayFiles } from '../support/everyday.js';
@@ -24,6 +24,18 @@ describe(`output costs (${backendName})`, () => {
     expect(alone).toEqual(Array.from({ length: analysis.lines.count }, (_, i) => estimator.estimate(analysis.line(i))));
     expect(lineAloneTokens({ estimate: (s) => s.length }, analysis)).toBeNull();
   });
+
+  it.each(texts)(
+    '%s: the analysed text costs what the estimator says of it, counted without a pass over it',
+    (_, text) => {
+      const analysis = new TextAnalysis(text, testBackend());
+      expect(textTokens(estimator, analysis, text)).toBe(estimator.estimate(text));
+      const other = `${text}\nmore`;
+      expect(textTokens(estimator, analysis, other)).toBe(estimator.estimate(other));
+      const own = { estimate: (s: string) => s.length };
+      expect(textTokens(own, analysis, text)).toBe(text.length);
+    },
+  );
 
   it.each(texts)('%s: summed costs of kept lines and markers equal the estimate of the rendered text', (_, text) => {
     const analysis = new TextAnalysis(text, testBackend());

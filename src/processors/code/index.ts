@@ -15,7 +15,7 @@ import { nonBlankHead } from '../head.js';
 import { type Block, headerText, LANGS, langOf, LONG_LINE, nameOf, scan, type Scan } from './scan.js';
 import { checkDeadline, deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { splitLines } from '../fit.js';
-import { lineAloneTokens } from '../costs.js';
+import { estimateFor, lineAloneTokens } from '../costs.js';
 import { BLAME_PREFIX } from '../blame.js';
 import { charsCut, linesOmission, omittedLines, type PlacedOmission } from '../markers.js';
 import { utf8Bytes } from '../../text/strings.js';
@@ -321,7 +321,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   const preserved = input.preserve.filter((p) => p !== '');
   const kept = (i: number) => preserved.some((p) => source.raw[i]!.includes(p));
   const omitted: Omitted = {};
-  const estimate = (text: string) => input.estimator.estimate(text);
+  const estimate = estimateFor(input);
   const folds = fitted(
     source,
     outline(source, found, input.level === 'aggressive', kept, tick),

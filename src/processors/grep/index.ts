@@ -4,6 +4,7 @@
 // minified lines are cut to a window around the match; under pressure context
 // lines go first, identical match texts collapse into one line with all their
 // locations, then files keep their first matches and the rest are counted per file.
+import { estimateFor } from '../costs.js';
 import { RE2JS } from 're2js';
 import type { TextAnalysis } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
@@ -485,7 +486,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   const matches = parsed.rows.filter((r) => r.kind === 'match').length;
   if (matches === 0) throw new ProcessorError('grep', 'no match lines');
   const target = targetOf(input);
-  const estimate = (s: string) => input.estimator.estimate(s);
+  const estimate = estimateFor(input);
   if (input.level === 'lossless' && estimate(input.text) <= target)
     return { text: input.text, omitted: {}, omissions: [] };
   const view = new GrepView(parsed, matchFinder(parsed, input.pattern), input.preserve, tick);

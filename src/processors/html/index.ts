@@ -4,6 +4,7 @@
 // subtree when it holds most of the text. Lossless keeps all extracted
 // content; light fits the budget, aggressive half of it, by dropping whole
 // blocks (headings stay) with exact markers.
+import { estimateFor } from '../costs.js';
 import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { TAG_SAMPLE } from '../../engine/contract.js';
 import type { TextAnalysis } from '../../engine/index.js';
@@ -160,7 +161,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     throw new ProcessorError('html', 'the page could not be parsed', { cause: error });
   }
   checkDeadline('html', input.expired);
-  const estimate = (s: string) => input.estimator.estimate(s);
+  const estimate = estimateFor(input);
   let { blocks, links } = select(page);
   const text = blocks.reduce((a, b) => a + b.text.length, 0);
   if (page.errors > 0 || text < 0.05 * page.visibleText || (text === 0 && page.visibleText > 0)) {

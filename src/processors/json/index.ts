@@ -3,6 +3,7 @@
 // tables), fitted to the budget by sampling arrays and cutting long strings
 // while records with errors, high severities, outliers and preserved strings
 // stay whole. Invalid or too-deep JSON throws JsonInputError.
+import { estimateFor } from '../costs.js';
 import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import type { TextAnalysis } from '../../engine/index.js';
 import { firstNonBlank } from '../head.js';
@@ -74,7 +75,7 @@ const BEST_LOSSLESS_RATIO = 0.4;
 /** Never more than the input: a rendering that is not smaller gives the original back. */
 function process(input: ProcessorInput): ProcessorOutput {
   const out = fitJson(input);
-  const estimate = (s: string) => input.estimator.estimate(s);
+  const estimate = estimateFor(input);
   return estimate(out.text) < estimate(input.text) ? out : { text: input.text, omitted: {}, omissions: [] };
 }
 
@@ -85,7 +86,7 @@ function fitJson(input: ProcessorInput): ProcessorOutput {
     return { ...summariseHugeJson(input.text, target * 3), omissions: [] };
   }
   const { value, lines } = parseJson(input.text);
-  const estimate = (s: string) => input.estimator.estimate(s);
+  const estimate = estimateFor(input);
   const minifiedText = lines ? (value as JsonValue[]).map((v) => JSON.stringify(v)).join('\n') : JSON.stringify(value);
   const minified = estimate(minifiedText);
   const whole = () => keepPreserved(render(value, lines, estimate, minified), input.text, input.preserve);

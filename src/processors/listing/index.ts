@@ -5,6 +5,7 @@
 // directory with few entries keeps its names, a big one its rarest and
 // largest entries (its small subdirectories it does not name are counted in
 // its marker); over budget the subtrees whose lines cost most fold whole.
+import { estimateFor } from '../costs.js';
 import { Anomaly, Column, MIN_ROWS, rareCategories, type TextAnalysis } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { nonBlankHead } from '../head.js';
@@ -938,7 +939,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   const total = parsed.entries.filter(Boolean).length;
   if (total === 0) throw new ProcessorError('listing', 'no entries in the listing');
   const target = targetOf(input);
-  const estimate = (s: string) => input.estimator.estimate(s);
+  const estimate = estimateFor(input);
   if (input.level === 'lossless' && estimate(input.text) <= target)
     return { text: input.text, omitted: {}, omissions: [] };
   const view = new ListingView(parsed, input.preserve, input.analysis, tick);

@@ -8,7 +8,7 @@ import { rareLimit, type TextAnalysis, volatileFields } from '../../engine/index
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { withoutTerminalCodes } from '../../text/ansi.js';
 import { cutChars } from '../../text/strings.js';
-import { lineMilliTokens } from '../costs.js';
+import { estimateFor, lineMilliTokens } from '../costs.js';
 import {
   collapsedLines,
   collapseOmission,
@@ -437,7 +437,7 @@ export const logProcessor: Processor = {
     const output = input.level === 'lossless' ? lossless(input, tick) : fitted(input, tick);
     // Markers cost tokens too: on a tiny text they can outweigh what they replace.
     const suspect = output.text.length * 2 >= input.text.length;
-    if (suspect && input.estimator.estimate(output.text) > input.estimator.estimate(input.text)) {
+    if (suspect && input.estimator.estimate(output.text) > estimateFor(input)(input.text)) {
       return { text: input.text, omitted: {}, omissions: [] };
     }
     return output;

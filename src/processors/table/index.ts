@@ -4,6 +4,7 @@
 // column, extreme numbers) stay whole; the rest are grouped by shape (their
 // status-like values) and each group keeps its first rows, the others counted
 // in markers that name their original lines.
+import { estimateFor } from '../costs.js';
 import { DELIMITERS, FEATURE } from '../../engine/contract.js';
 import type { TextAnalysis } from '../../engine/index.js';
 import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
@@ -329,7 +330,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (!table || table.columns.length < 2 || table.rows.length < 2)
     throw new ProcessorError('table', 'no header with rows');
   const target = targetOf(input);
-  const estimate = (s: string) => input.estimator.estimate(s);
+  const estimate = estimateFor(input);
   if (input.level === 'lossless' && estimate(input.text) <= target)
     return { text: input.text, omitted: {}, omissions: [] };
   const analysis = analyse(table, tick);

@@ -17,7 +17,7 @@ import {
   omittedLines,
   type PlacedOmission,
 } from '../markers.js';
-import { lineAloneTokens } from '../costs.js';
+import { estimateFor, lineAloneTokens } from '../costs.js';
 import { deadlineTick, type Tick } from '../errors.js';
 import { keepPreserved } from '../keep-preserved.js';
 import { EVIDENCE, STRONG_EVIDENCE, isSignature } from './rules.js';
@@ -313,7 +313,7 @@ function select(
 
 function process(input: ProcessorInput): ProcessorOutput {
   const counts: Counts = {};
-  const estimate = (s: string) => input.estimator.estimate(s);
+  const estimate = estimateFor(input);
   const tick = deadlineTick('text', input.expired);
   let lines = dedupeParagraphs(normalise(input, counts, tick), counts, tick);
   for (const line of lines) {
