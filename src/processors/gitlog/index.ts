@@ -23,6 +23,7 @@ import { OutputCosts } from '../costs.js';
 import { checkDeadline } from '../errors.js';
 import { preservedLines, runsAround } from '../log/priority.js';
 import { cutChars } from '../../text/strings.js';
+import { LogStats, STAT, SUMMARY } from './stats.js';
 import { foldSameSubjects } from './subjects.js';
 
 /** --graph columns in front of a line: `* `, `| `, `|\`, `|/ `… */
@@ -30,13 +31,10 @@ const GRAPH = /^(?:[*|\\/_.-] ?)*/;
 const COMMIT = /^commit ([0-9a-f]{7,64})\b/;
 const ONELINE = /^([0-9a-f]{7,64}) \S/;
 const HEADER = /^(?:Merge|Author|AuthorDate|Commit|CommitDate|Date|Reflog|Reflog message):/;
-const STAT = /^ \S.*\|\s+(?:\d+|Bin\b)/;
-const NAME_STATUS = /^[ACDMRTUX]\d*\t/;
 /** Characters of a subject a commit's marker keeps over the ceiling: git's own width for a subject line. */
 const SUBJECT_CHARS = 72;
 /** Characters of a subject that still say what a commit did (`Store heals mid-use: a…`). */
 const MIN_SUBJECT = 24;
-const SUMMARY = /^ (\d+) files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?/;
 
 interface Commit {
   /** Line index of its commit line, and of its last line. */
@@ -68,8 +66,8 @@ function contents(lines: readonly string[]): string[] {
   });
 }
 
-function commitsOf(content: readonly string[]): Commit[] {
-  const full = content.some((l) => COMMIT.test(l));
+/** Commits of a log in the full format (`full`: `commit <hash>` lines) or --oneline. */
+function commitsOf(content: readonly string[], full: boolean): Commit[] {
   const starts: { at: number; hash: string }[] = [];
   content.forEach((l, at) => {
     const m = (full ? COMMIT : ONELINE).exec(l);
@@ -86,67 +84,22 @@ function subjectOf(content: readonly string[], commit: Commit): string | null {
   return null;
 }
 
-/** Directories (or files alone in theirs) a folded stat names: enough to say where a commit touched. */
-const STAT_PLACES = 4;
-/** Places the totals name when no commit's marker names its files. */
-const TOTAL_PLACES = 12;
-
-/** A per-file stat or name-status line. */
-function isStat(line: string): boolean {
-  return STAT.test(line) || NAME_STATUS.test(line);
-}
-
-/**
- * The per-file stat lines among [from, to) counted per directory, a file alone
- * in its directory by its path, as git printed it (a long path may start
- * `.../`): `src/processors/ 4, test/unit/json.test.ts, docs/ 2`, in the order
- * they first appear or, `byCount`, the most changed first; at most `limit`
- * places, then `+N more`. Also how many stat lines there were.
- */
-function placesOf(
-  content: readonly string[],
-  from: number,
-  to: number,
-  limit: number,
-  byCount = false,
-): { stats: number; places: string } {
-  const dirs = new Map<string, string[]>();
-  let stats = 0;
-  for (let i = from; i < to; i++) {
-    const line = content[i]!;
-    if (!isStat(line)) continue;
-    stats++;
-    const bar = line.indexOf('|');
-    const path = NAME_STATUS.test(line) ? line.slice(line.indexOf('\t') + 1).trim() : line.slice(0, bar).trim();
-    const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
-    const files = dirs.get(dir);
-    if (files) files.push(path);
-    else dirs.set(dir, [path]);
-  }
-  const ordered = byCount ? [...dirs].sort((a, b) => b[1].length - a[1].length) : [...dirs];
-  const places = ordered.map(([dir, files]) =>
-    files.length === 1 || new Set(files).size === 1
-      ? `${files[0]!}${files.length > 1 ? ` ${files.length}` : ''}`
-      : `${dir || './'} ${files.length}`,
-  );
-  const more = places.length > limit ? `, +${count(places.length - limit)} more` : '';
-  return { stats, places: `${places.slice(0, limit).join(', ')}${more}` };
-}
-
-/** `stat of 7 files: src/processors/ 4, test/unit/json.test.ts, docs/ 2`: the stat lines among [from, to). */
-function statOf(content: readonly string[], from: number, to: number): string {
-  const { stats, places } = placesOf(content, from, to, STAT_PLACES);
-  return `stat of ${plural(stats, 'file')}${stats > 0 ? `: ${places}` : ''}`;
+/** A log's lines and what every set of folds reads of them, found once per call. */
+interface Log {
+  readonly content: readonly string[];
+  readonly commits: readonly Commit[];
+  readonly stats: LogStats;
+  /** The preserved lines: every fold is split around them. */
+  readonly kept: ReadonlySet<number>;
+  /** The same, in line order. */
+  readonly keptInOrder: readonly number[];
+  /** `commit <hash>` lines, not --oneline. */
+  readonly full: boolean;
 }
 
 /** Folds of one commit: its body after the subject, its per-file stat or name-status lines. */
-function foldsOf(
-  content: readonly string[],
-  commit: Commit,
-  minBody: number,
-  kept: ReadonlySet<number>,
-  folds: Fold[],
-): void {
+function foldsOf(log: Log, commit: Commit, minBody: number, folds: Fold[]): void {
+  const { content, stats } = log;
   let i = commit.from + 1;
   while (i <= commit.to && HEADER.test(content[i]!)) i++;
   while (i <= commit.to && content[i]!.trim() === '') i++;
@@ -159,17 +112,17 @@ function foldsOf(
     while (bodyEnd > subject && content[bodyEnd]!.trim() === '') bodyEnd--;
     if (bodyEnd - subject >= minBody) {
       const body: Fold = { from: subject + 1, to: bodyEnd, what: 'message body', counted: 'message body lines' };
-      folds.push(...aroundKept(body, kept, () => 'message body'));
+      folds.push(...aroundKept(body, log, () => 'message body'));
     }
   }
   let run = -1;
   for (let j = Math.max(commit.from + 1, bodyEnd + 1); j <= commit.to + 1; j++) {
-    const stat = j <= commit.to && isStat(content[j]!);
+    const stat = j <= commit.to && stats.isStat(j);
     if (stat && run === -1) run = j;
     if (!stat && run !== -1) {
       if (j - run >= 2) {
-        const stat: Fold = { from: run, to: j - 1, what: statOf(content, run, j), counted: 'stat lines' };
-        folds.push(...aroundKept(stat, kept, (from, to) => statOf(content, from, to + 1)));
+        const stat: Fold = { from: run, to: j - 1, what: stats.statOf(run, j), counted: 'stat lines' };
+        folds.push(...aroundKept(stat, log, (from, to) => stats.statOf(from, to + 1)));
       }
       run = -1;
     }
@@ -177,9 +130,12 @@ function foldsOf(
 }
 
 /** The stat summary line (trimmed) most commits share, and how many share it: null when none is shared. */
-function commonSummary(content: readonly string[]): { line: string; commits: number } | null {
+function commonSummary(log: Log): { line: string; commits: number } | null {
   const counts = new Map<string, number>();
-  for (const line of content) if (SUMMARY.test(line)) counts.set(line.trim(), (counts.get(line.trim()) ?? 0) + 1);
+  for (const at of log.stats.summaries) {
+    const line = log.content[at]!.trim();
+    counts.set(line, (counts.get(line) ?? 0) + 1);
+  }
   let best: { line: string; commits: number } | null = null;
   for (const [line, commits] of counts) if (commits >= 2 && commits > (best?.commits ?? 0)) best = { line, commits };
   return best;
@@ -197,26 +153,15 @@ function olderCommits(commits: readonly Commit[], from: number, to: number): str
  * without one; `where`: the markers name no commit's files, so the totals name
  * the places all the stats changed, the most changed first.
  */
-function totals(
-  content: readonly string[],
-  common: { line: string; commits: number } | null,
-  where = false,
-): string | null {
-  let commits = 0;
-  const sum = [0, 0, 0];
-  for (const line of content) {
-    const m = SUMMARY.exec(line);
-    if (!m) continue;
-    commits++;
-    for (let k = 0; k < 3; k++) sum[k]! += Number(m[k + 1] ?? 0);
-  }
+function totals(stats: LogStats, common: { line: string; commits: number } | null, where = false): string | null {
+  const { commits, sum } = stats.summed;
   if (commits < 2) return null;
   const shared = common
     ? `; ${common.line} in each of the ${count(common.commits)} commits shown without their stat summary`
     : '';
-  const places = where ? `; changed most in ${placesOf(content, 0, content.length, TOTAL_PLACES, true).places}` : '';
+  const places = where ? `; changed most in ${stats.mostChanged()}` : '';
   return note(
-    `stats of ${plural(commits, 'commit')}: ${plural(sum[0]!, 'file')} changed, ${count(sum[1]!)} insertions(+), ${count(sum[2]!)} deletions(-) in total${shared}${places}`,
+    `stats of ${plural(commits, 'commit')}: ${plural(sum[0], 'file')} changed, ${count(sum[1])} insertions(+), ${count(sum[2])} deletions(-) in total${shared}${places}`,
   );
 }
 
@@ -224,14 +169,27 @@ function totals(
  * A fold with the preserved lines inside it left out of it: one fold per run
  * between them, the k-th (from 0) named by `name` over its own lines.
  */
-function aroundKept(
-  fold: Fold,
-  kept: ReadonlySet<number>,
-  name: (from: number, to: number, k: number) => string,
-): Fold[] {
-  const runs = runsAround(fold.from, fold.to, kept);
-  if (runs.length === 1 && runs[0]![0] === fold.from && runs[0]![1] === fold.to) return [fold];
-  return runs.map(([from, to], k) => ({ ...fold, from, to, what: name(from, to, k) }));
+function aroundKept(fold: Fold, log: Log, name: (from: number, to: number, k: number) => string): Fold[] {
+  if (!keptWithin(log, fold.from, fold.to)) return [fold];
+  return runsAround(fold.from, fold.to, log.kept).map(([from, to], k) => ({
+    from,
+    to,
+    counted: fold.counted,
+    what: name(from, to, k),
+  }));
+}
+
+/** Whether a preserved line is among lines from..to (a binary search: most folds hold none). */
+function keptWithin(log: Log, from: number, to: number): boolean {
+  const kept = log.keptInOrder;
+  let lo = 0;
+  let hi = kept.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (kept[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < kept.length && kept[lo]! <= to;
 }
 
 function markerOf(fold: Fold): string {
@@ -261,7 +219,7 @@ function render(
   return out;
 }
 
-/** What a commit's marker holds when a log is over budget (see compactFolds). */
+/** What a commit's marker holds when a log is over budget (see compactor). */
 interface Compact {
   /** The stat summary lines it keeps. */
   readonly keepSummary: (line: string) => boolean;
@@ -271,85 +229,154 @@ interface Compact {
   readonly files: boolean;
 }
 
+/** What a commit's marker may name, read once from its lines (the budget search tries many markers). */
+interface Described {
+  readonly commit: Commit;
+  /** Its author's name, or for the first commit of a log with one author, that author said once. */
+  readonly author: string | undefined;
+  readonly date: string | undefined;
+  readonly subject: string | undefined;
+  readonly merge: string | undefined;
+  /** Its stat summary lines. */
+  readonly summaries: readonly number[];
+}
+
+/** The value of the first `Name:` line among lines from..to. */
+function fieldIn(content: readonly string[], from: number, to: number, name: string): string | undefined {
+  const prefix = `${name}:`;
+  for (let i = from; i <= to; i++) if (content[i]!.startsWith(prefix)) return content[i]!.slice(prefix.length).trim();
+  return undefined;
+}
+
+/** The commits with lines after their commit line, described. */
+function described(log: Log): Described[] {
+  const { content, stats } = log;
+  const folded = log.commits.filter((c) => c.to > c.from);
+  const authors = folded.map((c) => fieldIn(content, c.from + 1, c.to, 'Author')?.replace(/\s*<[^>]*>$/, ''));
+  // One author for every commit (a solo project, a bot): named once, in the first marker, not in each.
+  const sole =
+    authors.length >= 2 && authors.every((a) => a !== undefined && a === authors[0]) ? authors[0] : undefined;
+  let next = 0;
+  return folded.map((commit, n) => {
+    const { from, to } = commit;
+    let subject: string | undefined;
+    for (let i = from + 1; i <= to && subject === undefined; i++)
+      if (/^ {4}\S/.test(content[i]!)) subject = content[i]!.trim();
+    // Commits are in line order, and so are the summaries: one walk pairs them.
+    while (next < stats.summaries.length && stats.summaries[next]! <= from) next++;
+    const summaries: number[] = [];
+    for (let k = next; k < stats.summaries.length && stats.summaries[k]! <= to; k++)
+      summaries.push(stats.summaries[k]!);
+    return {
+      commit,
+      author: sole === undefined ? authors[n] : n === 0 ? `${sole} (the author of every commit here)` : undefined,
+      date: fieldIn(content, from + 1, to, 'AuthorDate') ?? fieldIn(content, from + 1, to, 'Date'),
+      subject,
+      merge: fieldIn(content, from + 1, to, 'Merge'),
+      summaries,
+    };
+  });
+}
+
 /**
  * For a log still over budget with its bodies and stats folded: each commit's
  * commit line stays as printed (its full hash, for `git show`, and its
  * decorations), and its other lines become one marker holding its author name,
  * date, subject, the files of its stat and its stat summary (as `how` says),
  * each verbatim. The totals marker keeps the sum of their stats. The preserved
- * lines (`kept`) stay, the marker split around them.
+ * lines (`kept`) stay, the marker split around them. The commits are read
+ * once, when the compactor is made; each call makes one set of folds.
  */
-function compactFolds(
-  content: readonly string[],
-  commits: readonly Commit[],
-  how: Compact,
-  kept: ReadonlySet<number>,
-): Fold[] {
-  const { keepSummary, subjectChars = Infinity } = how;
-  if (!content.some((l) => COMMIT.test(l))) {
-    // --oneline: the hash and subject line stays, its stat lines go (the totals keep their sum).
-    return commits.flatMap((c) => {
-      let last = c.to;
-      for (let at = c.from + 1; at <= c.to; at++) {
-        if (SUMMARY.test(content[at]!) && keepSummary(content[at]!)) {
-          last = at - 1;
-          break;
-        }
+function compactor(log: Log): (how: Compact) => Fold[] {
+  if (!log.full) return (how) => onelineFolds(log, how);
+  const commits = described(log);
+  return (how) => {
+    const folds: Fold[] = [];
+    for (const commit of commits) commitFolds(log, commit, how, folds);
+    return folds;
+  };
+}
+
+/** --oneline: the hash and subject line stays, its stat lines go (the totals keep their sum). */
+function onelineFolds(log: Log, how: Compact): Fold[] {
+  const { content, stats } = log;
+  const stat = (from: number, to: number) => {
+    const named = stats.statOf(from, to + 1);
+    return how.files ? named : named.replace(/:.*$/, '');
+  };
+  return log.commits.flatMap((c) => {
+    let last = c.to;
+    for (let at = c.from + 1; at <= c.to; at++) {
+      if (stats.isSummary(at) && how.keepSummary(content[at]!)) {
+        last = at - 1;
+        break;
       }
-      if (last <= c.from) return [];
-      const stat = (from: number, to: number) => {
-        const named = statOf(content, from, to + 1);
-        return how.files ? named : named.replace(/:.*$/, '');
-      };
-      const fold: Fold = { from: c.from + 1, to: last, what: stat(c.from + 1, last), counted: 'stat lines' };
-      return aroundKept(fold, kept, stat);
-    });
-  }
-  const folded = commits.filter((c) => c.to > c.from);
-  /** A commit's lines after its commit line, and the value of its `Name:` header line among them. */
-  const ownLines = folded.map((commit) => content.slice(commit.from + 1, commit.to + 1));
-  const fieldIn = (own: readonly string[], name: string) =>
-    own
-      .find((l) => l.startsWith(`${name}:`))
-      ?.slice(name.length + 1)
-      .trim();
-  const authors = ownLines.map((own) => fieldIn(own, 'Author')?.replace(/\s*<[^>]*>$/, ''));
-  // One author for every commit (a solo project, a bot): named once, in the first marker, not in each.
-  const sole =
-    authors.length >= 2 && authors.every((a) => a !== undefined && a === authors[0]) ? authors[0] : undefined;
-  return folded.flatMap((commit, n) => {
-    const own = ownLines[n]!;
-    const field = (name: string) => fieldIn(own, name);
-    const author = sole === undefined ? authors[n] : n === 0 ? `${sole} (the author of every commit here)` : undefined;
-    const date = field('AuthorDate') ?? field('Date');
-    const subject = own.find((l) => /^ {4}\S/.test(l))?.trim();
-    const merge = field('Merge');
-    const summary = own.findIndex((l) => SUMMARY.test(l) && keepSummary(l)) + commit.from + 1;
-    const quoted = subject && subjectChars > 0 && `"${cutChars(subject, subjectChars)}"`;
-    const fields = [merge && `merge of ${merge}`, author, date, quoted];
-    // Lines from..to of the commit: the files of the stat lines among them and the summary if there.
-    const stat = (from: number, to: number) => [
-      how.files && content.slice(from, to + 1).some(isStat) && statOf(content, from, to + 1),
-      summary > commit.from && summary >= from && summary <= to && content[summary]!.trim(),
-    ];
-    const whatOf = (from: number, to: number, k: number) =>
-      [...(k === 0 ? fields : []), ...stat(from, to)].filter(Boolean).join(', ');
-    // Split by a preserved line, the first piece names the commit, each the stat it holds.
-    const fold: Fold = {
-      from: commit.from + 1,
-      to: commit.to,
-      what: whatOf(commit.from + 1, commit.to, 0),
-      counted: 'commit lines folded',
-    };
-    return aroundKept(fold, kept, whatOf);
+    }
+    if (last <= c.from) return [];
+    const fold: Fold = { from: c.from + 1, to: last, what: stat(c.from + 1, last), counted: 'stat lines' };
+    return aroundKept(fold, log, stat);
   });
+}
+
+/**
+ * The marker text of a full-format commit's lines from..to: its fields when it
+ * is the first piece (k = 0), then the files of the stat lines among them and
+ * its stat summary if there.
+ */
+function commitWhat(log: Log, described: Described, how: Compact, from: number, to: number, k: number): string {
+  const { author, date, subject, merge } = described;
+  const { subjectChars = Infinity } = how;
+  const parts: (string | false | undefined)[] = [];
+  if (k === 0) {
+    const quoted = subject && subjectChars > 0 && `"${cutChars(subject, subjectChars)}"`;
+    parts.push(merge && `merge of ${merge}`, author, date, quoted);
+  }
+  if (how.files && log.stats.statsIn(from, to + 1) > 0) parts.push(log.stats.statOf(from, to + 1));
+  // The first summary line it keeps, if among from..to (the commit line is never one).
+  const summary = described.summaries.find((at) => how.keepSummary(log.content[at]!));
+  if (summary !== undefined && summary >= from && summary <= to) parts.push(log.content[summary]!.trim());
+  return parts.filter(Boolean).join(', ');
+}
+
+/**
+ * A full-format commit's lines after its commit line as one fold, its marker
+ * text made when first read: a budget try sums markers only until it is over,
+ * so most tries read few of them.
+ */
+class CommitFold implements Fold {
+  readonly from: number;
+  readonly to: number;
+  readonly counted = 'commit lines folded';
+  private named: string | undefined;
+
+  constructor(
+    private readonly log: Log,
+    private readonly described: Described,
+    private readonly how: Compact,
+  ) {
+    this.from = described.commit.from + 1;
+    this.to = described.commit.to;
+  }
+
+  get what(): string {
+    this.named ??= commitWhat(this.log, this.described, this.how, this.from, this.to, 0);
+    return this.named;
+  }
+}
+
+/** A full-format commit's folds (see compactor), pushed to `folds`; split by a preserved line, the first piece names the commit, each the stat it holds. */
+function commitFolds(log: Log, described: Described, how: Compact, folds: Fold[]): void {
+  const fold = new CommitFold(log, described, how);
+  if (!keptWithin(log, fold.from, fold.to)) folds.push(fold);
+  else folds.push(...aroundKept(fold, log, (from, to, k) => commitWhat(log, described, how, from, to, k)));
 }
 
 function process(input: ProcessorInput): ProcessorOutput {
   if (/^diff --git /m.test(input.text)) return diffProcessor.process(input);
   const lines = splitLines(input.text);
   const content = contents(lines);
-  const commits = commitsOf(content);
+  const full = content.some((l) => COMMIT.test(l));
+  const commits = commitsOf(content, full);
   if (input.level === 'lossless') {
     // A --graph log keeps its lines: folding commits out would break the graph drawn beside them.
     const graph = content.some((line, i) => line !== lines[i]);
@@ -391,28 +418,32 @@ function process(input: ProcessorInput): ProcessorOutput {
   };
   // Preserved lines stay wherever they are: every fold is split around them.
   const kept = preservedLines(input.analysis, input.preserve);
+  const keptInOrder = [...kept].sort((a, b) => a - b);
+  const log: Log = { content, commits, stats: new LogStats(content), kept, keptInOrder, full };
   let folds: Fold[] = [];
   checkDeadline('gitlog', input.expired);
   for (const [k, commit] of commits.entries()) {
     if (k % 256 === 255) checkDeadline('gitlog', input.expired);
-    foldsOf(content, commit, input.level === 'aggressive' ? 1 : 2, kept, folds);
+    foldsOf(log, commit, input.level === 'aggressive' ? 1 : 2, folds);
   }
-  let total = totals(content, null);
+  let total = totals(log.stats, null);
+  let compact: ((how: Compact) => Fold[]) | undefined;
   // Still over budget (or aggressive): one marker per commit, naming its files and with its
   // stat summary if that fits, else with the summaries that differ from the most common one
   // (the totals name it), else none; then the same without the files.
   if (commits.length > 0 && (input.level === 'aggressive' || tokensOf(folds, total, input.budget) > input.budget)) {
-    const common = commonSummary(content);
+    const common = commonSummary(log);
     const summaries = [
       { keep: () => true, common: null },
       ...(common ? [{ keep: (l: string) => l.trim() !== common.line, common }] : []),
       { keep: () => false, common: null },
     ];
     const ladder = [true, false].flatMap((files) => summaries.map((step) => ({ ...step, files })));
+    compact ??= compactor(log);
     for (const step of ladder) {
       checkDeadline('gitlog', input.expired);
-      folds = compactFolds(content, commits, { keepSummary: step.keep, files: step.files }, kept);
-      total = totals(content, step.common, !step.files);
+      folds = compact({ keepSummary: step.keep, files: step.files });
+      total = totals(log.stats, step.common, !step.files);
       if (tokensOf(folds, total, input.budget) <= input.budget) break;
     }
   }
@@ -424,9 +455,17 @@ function process(input: ProcessorInput): ProcessorOutput {
   // get the widest that fits, else they go (author and date stay). Only then
   // do the oldest commits go, named by their hash range.
   if (commits.length > 0 && tokensOf(folds, total, input.maxTokens) > input.maxTokens) {
+    const folder = (compact ??= compactor(log));
+    // Each try's folds by width and files: the search ends on a width it tried, whose marker costs are summed already.
+    const tried = new Map<string, { folds: Fold[]; total: string | null }>();
     const fits = (width: number, files = false) => {
-      folds = compactFolds(content, commits, { keepSummary: () => false, subjectChars: width, files }, kept);
-      total = totals(content, null, !files);
+      const key = `${width} ${files}`;
+      let attempt = tried.get(key);
+      if (attempt === undefined) {
+        const how = { keepSummary: () => false, subjectChars: width, files };
+        tried.set(key, (attempt = { folds: folder(how), total: totals(log.stats, null, !files) }));
+      }
+      ({ folds, total } = attempt);
       return tokensOf(folds, total, input.maxTokens) <= input.maxTokens;
     };
     /** The widest subject from `lo` up to git's width that fits (a binary search), or -1. */
@@ -456,7 +495,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     const cut: Fold = { from, to, what: olderCommits(older, from, to), counted: 'lines of older commits' };
     const shown: Fold[] = [];
     for (const fold of folds) if (fold.to < cut.from) shown.push(fold);
-    shown.push(...aroundKept(cut, kept, (from, to) => olderCommits(older, from, to)));
+    shown.push(...aroundKept(cut, log, (from, to) => olderCommits(older, from, to)));
     folds = shown;
   }
   const omitted: Omitted = {};
