@@ -367,8 +367,7 @@ class CommitFold implements Fold {
 /** A full-format commit's folds (see compactor), pushed to `folds`; split by a preserved line, the first piece names the commit, each the stat it holds. */
 function commitFolds(log: Log, described: Described, how: Compact, folds: Fold[]): void {
   const fold = new CommitFold(log, described, how);
-  if (!keptWithin(log, fold.from, fold.to)) folds.push(fold);
-  else folds.push(...aroundKept(fold, log, (from, to, k) => commitWhat(log, described, how, from, to, k)));
+  folds.push(...aroundKept(fold, log, (from, to, k) => commitWhat(log, described, how, from, to, k)));
 }
 
 function process(input: ProcessorInput): ProcessorOutput {
