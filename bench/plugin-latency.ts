@@ -29,22 +29,40 @@ const SIZES = [
   { label: '1 MB', bytes: 1024 * 1024, target: 15, warmup: 10, runs: 31 },
 ];
 
-/** Real log lines (the loghub samples, in turn) up to `bytes`, cut at a line end. */
-function realLog(bytes: number): string {
-  const files = readdirSync(LOGS)
+/**
+ * Texts the pipeline remembers no part of (it remembers `recentResults`, 3,
+ * results per conversation): real log lines cut into windows of `bytes`, one
+ * after the other through the loghub samples, so no two share a line. The
+ * same text in every call would time a repeat's reference, not a compression.
+ */
+const DISTINCT_TEXTS = 4;
+
+function realLogs(bytes: number): string[] {
+  const lines = readdirSync(LOGS)
     .filter((f) => f.endsWith('.log'))
-    .sort();
-  const lines: string[] = [];
-  let size = 0;
-  for (let i = 0; size < bytes; i++) {
-    for (const line of readFileSync(join(LOGS, files[i % files.length]!), 'utf8').split('\n')) {
+    .sort()
+    .flatMap((f) => readFileSync(join(LOGS, f), 'utf8').split('\n'));
+  const texts: string[] = [];
+  let at = 0;
+  while (texts.length < DISTINCT_TEXTS) {
+    const window: string[] = [];
+    let size = 0;
+    for (; ; at++) {
+      const line = lines[at % lines.length]!;
       const next = size + Buffer.byteLength(line, 'utf8') + 1;
-      if (next > bytes) return lines.join('\n');
-      lines.push(line);
+      if (next > bytes) break;
+      window.push(line);
       size = next;
     }
+    texts.push(window.join('\n'));
   }
-  return lines.join('\n');
+  return texts;
+}
+
+/** The next of `texts` at each call. */
+function rotating(texts: readonly string[]): () => string {
+  let next = 0;
+  return () => texts[next++ % texts.length]!;
 }
 
 async function deployment(incumbent: boolean, withPlugin: boolean, dir: string, text: () => string): Promise<Context> {
@@ -75,6 +93,8 @@ const median = (xs: number[]) => {
 };
 
 let calls = 0;
+/** One conversation, as in a harness session: the plugin's pipeline for it remembers its recent results. */
+const AGENT = { session: { header: { id: 'bench-session' } } };
 async function timeOne(ctx: Context): Promise<{ ms: number; bytesOut: number }> {
   const start = performance.now();
   const result = await ctx.tools.execute({
@@ -82,7 +102,7 @@ async function timeOne(ctx: Context): Promise<{ ms: number; bytesOut: number }> 
     name: 'bash',
     arguments: {},
     signal: new AbortController().signal,
-    agent: { session: { header: { id: 'bench-session' } } } as never,
+    agent: AGENT as never,
   });
   const ms = performance.now() - start;
   const bytesOut = result.content.reduce((n, b) => n + (b.type === 'text' ? Buffer.byteLength(b.text, 'utf8') : 0), 0);
@@ -94,7 +114,11 @@ async function timeOne(ctx: Context): Promise<{ ms: number; bytesOut: number }> 
  * post-execute listener on the real core minus the pipeline, run alternately
  * in-process (no harness, no spill store) as the median of paired differences.
  */
-async function split(text: string, runs: number, warmup: number): Promise<{ pipeline: number; own: number }> {
+async function split(
+  texts: readonly string[],
+  runs: number,
+  warmup: number,
+): Promise<{ pipeline: number; own: number }> {
   const config = parseConfig({ log: false });
   const services = coreServices(config, {
     ttlSeconds: 3600,
@@ -114,10 +138,11 @@ async function split(text: string, runs: number, warmup: number): Promise<{ pipe
     ),
   });
   const pipeline = createSqueeze({ ...squeezeOptionsOf(config), retainOriginal: false, store: null }); // as adapters/dsh/core.ts makes it
-  const result = { isError: false, value: text, content: [{ type: 'text', text }] } as never;
   const alone: number[] = [];
   const own: number[] = [];
   for (let i = 0; i < warmup + runs; i++) {
+    const text = texts[i % texts.length]!;
+    const result = { isError: false, value: text, content: [{ type: 'text', text }] } as never;
     const exec = { name: 'bash', callId: `split-${i}`, signal: new AbortController().signal, arguments: {} } as never;
     let start = performance.now();
     await listener(exec, result, async () => ({ kind: 'accept' }));
@@ -141,9 +166,10 @@ export async function pluginLatency(options: { runsScale?: number } = {}): Promi
   try {
     for (const incumbent of [false, true]) {
       for (const size of SIZES) {
-        const text = realLog(size.bytes);
-        const without = await deployment(incumbent, false, dir, () => text);
-        const withPlugin = await deployment(incumbent, true, dir, () => text);
+        const texts = realLogs(size.bytes);
+        // Each deployment is handed the texts in turn, so both see the same sequence.
+        const without = await deployment(incumbent, false, dir, rotating(texts));
+        const withPlugin = await deployment(incumbent, true, dir, rotating(texts));
         const runs = Math.max(5, Math.round(size.runs * scale));
         for (let i = 0; i < size.warmup; i++) await Promise.all([timeOne(without), timeOne(withPlugin)]); // warm-up (JIT, WASM)
         const base: number[] = [];
@@ -160,7 +186,7 @@ export async function pluginLatency(options: { runsScale?: number } = {}): Promi
           bytesOut = b.bytesOut;
         }
         const added = median(plug) - median(base);
-        const parts = await split(text, runs, size.warmup);
+        const parts = await split(texts, runs, size.warmup);
         rows.push(
           `| ${incumbent ? 'spill store + spill-policy' : 'bare ToolRuntime'} | ${size.label} | ` +
             `${median(base).toFixed(2)} | ${median(plug).toFixed(2)} | **${added.toFixed(2)}** | ${parts.pipeline.toFixed(2)} | ${parts.own.toFixed(2)} | <= ${size.target} | ` +
@@ -174,10 +200,11 @@ export async function pluginLatency(options: { runsScale?: number } = {}): Promi
   return [
     '## DSH plugin latency',
     '',
-    `Time of one \`ctx.tools.execute\` of a \`bash\` tool returning real loghub lines, through the real harness ` +
+    `Time of one \`ctx.tools.execute\` of a \`bash\` tool returning real loghub lines (${DISTINCT_TEXTS} texts in turn, ` +
+      `no two sharing a line, in one conversation), through the real harness ` +
       `ToolRuntime, without and with squeeze/dsh (default config), medians of alternating runs after a warm-up, on ` +
       `Node ${process.versions.node}. "Added" is the difference of the medians (spill-store writes included in the ` +
-      `second deployment). "Pipeline alone" is \`createSqueeze().compress\` on the same text outside the harness, the ` +
+      `second deployment). "Pipeline alone" is \`createSqueeze().compress\` on the same texts outside the harness, the ` +
       `compression part of "added"; "plugin own" is the adapter's share (the post-execute listener on the real core ` +
       `minus the pipeline, run alternately in-process, median of the paired differences; no spill store).`,
     '',
