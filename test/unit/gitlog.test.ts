@@ -184,6 +184,35 @@ describe(`git log processor (${backendName})`, () => {
     expect(result.output.split('\n').slice(0, 2).join('\n')).toMatch(/^commit [0-9a-f]{40}\n\[… lines 2–\d+ \(\d+\): /);
   });
 
+  it('over maxTokens drops authors and dates before cutting subjects short, then folds the oldest commits', () => {
+    // 60 commits with long bodies: every commit line and a subject each do not fit with their authors and dates.
+    const text = Array.from({ length: 60 }, (_, i) =>
+      [
+        `commit ${(i + 1).toString(16).padStart(40, 'a')}`,
+        `Author: Dana Developer ${i % 3} <dana${i % 3}@example.com>`,
+        `Date:   Mon Mar ${(i % 27) + 1} 10:${String(i).padStart(2, '0')}:00 2025 +0000`,
+        '',
+        `    Fix the parser's handling of case ${i} in module m${i % 7}`,
+        '',
+        ...Array.from({ length: 12 }, (_, k) => `    Body line ${k} explaining change ${i} in detail.`),
+        '',
+      ].join('\n'),
+    ).join('\n');
+    const under = (maxTokens: number) =>
+      testSqueeze({ recentResults: 0, targetTokens: 1000, maxTokens }).compress(text, { kind: 'gitlog' });
+    const roomy = under(3000);
+    const markers = roomy.output.split('\n').filter((l) => l.startsWith('[… lines'));
+    expect(roomy.output.match(/^commit /gm)).toHaveLength(60);
+    expect(markers).toHaveLength(60);
+    for (const marker of markers) expect(marker).toMatch(/\(\d+\): "Fix the parser's handling/);
+    expect(roomy.output).not.toContain('Dana Developer');
+    const tight = under(1500);
+    expect(tight.tokensOut).toBeLessThanOrEqual(1500);
+    expect(tight.output).toMatch(/\d+ older commits, [0-9a-f]{10} … [0-9a-f]{10}/);
+    const kept = tight.output.split('\n').filter((l) => /^\[… lines [\d,]+–[\d,]+ \(\d+\): "/.test(l));
+    expect(kept.length).toBe((tight.output.match(/^commit /gm) ?? []).length);
+  });
+
   it('sniffs default, --graph and --oneline --stat logs, and leaves a log with patches to the diff processor', () => {
     for (const f of logs) expect(gitlogProcessor.sniff(analysisOf(f.text)), f.name).toBeGreaterThanOrEqual(0.6);
     const routed = squeeze.compress(logs.find((f) => f.name === 'log')!.text, { level: 'light' });

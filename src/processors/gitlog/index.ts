@@ -10,8 +10,9 @@
 // verbatim; when even that is over budget, the summary most commits share
 // moves into the totals marker (it names them), then the others go too. Over
 // maxTokens every commit line stays, the subjects in the markers cut to the
-// width that fits; only then do the oldest commits fold into one marker naming
-// their hash range. A log with patches (`git log -p`) is a diff.
+// width that fits (author and date leave before a subject is cut short: it
+// says what the commit did); only then do the oldest commits fold into one
+// marker naming their hash range. A log with patches (`git log -p`) is a diff.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import type { TextAnalysis } from '../../engine/index.js';
 import { DATED_BLAME_LINE } from '../blame.js';
@@ -227,6 +228,8 @@ interface Compact {
   readonly subjectChars?: number;
   /** It names the commit's files (per directory, `stat of 4 files: src/ 3, README.md`). */
   readonly files: boolean;
+  /** It names the commit's author and date (unless false). */
+  readonly byline?: boolean;
 }
 
 /** What a commit's marker may name, read once from its lines (the budget search tries many markers). */
@@ -325,11 +328,11 @@ function onelineFolds(log: Log, how: Compact): Fold[] {
  */
 function commitWhat(log: Log, described: Described, how: Compact, from: number, to: number, k: number): string {
   const { author, date, subject, merge } = described;
-  const { subjectChars = Infinity } = how;
+  const { subjectChars = Infinity, byline = true } = how;
   const parts: (string | false | undefined)[] = [];
   if (k === 0) {
     const quoted = subject && subjectChars > 0 && `"${cutChars(subject, subjectChars)}"`;
-    parts.push(merge && `merge of ${merge}`, author, date, quoted);
+    parts.push(merge && `merge of ${merge}`, byline && author, byline && date, quoted);
   }
   if (how.files && log.stats.statsIn(from, to + 1) > 0) parts.push(log.stats.statOf(from, to + 1));
   // The first summary line it keeps, if among from..to (the commit line is never one).
@@ -450,38 +453,45 @@ function process(input: ProcessorInput): ProcessorOutput {
   // summaries leave the markers (the totals keep their sum) and the subjects
   // in them are cut to the widest that fits with the files they name (a binary
   // search from MIN_SUBJECT to git's subject width); below MIN_SUBJECT the
-  // files go (the totals then name where the stats changed) and the subjects
-  // get the widest that fits, else they go (author and date stay). Only then
-  // do the oldest commits go, named by their hash range.
+  // files go (the totals then name where the stats changed), then the authors
+  // and dates (a subject says what a commit did, they do not), and the
+  // subjects get the widest that fits. When none fits, the oldest commits go,
+  // named by their hash range, and those kept show MIN_SUBJECT of their subjects.
   if (commits.length > 0 && tokensOf(folds, total, input.maxTokens) > input.maxTokens) {
     const folder = (compact ??= compactor(log));
-    // Each try's folds by width and files: the search ends on a width it tried, whose marker costs are summed already.
+    // Each try's folds by form: the search ends on a width it tried, whose marker costs are summed already.
     const tried = new Map<string, { folds: Fold[]; total: string | null }>();
-    const fits = (width: number, files = false) => {
-      const key = `${width} ${files}`;
+    const fits = (width: number, files: boolean, byline: boolean) => {
+      const key = `${width} ${files} ${byline}`;
       let attempt = tried.get(key);
       if (attempt === undefined) {
-        const how = { keepSummary: () => false, subjectChars: width, files };
+        const how = { keepSummary: () => false, subjectChars: width, files, byline };
         tried.set(key, (attempt = { folds: folder(how), total: totals(log.stats, null, !files) }));
       }
       ({ folds, total } = attempt);
       return tokensOf(folds, total, input.maxTokens) <= input.maxTokens;
     };
     /** The widest subject from `lo` up to git's width that fits (a binary search), or -1. */
-    const widest = (lo: number, files: boolean): number => {
-      if (!fits(lo, files)) return -1;
+    const widest = (lo: number, files: boolean, byline: boolean): number => {
+      if (!fits(lo, files, byline)) return -1;
       let hi = SUBJECT_CHARS + 1;
       while (hi - lo > 1) {
         checkDeadline('gitlog', input.expired);
         const mid = (lo + hi) >>> 1;
-        if (fits(mid, files)) lo = mid;
+        if (fits(mid, files, byline)) lo = mid;
         else hi = mid;
       }
       return lo;
     };
-    const withFiles = widest(MIN_SUBJECT, true);
-    if (withFiles >= 0) fits(withFiles, true);
-    else fits(Math.max(0, widest(0, false)));
+    const withFiles = widest(MIN_SUBJECT, true, true);
+    const withByline = withFiles >= 0 ? -1 : widest(MIN_SUBJECT, false, true);
+    if (withFiles >= 0) fits(withFiles, true, true);
+    else if (withByline >= 0) fits(withByline, false, true);
+    else {
+      // When even bare markers are over, older commits go (below): those kept say what they did.
+      const bare = widest(0, false, false);
+      fits(bare >= 0 ? bare : MIN_SUBJECT, false, false);
+    }
   }
   for (
     let keep = Math.floor(commits.length * 0.9);
