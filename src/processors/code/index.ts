@@ -12,8 +12,9 @@ import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../
 import { FEATURE } from '../../engine/contract.js';
 import type { TextAnalysis } from '../../engine/index.js';
 import { nonBlankHead } from '../head.js';
-import { type Block, headerText, LANGS, langOf, LONG_LINE, nameOf, scan, type Scan } from './scan.js';
-import { checkDeadline, deadlineTick, ProcessorError, type Tick } from '../errors.js';
+import { LANGS, langOf, LONG_LINE, scan } from './scan.js';
+import { type Fold, outline } from './outline.js';
+import { checkDeadline, deadlineTick, ProcessorError } from '../errors.js';
 import { splitLines } from '../fit.js';
 import { estimateFor, lineAloneTokens } from '../costs.js';
 import { BLAME_PREFIX } from '../blame.js';
@@ -45,8 +46,6 @@ const NUMBERED = /^(\d+): /;
  * of them (without their `N: ` prefixes, a line break between each), per call.
  */
 export const READ_WINDOW = { lines: 2000, bytes: 51_200 } as const;
-/** Folds shorter than this cost about what their marker costs: shown instead. */
-const MIN_FOLD = 3;
 /** Characters of a long (minified) line shown before its cut. */
 const CUT_WINDOW = 160;
 
@@ -108,108 +107,6 @@ function parse(text: string): Source {
     path: read.path,
     read: true,
   };
-}
-
-const CALLBACK = /^\s*[\w$.]+\(.*(?:=>|\bfunction\b[^(]*\([^)]*\))\s*\{\s*$/;
-const ANONYMOUS = /^\s*(?:[[{(!]|define\(|module\.exports\s*=|export\s+default\s*\{|(?:async\s+)?function\s*\()/;
-
-interface Node {
-  readonly block: Block;
-  readonly children: Node[];
-}
-
-/** Blocks as a tree by line ranges; equal ranges keep the foldable one, partial overlaps are dropped. */
-function tree(blocks: readonly Block[]): Node[] {
-  const rank = { body: 0, container: 1, transparent: 2 } as const;
-  const sorted = [...blocks].sort((a, b) => a.from - b.from || b.to - a.to || rank[a.kind] - rank[b.kind]);
-  const roots: Node[] = [];
-  const stack: Node[] = [];
-  for (const block of sorted) {
-    while (stack.length > 0 && stack.at(-1)!.block.to < block.from) stack.pop();
-    const parent = stack.at(-1);
-    if (parent && (block.to > parent.block.to || (block.from === parent.block.from && block.to === parent.block.to)))
-      continue;
-    const node: Node = { block, children: [] };
-    (parent ? parent.children : roots).push(node);
-    stack.push(node);
-  }
-  return roots;
-}
-
-interface Fold {
-  readonly from: number;
-  readonly to: number;
-  readonly label: string;
-  /** What its lines count as in the omitted counts. */
-  readonly omitted: string;
-}
-
-/** The folds of an outline at light or aggressive. */
-function outline(source: Source, found: Scan, aggressive: boolean, kept: (i: number) => boolean, tick: Tick): Fold[] {
-  const { code } = source;
-  const folds: Fold[] = [];
-  const hidden = new Uint8Array(code.length);
-  const fold = (from: number, to: number, label: string, keep: readonly number[], omitted = 'body lines') => {
-    let start = from;
-    for (let i = from; i <= to + 1; i++) {
-      if (i <= to && !keep.includes(i) && !kept(i)) continue;
-      if (i - start >= MIN_FOLD) {
-        folds.push({ from: start, to: i - 1, label, omitted });
-        hidden.fill(1, start, i);
-      }
-      start = i + 1;
-    }
-  };
-  const yaml = found.blocks.some((b) => b.rank > 0);
-  // describe('…', () => { it('…', …) }): a callback holding callbacks shows them, like a class its methods.
-  const callback = (b: Block) => b.header >= 0 && CALLBACK.test(code[b.header]!);
-  const suite = (block: Block, children: readonly Node[]) => callback(block) && children.some((c) => callback(c.block));
-  // Depth first in order, on a stack of its own rather than by recursion: the nesting depth is the input's.
-  const stack: { nodes: readonly Node[]; next: number; containers: number }[] = [
-    { nodes: tree(found.blocks), next: 0, containers: 0 },
-  ];
-  while (stack.length > 0) {
-    const frame = stack.at(-1)!;
-    if (frame.next === frame.nodes.length) {
-      stack.pop();
-      continue;
-    }
-    tick();
-    const { block, children } = frame.nodes[frame.next++]!;
-    const { containers } = frame;
-    // An anonymous block around most of the file (a JSON root, an IIFE, a UMD wrapper) shows its members.
-    const wrapper =
-      block.to - block.from + 1 >= Math.max(20, 0.6 * code.length) && ANONYMOUS.test(headerText(code, block.header));
-    let kind = block.kind === 'body' && (wrapper || suite(block, children)) ? 'container' : block.kind;
-    if (yaml) kind = block.rank < (aggressive ? 1 : 2) ? 'container' : 'body';
-    else if (kind === 'container' && aggressive && containers > 0 && !wrapper) kind = 'body';
-    if (kind !== 'body') {
-      stack.push({ nodes: children, next: 0, containers: containers + (kind === 'container' ? 1 : 0) });
-      continue;
-    }
-    const label =
-      block.header < 0
-        ? `end of a block opened before line ${source.numbers[0]}`
-        : found.sections
-          ? `section "${code[block.header]!.replace(/^\s*(?:#+\s*|\[)|\]?\s*$/g, '')}"`
-          : `body of ${nameOf(headerText(code, block.header))}`;
-    fold(block.from, block.to, label, aggressive ? [] : block.keep);
-  }
-  // Comment runs still shown: light keeps them up to their first line of words, aggressive folds them.
-  for (let i = 0; i < code.length; ) {
-    tick();
-    if (hidden[i] || !found.comment[i]) {
-      i++;
-      continue;
-    }
-    let end = i;
-    while (end + 1 < code.length && found.comment[end + 1] && !hidden[end + 1]) end++;
-    let from = i;
-    if (!aggressive) while (from <= end && !/[A-Za-z]{2}/.test(code[from]!)) from++;
-    fold(aggressive ? i : from + 1, end, 'comment', [], 'comment lines');
-    i = end + 1;
-  }
-  return folds.sort((a, b) => a.from - b.from);
 }
 
 /** One output line and the code lines (0-based, inclusive) it stands for. */
@@ -324,7 +221,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = estimateFor(input);
   const folds = fitted(
     source,
-    outline(source, found, input.level === 'aggressive', kept, tick),
+    outline(source.code, found, input.level === 'aggressive', kept, tick, source.numbers[0] ?? 1),
     input.maxTokens,
     estimate,
     linesAlone(input, source),

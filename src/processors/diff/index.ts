@@ -4,8 +4,10 @@
 // of context lines fold into a marker naming their lines in the text (the hunk
 // header above gives their file lines), where the marker costs less. A generated file (lockfile, minified, snapshot, build output,
 // or marked generated) keeps its header and becomes `+N −M lines`; the
-// biggest hand-written files, when the result is still over maxTokens, keep
-// their file and hunk headers, each hunk's body becoming `+N −M lines`; still
+// biggest hand-written files, when the result is still over maxTokens, show
+// the code they add (a new file, an appended block) as its outline (imports,
+// declarations, signatures; each body `+N −0`), and when that is not enough
+// keep their file and hunk headers, each hunk's body becoming `+N −M lines`; still
 // over at aggressive, the biggest files keep their file headers and their
 // first hunk headers only (the others counted in one `+N −M lines`), then
 // their `diff --git` lines alone. A preserved line stays wherever it is (the
@@ -18,7 +20,9 @@ import type { TextAnalysis } from '../../engine/index.js';
 import { largestFitting, splitLines } from '../fit.js';
 import { count, linesOmission, omittedLines, type PlacedOmission, plural } from '../markers.js';
 import { OutputCosts } from '../costs.js';
-import { checkDeadline } from '../errors.js';
+import { checkDeadline, deadlineTick, type Tick } from '../errors.js';
+import { outline } from '../code/outline.js';
+import { langOf, scan } from '../code/scan.js';
 import { preservedLines, runsAround } from '../log/priority.js';
 import { FILE_START, historySkeleton, HUNK } from './skeleton.js';
 
@@ -191,6 +195,57 @@ const BIG_FILE: Counting = {
   headers: true,
 };
 
+/** An added-only hunk shorter than this is shown whole rather than outlined (its folds would be few). */
+const OUTLINED_HUNK = 20;
+
+/** Every body line of the hunk adds a line (a new file, an appended block). */
+function addedOnly(lines: readonly string[], h: Hunk): boolean {
+  if (h.width !== 1) return false;
+  for (let i = h.from; i <= h.to; i++) if (lines[i]![0] !== '+' && !lines[i]!.startsWith('\\')) return false;
+  return true;
+}
+
+/**
+ * A file whose added-only hunks are shown as the outline of the code they
+ * add (imports, declarations, signatures, first doc-comment lines stay; each
+ * body is one `+N −0` marker), its other hunks as `existing` marks them; null
+ * when no hunk outlines.
+ */
+function outlinedHunks(
+  lines: readonly string[],
+  file: FileDiff,
+  existing: readonly [number, Marker][],
+  kept: ReadonlySet<number>,
+  costs: OutputCosts,
+  tick: Tick,
+): [number, Marker][] | null {
+  const markers: [number, Marker][] = [];
+  const inHunk = (h: Hunk) => existing.filter(([from]) => from >= h.from && from <= h.to);
+  let folded = false;
+  for (const h of file.hunks) {
+    if (h.to - h.from + 1 < OUTLINED_HUNK || !addedOnly(lines, h)) {
+      markers.push(...inHunk(h));
+      continue;
+    }
+    const code = lines.slice(h.from, h.to + 1).map((l) => l.slice(1));
+    const folds = outline(code, scan(code, langOf(file.path, code)), false, (i) => kept.has(h.from + i), tick, 1);
+    for (const fold of folds) {
+      const text = omittedLines(
+        h.from + fold.from,
+        h.from + fold.to + 1,
+        `${fold.label}, +${count(fold.to - fold.from + 1)} −0`,
+      );
+      markers.push([
+        h.from + fold.from,
+        { end: h.from + fold.to, text, omitted: 'lines of added code', milli: costs.piece(text) },
+      ]);
+    }
+    if (folds.length > 0) folded = true;
+    else markers.push(...inHunk(h));
+  }
+  return folded ? markers : null;
+}
+
 /** A file's hunks, their headers included, as `+N −M lines` markers. */
 function summary(
   lines: readonly string[],
@@ -342,17 +397,23 @@ function process(input: ProcessorInput): ProcessorOutput {
     tally.add(whole, 1);
     perFile.set(file, whole);
   }
-  // Over the ceiling, the biggest hand-written files go to their counts too, file and hunk headers kept.
   const biggest = files
     .filter((f) => !generated(lines, f))
     .sort((a, b) => b.hunks.at(-1)!.to - b.hunks[0]!.header - (a.hunks.at(-1)!.to - a.hunks[0]!.header));
+  // Over the ceiling, the biggest hand-written files go first to the outline of the code they
+  // add (a new file's declarations), then, still over, to their counts, file and hunk headers kept.
+  const tick = deadlineTick('diff', input.expired);
+  const swap = (file: FileDiff, markers: [number, Marker][]) => {
+    tally.add(perFile.get(file)!, -1);
+    tally.add(markers, 1);
+    perFile.set(file, markers);
+  };
   for (const [k, file] of biggest.entries()) {
     if (tally.tokens <= input.maxTokens) break;
     if (k % 64 === 63) checkDeadline('diff', input.expired);
-    const hunks = hunkSummaries(lines, file.hunks, kept, costs);
-    tally.add(perFile.get(file)!, -1);
-    tally.add(hunks, 1);
-    perFile.set(file, hunks);
+    const outlined = outlinedHunks(lines, file, perFile.get(file)!, kept, costs, tick);
+    if (outlined) swap(file, outlined);
+    if (tally.tokens > input.maxTokens) swap(file, hunkSummaries(lines, file.hunks, kept, costs));
   }
   // Still over at the harshest level, the biggest files' hunk headers go into their counts too,
   // the first ones kept as fits (light leaves that to aggressive, which folds more context
