@@ -57,10 +57,21 @@ function jsonToSize(json: string, bytes: number): string {
   return `[\n${Array.from({ length: copies }, () => one).join(',\n')}\n]`;
 }
 
-/** DSH's read tool shape, as the everyday corpus has it: numbered lines under the path. */
-function readOutput(path: string): string {
+/**
+ * DSH's read tool shape, as the everyday corpus has it: numbered lines under
+ * the path, the file's lines repeated to size inside one envelope (a copy of
+ * the whole envelope would be no read the tool prints).
+ */
+function readOutput(path: string, bytes: number): string {
+  const head = `<path>${path}</path>\n<type>file</type>\n<content>\n`;
   const lines = readFileSync(path, 'utf8').split('\n');
-  return `<path>${path}</path>\n<type>file</type>\n<content>\n${lines.map((l, i) => `${i + 1}: ${l}`).join('\n')}\n</content>`;
+  const numbered: string[] = [];
+  for (let size = head.length; size < bytes; ) {
+    const line = `${numbered.length + 1}: ${lines[numbered.length % lines.length]}`;
+    numbered.push(line);
+    size += line.length + 1;
+  }
+  return `${head}${numbered.join('\n')}\n</content>`;
 }
 
 interface KindInput {
@@ -129,7 +140,7 @@ function kindInputs(): KindInput[] {
       kind: 'code',
       what: 'read of typescript.js',
       call: { toolName: 'read' },
-      make: (b) => toSize(readOutput(join(ROOT, 'node_modules/typescript/lib/typescript.js')), b),
+      make: (b) => readOutput(join(ROOT, 'node_modules/typescript/lib/typescript.js'), b),
     },
     {
       kind: 'table',
