@@ -160,6 +160,12 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
     }
     return backOff;
   };
+  /**
+   * At least the text's UTF-8 size (3 bytes per UTF-16 unit at most): the
+   * notice's tokens need only its digits, and counting the bytes of a 50 MB
+   * result on the harness's thread stalls it about 16 ms.
+   */
+  const maxUtf8Bytes = (text: string) => text.length * 3;
   /** Tokens of the notice the plugin appends (`\n\n` + the store's notice). */
   function notice(type: CcrType, size: number, spilled: boolean): number {
     const input: NoticeInput = {
@@ -210,7 +216,7 @@ export function createPostExecuteListener(deps: ListenerDeps): Listener {
       ...(level !== undefined ? { level } : {}),
       // Room under maxTokens for what the plugin appends: its notice, and the level note when a level is forced.
       reserveTokens:
-        (config.retainOriginal ? notice(type, Buffer.byteLength(text, 'utf8'), spillSave !== undefined) : 0) +
+        (config.retainOriginal ? notice(type, maxUtf8Bytes(text), spillSave !== undefined) : 0) +
         (level === undefined ? 0 : services.estimator.estimate(`\n${LONGEST_LEVEL_NOTE}`)),
       isError,
       ...(exec.agent !== undefined ? { conversation: exec.agent } : {}),
