@@ -38,6 +38,39 @@ describe(`log processor on runner and compiler output (${backendName})`, () => {
     },
   );
 
+  it('keeps the last failure before a traced process exits, among hundreds of kinds of failed probes', () => {
+    // Each probe's open flags differ (no two share a shape); the failing open's own flags come last.
+    const FLAGS = ['O_WRONLY', 'O_NOFOLLOW', 'O_DIRECTORY', 'O_NONBLOCK', 'O_APPEND', 'O_CREAT', 'O_SYNC', 'O_PATH'];
+    const probes = Array.from({ length: 255 }, (_, k) => {
+      const flags = FLAGS.filter((_, b) => (k + 1) & (1 << b)).join('|');
+      return `4100 openat(AT_FDCWD, "/usr/lib/python3/mod${k}.so", O_RDONLY|${flags}) = -1 ENOENT (No such file or directory)`;
+    });
+    const ok = Array.from(
+      { length: 800 },
+      (_, i) => `4100 mmap(NULL, ${4096 * (i + 1)}, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f${i}`,
+    );
+    const text = [
+      ...ok.slice(0, 400),
+      ...probes,
+      ...ok.slice(400),
+      '4100 openat(AT_FDCWD, "/etc/myapp/config.json", O_RDONLY|O_CLOEXEC) = -1 ENOENT (No such file or directory)',
+      '4100 write(2, "FileNotFoundError", 17) = 17',
+      ...Array.from({ length: 8 }, (_, i) => `4100 munmap(0x7f50${i}000, 16384) = 0`),
+      '4100 exit_group(1)                     = ?',
+      '4100 +++ exited with 1 +++',
+    ].join('\n');
+    const tight = createSqueeze({
+      backend: backendName,
+      targetTokens: 800,
+      maxTokens: 2000,
+      store: null,
+      retainOriginal: false,
+    });
+    const output = tight.compress(text, { command: 'strace -f python3 app.py' }).output;
+    expect(output).toContain('openat(AT_FDCWD, "/etc/myapp/config.json", O_RDONLY|O_CLOEXEC) = -1 ENOENT');
+    expect(extractiveViolation(text, output)).toBeNull();
+  });
+
   it('names what it omitted by severity with exact counts', () => {
     const text = [
       ...Array.from({ length: 500 }, (_, i) => `2026-11-30 10:00:${i % 60} INFO  worker: tick ${i}`),

@@ -28,6 +28,13 @@ const CRITICAL_FLAGS = TestFailure | Summary | StackHeader;
 const HEADER_FLAGS = EVIDENCE_FLAGS & ~Location;
 const { Fatal, Error: ErrorLevel, Warn } = Severity;
 
+/**
+ * The last error lines of a log that rank as critical: the latest failures
+ * before its end. Three, as a failing exit often takes two lines (strace's
+ * `exit_group(1)` and `+++ exited with 1 +++`) and its cause comes before them.
+ */
+const LAST_ERRORS = 3;
+
 /** Frames right after a trace header or error line that count as the trace's root. */
 const ROOT_FRAMES = 4;
 
@@ -140,6 +147,14 @@ export function prioritise(analysis: TextAnalysis, cost: Int32Array, preserve: r
     base[i] = tier;
     if (tier > Tier.Repeat) evidence++;
     if (tier >= Tier.Warning) evidenceCost += cost[i]!;
+  }
+  // The last errors before the end are the likeliest cause of how it ended (the
+  // one failed open before a traced process exits 1, among a thousand probes
+  // that failed harmlessly before it): they rank with the critical lines.
+  for (let i = count - 1, left = LAST_ERRORS; i >= 0 && left > 0; i--) {
+    if (base[i]! !== Tier.Error) continue;
+    base[i] = Tier.Critical;
+    left--;
   }
   // Spread keys per (shape, tier): the k-th of m occurrences gets the bit-reversed k.
   const shape = analysis.anomalies.shape;
