@@ -160,8 +160,9 @@ function rowsWhere(numbers: Numbers, test: (value: number) => boolean): number[]
 function numericOutliers(numbers: Numbers, limit: number): number[] {
   const sorted = numbers.values.slice().sort();
   const mid = median(sorted);
-  // Distinct integers are identifiers (task ids, TIDs, line numbers): their extremes mean nothing.
-  const ids = sorted.every(Number.isInteger) && distinct(sorted) >= sorted.length / 2;
+  // Integers all distinct are identifiers (task ids, PIDs, line numbers): their extremes mean nothing.
+  // Measurements repeat (durations in ms, sizes): a far one among them stands out.
+  const ids = sorted.every(Number.isInteger) && distinct(sorted) === sorted.length;
   const deviations = new Float64Array(sorted.length);
   for (let k = 0; k < sorted.length; k++) deviations[k] = Math.abs(sorted[k]! - mid);
   deviations.sort();

@@ -146,6 +146,16 @@ describe('field rarity per column', () => {
     expect(rareCells(new Column(amounts.map((_, i) => (i % 5 === 0 ? '304' : '200'))))).toEqual([]);
   });
 
+  it('finds a far integer among integer measurements that repeat (a duration in ms), not among identifiers', () => {
+    const durations = amounts.map((_, i) => String(800 + ((i * 53) % 150) * 4));
+    durations[42] = '987654';
+    expect(rareCells(new Column(durations))).toEqual([42]);
+    // Every value distinct: an identifier column, whatever its extremes.
+    const ids = amounts.map((_, i) => String(800 + i));
+    ids[42] = '987654';
+    expect(rareCells(new Column(ids))).toEqual([]);
+  });
+
   it('leaves identifiers, heavy tails and small columns alone', () => {
     expect(rareCells(new Column(amounts.map((_, i) => String(i < 5 ? i : 1000 + i))))).toEqual([]);
     expect(rareCells(new Column(amounts.map((_, i) => String(2 ** (i % 20)))))).toEqual([]);
