@@ -205,6 +205,11 @@ function addedOnly(lines: readonly string[], h: Hunk): boolean {
   return true;
 }
 
+/** The hunks of a file whose added code outlines: added-only and long enough. */
+function outlinable(lines: readonly string[], file: FileDiff): Hunk[] {
+  return file.hunks.filter((h) => h.to - h.from + 1 >= OUTLINED_HUNK && addedOnly(lines, h));
+}
+
 /**
  * A file whose added-only hunks are shown as the outline of the code they
  * add (imports, declarations, signatures, first doc-comment lines stay; each
@@ -221,9 +226,10 @@ function outlinedHunks(
 ): [number, Marker][] | null {
   const markers: [number, Marker][] = [];
   const inHunk = (h: Hunk) => existing.filter(([from]) => from >= h.from && from <= h.to);
+  const outlining = new Set(outlinable(lines, file));
   let folded = false;
   for (const h of file.hunks) {
-    if (h.to - h.from + 1 < OUTLINED_HUNK || !addedOnly(lines, h)) {
+    if (!outlining.has(h)) {
       markers.push(...inHunk(h));
       continue;
     }
@@ -361,8 +367,13 @@ class Tally {
   }
 
   get tokens(): number {
+    return this.tokensLess(0);
+  }
+
+  /** The output's tokens were `milli` milli-tokens of its lines gone. */
+  tokensLess(milli: number): number {
     const lastEmpty = this.lastMarker ? this.lastMarker.text === '' : this.costs.lineEmpty(this.lastLine);
-    return this.costs.tokens(this.milli, lastEmpty);
+    return this.costs.tokens(this.milli - milli, lastEmpty);
   }
 }
 
@@ -411,7 +422,13 @@ function process(input: ProcessorInput): ProcessorOutput {
   for (const [k, file] of biggest.entries()) {
     if (tally.tokens <= input.maxTokens) break;
     if (k % 64 === 63) checkDeadline('diff', input.expired);
-    const outlined = outlinedHunks(lines, file, perFile.get(file)!, kept, costs, tick);
+    // An outline stays only when it brings the result under the ceiling: not tried where even
+    // every line it could fold, gone, would leave the result over (a huge diff is not scanned).
+    const foldable = outlinable(lines, file).reduce((milli, h) => milli + costs.lines(h.from, h.to), 0);
+    const outlined =
+      foldable > 0 && tally.tokensLess(foldable) <= input.maxTokens
+        ? outlinedHunks(lines, file, perFile.get(file)!, kept, costs, tick)
+        : null;
     if (outlined) swap(file, outlined);
     if (tally.tokens > input.maxTokens) swap(file, hunkSummaries(lines, file.hunks, kept, costs));
   }
