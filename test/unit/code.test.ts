@@ -84,6 +84,20 @@ describe(`code processor on source reads (${backendName})`, () => {
     expect(output).not.toContain('read offset=');
   });
 
+  it('outlines the members of a named body around most of a file too long for one read (a bundle in one closure)', () => {
+    const members = Array.from({ length: 300 }, (_, k) => [
+      `function helper${k}(input) {`,
+      ...Array.from({ length: 6 }, (_, i) => `  input = input * ${k + i} + ${i};`),
+      '  return input;',
+      '}',
+    ]).flat();
+    const text = ['var lib = {}; ((module) => {', '"use strict";', ...members, '})(lib);', ''].join('\n');
+    const output = squeeze.compress(text, { level: 'light', kind: 'code' }).output;
+    for (const k of [0, 150, 299]) expect(output).toContain(`function helper${k}(input) {`);
+    expect(output).toMatch(/^\[… lines [\d,]+–[\d,]+ \(\d+\): body of helper150 …\]$/m);
+    expect(extractiveViolation(text, output)).toBeNull();
+  });
+
   it('git blame is a file read: whole up to maxTokens, past it outlined with each shown line as blame printed it', () => {
     const blame = readFileSync(resolve(import.meta.dirname, '../corpus/everyday/git/git-blame-cart.txt'), 'utf8');
     const hints = { toolName: 'bash', command: 'git blame src/cart.ts' };

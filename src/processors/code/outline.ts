@@ -8,6 +8,13 @@ import { type Block, headerText, nameOf, type Scan } from './scan.js';
 /** Folds shorter than this cost about what their marker costs: shown instead. */
 const MIN_FOLD = 3;
 const CALLBACK = /^\s*[\w$.]+\(.*(?:=>|\bfunction\b[^(]*\([^)]*\))\s*\{\s*$/;
+/**
+ * A body this long around most of the file is a module however it is named
+ * (`var ts = {}; ((module) => {` around 100,000 lines of typescript.js): its
+ * members are the outline, not one fold. As many lines as one read shows
+ * (READ_WINDOW in index.ts): a body no read can show whole.
+ */
+const WHOLE_FILE_BODY = 2000;
 const ANONYMOUS = /^\s*(?:[[{(!]|define\(|module\.exports\s*=|export\s+default\s*\{|(?:async\s+)?function\s*\()/;
 
 interface Node {
@@ -86,7 +93,7 @@ export function outline(
     const { containers } = frame;
     // An anonymous block around most of the file (a JSON root, an IIFE, a UMD wrapper) shows its members.
     const wrapper =
-      block.to - block.from + 1 >= Math.max(20, 0.6 * code.length) && ANONYMOUS.test(headerText(code, block.header));
+      block.to - block.from + 1 >= Math.max(20, 0.6 * code.length) && (ANONYMOUS.test(headerText(code, block.header)) || block.to - block.from + 1 >= WHOLE_FILE_BODY);
     let kind = block.kind === 'body' && (wrapper || suite(block, children)) ? 'container' : block.kind;
     if (yaml) kind = block.rank < (aggressive ? 1 : 2) ? 'container' : 'body';
     else if (kind === 'container' && aggressive && containers > 0 && !wrapper) kind = 'body';
