@@ -186,6 +186,46 @@ describe(`grep processor on real grep, rg, git grep and DSH grep output (${backe
     expect(named.size).toBeGreaterThan(40);
   });
 
+  it('over budget names every file with its matches and shows runs of matches spread across the whole output', () => {
+    // 30 files of 12 matches, each text its own shape (no digits in it): too many for the budget even collapsed.
+    const word = (n: number) => String.fromCharCode(97 + (n % 26)) + String.fromCharCode(97 + Math.floor(n / 26));
+    const text = Array.from({ length: 30 }, (_, f) =>
+      Array.from(
+        { length: 12 },
+        (_, j) => `src/mod${f}/part.ts:${j * 7 + 3}:  const ${word(f)}${word(j)} = require('./${word(j)}/${word(f)}');`,
+      ).join('\n'),
+    ).join('\n');
+    const out = run(text, 'light', 1500, 4000).text;
+    expect(estimator.estimate(out)).toBeLessThanOrEqual(1500);
+    expect(accountedMatches(out)).toBe(360);
+    const shown = out.split('\n').filter((l) => !MARKER.test(l));
+    // The first and the last matches show, and matches of the middle files: not the head of the output alone.
+    expect(shown[0]).toBe(text.split('\n')[0]);
+    expect(shown.at(-1)).toBe(text.split('\n').at(-1));
+    expect(shown.some((l) => l.startsWith('src/mod15/'))).toBe(true);
+    // Shown lines come in runs: fewer markers than shown lines.
+    expect(out.split('\n').filter((l) => MARKER.test(l)).length).toBeLessThan(shown.length / 4);
+    // Every file is named: by a shown line or with its count in a marker.
+    for (let f = 0; f < 30; f++) expect(out, `mod${f}`).toMatch(new RegExp(`src/mod${f}/part\\.ts(:\\d+:| \\d)`));
+  });
+
+  it('over budget shows the first match of each shape (digits masked) before the runs when shapes repeat', () => {
+    const fixture = all.find((f) => f.name === 'grep-rn')!;
+    const head = fixture.text.split('\n').filter((l) => MATCH_LINE.test(l) && !/app\.min|src\/gen|vendor/.test(l));
+    const bulk = Array.from(
+      { length: 150 },
+      (_, i) => `./src/gen/e${i}.ts:7:    throw new Error('entity ${i}: no id');`,
+    );
+    const text = [...head.slice(0, 3), ...bulk.slice(0, 70), ...head.slice(3), ...bulk.slice(70)].join('\n');
+    const out = run(text, 'light', 3000, 6000).text;
+    expect(accountedMatches(out)).toBe(head.length + bulk.length);
+    expect(out.split('\n').filter((l) => l.startsWith('./src/gen/')).length).toBeLessThan(bulk.length);
+    // One model line (12 of one shape), each line of its own shape, and the bulk's first.
+    expect(out.split('\n').filter((l) => l.startsWith('./src/models/')).length).toBeLessThan(12);
+    for (const line of head.filter((l) => !l.startsWith('./src/models/'))) expect(out).toContain(line);
+    expect(out).toContain(bulk[0]);
+  });
+
   it('keeps preserved lines past the sample', () => {
     const fixture = all.find((f) => f.name === 'git-grep')!;
     const out = run(fixture.text, 'aggressive', 150, 600, { preserve: ['entity 177: row without id'] }).text;

@@ -3,7 +3,10 @@
 // `Line N: text`). Every match keeps its `path:line` and its text, byte-identical;
 // minified lines are cut to a window around the match; under pressure context
 // lines go first, identical match texts collapse into one line with all their
-// locations, then files keep their first matches and the rest are counted per file.
+// locations, then every file is named (a shown match or a count per file in a
+// gap's marker) and runs of matches spread evenly across the output fill the
+// rest, the first match of each shape first; with too many files to name,
+// files keep their first matches and the rest are counted per file.
 import { estimateFor } from '../costs.js';
 import { RE2JS } from 're2js';
 import type { TextAnalysis } from '../../engine/index.js';
@@ -12,6 +15,7 @@ import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { charsCut, count, linesOmission, note, omittedLines, type PlacedOmission, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
+import { evenRuns } from '../spread.js';
 
 type RowKind = 'match' | 'context' | 'file' | 'separator' | 'other';
 
@@ -38,6 +42,26 @@ const WINDOW = 100;
 /** Distinct match texts a file keeps before files past the budget are only counted. */
 const PER_FILE_FLOOR = 3;
 
+/**
+ * Consecutive matches a spread shows together: a gap's marker costs about a
+ * match line, so runs spend the budget on matches rather than on markers, and
+ * a run shows a stretch of a file's hits. Fitted on the everyday corpus: on
+ * its three greps over budget, runs of 1 showed 30% of the matches' locations
+ * and texts, runs of 4 37%, of 8 39%, of 12 and 16 38-39%.
+ */
+const SPREAD_RUN = 8;
+/**
+ * Share of the budget a spread fills: its tries come near the budget where
+ * the per-file ladder's coarser steps stopped short. Fitted on the everyday
+ * corpus to keep its grep reduction where the ladder had it.
+ */
+const SPREAD_SHARE = 0.96;
+/**
+ * Match texts repeat their shapes when there are at most this many shapes per
+ * match (the analysis record's rule for shape rarity: at most 3 shapes per 10
+ * lines): then a shape's first match is evidence a spread shows before its runs.
+ */
+const SHAPES_REPEAT = 0.3;
 const TOOL_CUT = ' (line truncated)';
 const DSH_HEADER = /^Found [\d,]+(?: of [\d,]+)? match(?:es)?\b/;
 const DSH_LINE = /^Line (\d+): /;
@@ -244,6 +268,11 @@ interface Detail {
   readonly shared?: number;
   /** Hidden matches named by their `path:line` per count marker, before the rest are counted per file. */
   readonly located?: number;
+  /**
+   * Match lines shown, spread evenly over all of them (in place of `perFile`
+   * and `files`): every other match is counted per file in the markers.
+   */
+  readonly spread?: number;
 }
 
 const EVERYTHING: Detail = { all: true, perFile: Infinity, files: Infinity, list: Infinity, counted: Infinity };
@@ -260,6 +289,16 @@ class GrepView {
   private readonly shown: string[];
   /** Paths stand on their own lines above their matches (rg --heading, DSH grep). */
   private readonly headed: boolean;
+  /** The match rows, in order. */
+  private readonly matchRows: number[] = [];
+  /**
+   * The first match row of each shape of match text (digits masked: `entity 7`
+   * and `entity 118` are one shape), rarest shape first, when the shapes
+   * repeat (see SHAPES_REPEAT); else empty. A spread shows these first.
+   */
+  private readonly shapeFirsts: number[] = [];
+  /** The rows `spread` shows, for the latest count asked. */
+  private spreadRows = { k: -1, shown: new Uint8Array(0) };
   cut = 0;
 
   constructor(
@@ -276,6 +315,7 @@ class GrepView {
     this.fileOrder = new Int32Array(files.length + 1).fill(-1);
     this.forced = new Uint8Array(rows.length);
     const byText = new Map<string, number>();
+    const byShape = new Map<string, { first: number; rows: number }>();
     const perFile = new Map<number, number>();
     let order = 0;
     this.shown = raw.map((line, i) => {
@@ -286,7 +326,12 @@ class GrepView {
         if (preserve.some((p) => p !== '' && line.includes(p))) this.forced[i] = 1;
       }
       if (r.kind === 'match') {
+        this.matchRows.push(i);
         const key = line.slice(r.prefix).trim();
+        const shape = key.replace(/\d+/g, '0');
+        const same = byShape.get(shape);
+        if (same) same.rows++;
+        else byShape.set(shape, { first: i, rows: 1 });
         const seen = byText.get(key);
         if (seen === undefined) {
           byText.set(key, i);
@@ -305,6 +350,10 @@ class GrepView {
       if (shown !== line) this.cut++;
       return shown;
     });
+    if (byShape.size <= SHAPES_REPEAT * this.matchRows.length) {
+      const shapes = [...byShape.values()].sort((x, y) => x.rows - y.rows || x.first - y.first);
+      for (const { first } of shapes) this.shapeFirsts.push(first);
+    }
   }
 
   /** A row as shown: long match and context lines cut around the match. */
@@ -320,7 +369,20 @@ class GrepView {
   }
 
   get matchCount(): number {
-    return this.parsed.rows.reduce((n, r) => n + (r.kind === 'match' ? 1 : 0), 0);
+    return this.matchRows.length;
+  }
+
+  /** Whether match row i is among the `k` shown in runs spread evenly over all of them. */
+  private spread(i: number, k: number): boolean {
+    if (this.spreadRows.k !== k) {
+      const shown = new Uint8Array(this.parsed.rows.length);
+      const firsts = this.shapeFirsts.slice(0, k);
+      for (const j of firsts) shown[j] = 1;
+      const rest = firsts.length === 0 ? this.matchRows : this.matchRows.filter((j) => !shown[j]);
+      for (const j of evenRuns(rest.length, k - firsts.length, SPREAD_RUN)) shown[rest[j]!] = 1;
+      this.spreadRows = { k, shown };
+    }
+    return this.spreadRows.shown[i] === 1;
   }
 
   get maxPerFile(): number {
@@ -336,6 +398,7 @@ class GrepView {
     if (d.all || this.forced[i]) return true;
     switch (r.kind) {
       case 'match':
+        if (d.spread !== undefined) return this.spread(i, d.spread);
         return (
           this.first[i] === i &&
           this.rank[i]! < d.perFile &&
@@ -384,7 +447,8 @@ class GrepView {
       }
       closeGap(i - 1);
       out.push(this.shown[i]!);
-      const repeats = d.all ? undefined : this.repeats.get(i)?.filter((j) => !show[j]);
+      // A spread counts repeats of a text like any match, in the markers of the gaps they are in.
+      const repeats = d.all || d.spread !== undefined ? undefined : this.repeats.get(i)?.filter((j) => !show[j]);
       if (repeats && repeats.length > 0) {
         out.push(
           `[… same text at ${count(repeats.length)} more: ${listed(
@@ -422,7 +486,7 @@ class GrepView {
       const r = rows[i]!;
       if (r.kind === 'context') context++;
       else if (r.kind === 'match') {
-        if (this.first[i] !== i && show[this.first[i]!]) repeats++;
+        if (d.spread === undefined && this.first[i] !== i && show[this.first[i]!]) repeats++;
         else hidden.push(i);
       }
     }
@@ -496,8 +560,16 @@ function process(input: ProcessorInput): ProcessorOutput {
     if (fits(EVERYTHING)) return EVERYTHING;
     const distinct: Detail = { all: false, perFile: Infinity, files: Infinity, list: Infinity, counted: Infinity };
     if (fits(distinct)) return distinct;
-    // Big files keep their first distinct texts (down to a few), then files
-    // past the budget are counted, then the first file's texts shrink.
+    // Structure first: every file named with its matches (a shown line, or a
+    // count in the marker of a gap), then as many matches as fit, in runs
+    // spread evenly across the output rather than the head of each file.
+    const spread: Detail = { ...distinct, spread: 1 };
+    const within = (d: Detail) => estimate(render(d).text) <= SPREAD_SHARE * target;
+    const shown = largestFitting(1, view.matchCount, (k) => within({ ...spread, spread: k }));
+    if (within({ ...spread, spread: shown })) return { ...spread, spread: shown };
+    // Too many files to name each: big files keep their first distinct texts
+    // (down to a few), then files past the budget are counted, then the first
+    // file's texts shrink.
     const short = { ...distinct, list: 20, counted: 20 };
     const perFile = largestFitting(PER_FILE_FLOOR, view.maxPerFile, (k) => fits({ ...short, perFile: k }));
     if (fits({ ...short, perFile })) return { ...short, perFile };

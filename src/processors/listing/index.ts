@@ -22,6 +22,7 @@ import {
 } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 import { flagsProblem, listingSkeleton } from './skeleton.js';
+import { spreadOrder } from '../spread.js';
 
 /** One directory of the listing: its header line (if any) and its entries' lines. */
 interface Dir {
@@ -413,31 +414,6 @@ class KindCounter {
   }
 }
 
-/**
- * `items` in an order that samples them evenly at every length: the first,
- * the last, the middle, then the quarters, the eighths… (bit-reversed
- * positions), so the first k of it spread across the whole directory. Once
- * the step reaches twice the length every position has been taken.
- */
-function evenly(items: readonly number[]): number[] {
-  const n = items.length;
-  if (n <= 2) return [...items];
-  const order: number[] = [items[0]!, items[n - 1]!];
-  const taken = new Uint8Array(n);
-  taken[0] = 1;
-  taken[n - 1] = 1;
-  for (let step = 2; order.length < n; step *= 2) {
-    for (let k = 1; k < step; k += 2) {
-      const at = Math.floor((k * (n - 1)) / step);
-      if (!taken[at]) {
-        taken[at] = 1;
-        order.push(items[at]!);
-      }
-    }
-  }
-  return order;
-}
-
 /** Most entries of a directory a mode or an empty size may have to stand out (`-rwxrwxrwx`, an empty file). */
 const STANDOUT_ENTRIES = 2;
 
@@ -644,7 +620,7 @@ class ListingView {
     const entry = (i: number) => this.parsed.entries[i]!;
     // Ties go in an order that samples the directory evenly, not to its first entries.
     const position = new Map<number, number>();
-    for (const [k, i] of evenly(dir.entries).entries()) position.set(i, k);
+    for (const [k, i] of spreadOrder(dir.entries).entries()) position.set(i, k);
     // The sort keys read once per entry, not twice per comparison (a directory can hold 100k entries).
     const kindCount = this.parsed.kinds.kindCounts(dir.entries);
     const place = dir.entries.map((i) => position.get(i)!);
