@@ -84,7 +84,7 @@ describe(`listing processor on real ls, find, du, tree and DSH glob output (${ba
     const fixture = all.find((f) => f.name === 'ls-laR')!;
     const out = run(fixture.text, 'light', 300, 4000).text;
     expect(out).toMatch(/-rw-r--r-- +1 root root +30 Dec +1 15:31 DEBUG\n/);
-    expect(out).toMatch(/\[… lines [\d,–, ]+ \(\d+\): 514 entries in \.\/dist: 2, \.\/docs: 2, /);
+    expect(out).toMatch(/\[… lines [\d,–, ]+ \(\d+\): 508 entries in \.\/src: 320, \.\/test: 8, /);
     // find's own line for the directory it was asked about holds everything: its subdirectories are named, not folded into it.
     const files = ['node_modules'];
     for (let p = 0; p < 40; p++) {
@@ -125,15 +125,34 @@ describe(`listing processor on real ls, find, du, tree and DSH glob output (${ba
 
   it('counts one entry in the singular ("1 dotfile"), many in the plural', () => {
     const files = Array.from({ length: 40 }, (_, i) => `-rw-r--r-- 1 dev dev ${100 + i} Dec  1 15:31 f${i}.txt`);
+    // A second dotfile in ./sub: a file alone of its kind in the whole listing would show.
     const text = [
       '.:',
       'drwxr-xr-x 2 dev dev 4096 Dec  1 15:31 sub',
       '-rw-r--r-- 1 dev dev   10 Dec  1 15:31 .env',
       ...files,
+      '',
+      './sub:',
+      '-rw-r--r-- 1 dev dev   10 Dec  1 15:31 .npmrc',
     ].join('\n');
     const out = run(text, 'aggressive', 60, 400).text;
     expect(out).toMatch(/\b39 \.txt, 1 dotfile\b/);
     expect(out).not.toMatch(/\b1 (dirs|dotfiles)\b/);
+  });
+
+  it('shows a file alone of its kind in the whole listing at every detail, unless such files are many', () => {
+    const paths = ['src'];
+    for (let d = 0; d < 20; d++) for (let f = 0; f < 15; f++) paths.push(`src/mod${d}/file${f}.ts`);
+    paths.splice(150, 0, 'src/mod9/grammar.bnf');
+    for (const level of ['light', 'aggressive'] as const) {
+      const out = run(paths.join('\n'), level, 150, 600).text;
+      expect(out, level).toContain('src/mod9/grammar.bnf');
+      expect(countedEntries(out)).toBeGreaterThan(250);
+    }
+    // Rotated logs, each its own extension: none stands out, and they are counted like any other entries.
+    const logs = Array.from({ length: 60 }, (_, i) => `logs/app.log.${i + 1}`);
+    const out = run(['logs', ...logs].join('\n'), 'aggressive', 60, 400).text;
+    expect(out.split('\n').filter((l) => l.startsWith('logs/app.log.')).length).toBeLessThan(10);
   });
 
   it('keeps preserved entries and refuses empty listings', () => {

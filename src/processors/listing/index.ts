@@ -4,7 +4,8 @@
 // extension histogram of what went. Directory headers (`./src:`) stay; a
 // directory with few entries keeps its names, a big one its rarest and
 // largest entries (its small subdirectories it does not name are counted in
-// its marker); over budget the subtrees whose lines cost most fold whole.
+// its marker), a file alone of its kind in the whole listing shows at every
+// detail; over budget the subtrees whose lines cost most fold whole.
 import { estimateFor } from '../costs.js';
 import { Anomaly, Column, MIN_ROWS, rareCategories, type TextAnalysis } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
@@ -435,6 +436,14 @@ function standouts(parsed: Parsed, dir: Dir): number[] {
 
 /** A directory this big makes an entry of a kind it holds once stand out. */
 const OUTLIER_DIR = 8;
+/**
+ * Most files alone of their kind in the whole listing it shows at every
+ * detail, in number and as a share of its files: past either, a kind held
+ * once is no longer what stands out (chosen, not fitted: 20 lines cost about
+ * 500 tokens, and the everyday corpus' listings hold 2 to 8 in 520 to 660 files).
+ */
+const ALONE_MAX = 20;
+const ALONE_SHARE = 0.05;
 /** Subtrees of at most this many entries never fold on their own (a marker costs as much). */
 const SMALL_SUBTREE = 3;
 
@@ -561,6 +570,13 @@ class ListingView {
       for (const i of dir.entries)
         if (!parsed.entries[i]!.isDir && kinds.get(extension(parsed.entries[i]!)) === 1) this.outliers.add(i);
     }
+    // A file of a kind the whole listing holds once (the one .h, the one .bnf) shows at every detail, while
+    // such files are few: a listing whose every file has its own kind (rotated logs: `.1`, `.2`…) has none.
+    const files = parsed.entries.flatMap((e, i) => (e && !e.isDir ? [i] : []));
+    const kindCount = parsed.kinds.kindCounts(files);
+    const alone = files.filter((_, k) => kindCount[k] === 1);
+    if (files.length >= OUTLIER_DIR && alone.length <= Math.min(ALONE_MAX, files.length * ALONE_SHARE))
+      for (const i of alone) this.forced.add(i);
     [...parsed.dirs]
       .sort((a, b) => a.entries.length - b.entries.length || a.depth - b.depth)
       .forEach((dir, k) => {
