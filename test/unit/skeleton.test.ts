@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { createEstimator } from '../../src/engine/index.js';
 import { createSqueeze } from '../../src/pipeline/index.js';
 import { TextAnalysis } from '../../src/engine/index.js';
+import { grepProcessor } from '../../src/processors/grep/index.js';
 import { logProcessor } from '../../src/processors/log/index.js';
+import { cutOrder, originalLinesSource, sampleToFit } from '../../src/pipeline/ceiling.js';
 import { backendName, testBackend } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 
@@ -94,6 +96,39 @@ describe(`skeletons over the ceiling (${backendName})`, () => {
     const shown = result.output.split('\n');
     for (const line of tree.keep) expect(shown).toContain(line);
   });
+
+  it.each(['rg-heading', 'dsh-grep', 'grep-rn'])(
+    '%s: a grep cut by lines keeps where its matches are (file headers, or each file named by its first match)',
+    (name) => {
+      const grep = fixtures('grep').find((f) => f.name === name)!;
+      const analysis = new TextAnalysis(grep.text, testBackend());
+      const parts = grepProcessor.skeleton!(analysis);
+      const lines = grep.text.split('\n');
+      // Each file once: by its own header line, or by the first match line naming it.
+      const files = parts.find((p) => p.name === 'file header' || p.name === 'first match line')!;
+      const named = files.lines.map((i) => (files.name === 'file header' ? lines[i]! : lines[i]!.split(':')[0]!));
+      expect(new Set(named).size).toBe(named.length);
+      expect(named.length).toBeGreaterThan(20);
+      if (name === 'dsh-grep') expect(parts[0]).toEqual({ name: 'match count line', lines: [0] });
+      const maxTokens =
+        estimator.estimate(
+          files.lines
+            .slice(0, 10)
+            .map((i) => lines[i])
+            .join('\n'),
+        ) + 200;
+      const cut = sampleToFit(
+        originalLinesSource(analysis, [], 'lines', cutOrder(grepProcessor, analysis)),
+        estimator,
+        maxTokens,
+      )!;
+      expect(estimator.estimate(cut.text)).toBeLessThanOrEqual(maxTokens);
+      // The first files stay in order; the ones cut are counted by the markers, by part.
+      const shown = cut.text.split('\n');
+      for (const i of files.lines.slice(0, 5)) expect(shown).toContain(lines[i]);
+      expect(cut.text).toMatch(new RegExp(`\\d+ ${files.name}s?\\b`));
+    },
+  );
 
   it.each(['jest', 'tap', 'pytest', 'go-test'])(
     '%s: the log skeleton leads with every failing test, whose name survives a tight ceiling',

@@ -10,7 +10,7 @@
 import { estimateFor } from '../costs.js';
 import { RE2JS } from 're2js';
 import type { TextAnalysis } from '../../engine/index.js';
-import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
+import type { Omitted, Processor, ProcessorInput, ProcessorOutput, Skeleton } from '../../types.js';
 import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { charsCut, count, linesOmission, note, omittedLines, type PlacedOmission, plural } from '../markers.js';
@@ -667,6 +667,40 @@ function sniff(analysis: TextAnalysis): number {
   return share * distinct * (0.6 + 0.4 * pathy);
 }
 
+/**
+ * The lines that say where the matches are, kept first over the ceiling:
+ * DSH's `Found N matches` head, the file header lines of heading formats
+ * (rg --heading, DSH grep), and in flat formats each file's first match line
+ * (the line that names it), placed by its directory. Read through the grep parser
+ * (its regexes on each line), as `process` reads the text.
+ */
+function grepSkeleton(analysis: TextAnalysis): Skeleton {
+  const lines = Array.from({ length: analysis.lines.count }, (_, i) => analysis.line(i));
+  const { raw, rows, files } = parseLines(lines, () => {});
+  const head = rows.findIndex((r) => r.kind !== 'separator');
+  const counts = head >= 0 && DSH_HEADER.test(raw[head]!) ? [head] : [];
+  const headers = rows.flatMap((r, i) => (r.kind === 'file' ? [i] : []));
+  const firsts: number[] = [];
+  if (headers.length === 0) {
+    const seen = new Uint8Array(files.length);
+    rows.forEach((r, i) => {
+      if (r.kind !== 'match' || r.file < 0 || seen[r.file]) return;
+      seen[r.file] = 1;
+      firsts.push(i);
+    });
+  }
+  const directory = (i: number) => {
+    const path = files[rows[i]!.file]!;
+    return path.slice(0, path.lastIndexOf('/') + 1) || './';
+  };
+  const parts: Skeleton = [
+    { name: 'match count line', lines: counts },
+    { name: 'file header', lines: headers },
+    { name: 'first match line', lines: firsts, places: firsts.map(directory) },
+  ];
+  return parts.filter((part) => part.lines.length > 0);
+}
+
 export const grepProcessor: Processor = {
   kind: 'grep',
   lineShaped: true,
@@ -676,4 +710,5 @@ export const grepProcessor: Processor = {
   commands: ['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git grep'],
   sniff,
   process,
+  skeleton: grepSkeleton,
 };
