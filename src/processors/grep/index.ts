@@ -563,10 +563,11 @@ function process(input: ProcessorInput): ProcessorOutput {
     // Structure first: every file named with its matches (a shown line, or a
     // count in the marker of a gap), then as many matches as fit, in runs
     // spread evenly across the output rather than the head of each file.
+    // When the file names alone, or one match with every file named, are over, no search is made.
     const spread: Detail = { ...distinct, spread: 1 };
     const within = (d: Detail) => estimate(render(d).text) <= SPREAD_SHARE * target;
-    const shown = largestFitting(1, view.matchCount, (k) => within({ ...spread, spread: k }));
-    if (within({ ...spread, spread: shown })) return { ...spread, spread: shown };
+    if (estimate(parsed.files.join(' 1, ')) <= SPREAD_SHARE * target && within(spread))
+      return { ...spread, spread: largestFitting(1, view.matchCount, (k) => within({ ...spread, spread: k })) };
     // Too many files to name each: big files keep their first distinct texts
     // (down to a few), then files past the budget are counted, then the first
     // file's texts shrink.
