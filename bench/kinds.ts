@@ -58,9 +58,10 @@ function jsonToSize(json: string, bytes: number): string {
 }
 
 /**
- * DSH's read tool shape, as the everyday corpus has it: numbered lines under
- * the path, the file's lines repeated to size inside one envelope (a copy of
- * the whole envelope would be no read the tool prints).
+ * A read in DSH's read tool shape, as the everyday corpus has it: numbered
+ * lines under the path, inside one envelope. The tool itself never prints more
+ * than 2,000 lines a read: this one, with the file's lines repeated to about
+ * `bytes` characters, is made (a `cat` of a file that big, read as code).
  */
 function readOutput(path: string, bytes: number): string {
   const head = `<path>${path}</path>\n<type>file</type>\n<content>\n`;

@@ -139,6 +139,9 @@ function median(sorted: Float64Array): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/** Share of distinct values at which a column of integers is one of identifiers. */
+const IDENTIFIER_SHARE = 0.9;
+
 /** How many distinct values a sorted array holds. */
 function distinct(sorted: Float64Array): number {
   let k = sorted.length > 0 ? 1 : 0;
@@ -160,9 +163,10 @@ function rowsWhere(numbers: Numbers, test: (value: number) => boolean): number[]
 function numericOutliers(numbers: Numbers, limit: number): number[] {
   const sorted = numbers.values.slice().sort();
   const mid = median(sorted);
-  // Integers all distinct are identifiers (task ids, PIDs, line numbers): their extremes mean nothing.
-  // Measurements repeat (durations in ms, sizes): a far one among them stands out.
-  const ids = sorted.every(Number.isInteger) && distinct(sorted) === sorted.length;
+  // Integers nearly all distinct are identifiers (task ids, PIDs, line numbers; threads share a PID,
+  // files a line number): their extremes mean nothing. Measurements repeat (durations in ms, sizes:
+  // 250 distinct among 300), and a far one among them stands out.
+  const ids = sorted.every(Number.isInteger) && distinct(sorted) >= IDENTIFIER_SHARE * sorted.length;
   const deviations = new Float64Array(sorted.length);
   for (let k = 0; k < sorted.length; k++) deviations[k] = Math.abs(sorted[k]! - mid);
   deviations.sort();

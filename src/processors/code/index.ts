@@ -14,6 +14,7 @@ import type { TextAnalysis } from '../../engine/index.js';
 import { nonBlankHead } from '../head.js';
 import { LANGS, langOf, LONG_LINE, scan } from './scan.js';
 import { type Fold, outline } from './outline.js';
+import { READ_WINDOW } from './read-window.js';
 import { checkDeadline, deadlineTick, ProcessorError } from '../errors.js';
 import { splitLines } from '../fit.js';
 import { estimateFor, lineAloneTokens } from '../costs.js';
@@ -41,11 +42,6 @@ function readEnvelope(text: string): { readonly path: string; readonly body: str
   return { path: text.slice(READ_OPEN.length, pathEnd), body: text.slice(bodyStart, bodyEnd) };
 }
 const NUMBERED = /^(\d+): /;
-/**
- * The read tool's own window: it never returns more file lines, or more bytes
- * of them (without their `N: ` prefixes, a line break between each), per call.
- */
-export const READ_WINDOW = { lines: 2000, bytes: 51_200 } as const;
 /** Characters of a long (minified) line shown before its cut. */
 const CUT_WINDOW = 160;
 

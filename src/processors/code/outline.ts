@@ -3,23 +3,24 @@
 // each doc comment stay. Read by the code processor (a file read) and the diff
 // processor (a big added hunk over the ceiling is shown as its outline).
 import type { Tick } from '../errors.js';
+import { READ_WINDOW } from './read-window.js';
 import { type Block, headerText, nameOf, type Scan } from './scan.js';
 
 /** Folds shorter than this cost about what their marker costs: shown instead. */
 const MIN_FOLD = 3;
 const CALLBACK = /^\s*[\w$.]+\(.*(?:=>|\bfunction\b[^(]*\([^)]*\))\s*\{\s*$/;
-/**
- * A body this long around most of the file is a module however it is named
- * (`var ts = {}; ((module) => {` around 100,000 lines of typescript.js): its
- * members are the outline, not one fold. As many lines as one read shows
- * (READ_WINDOW in index.ts): a body no read can show whole.
- */
-const WHOLE_FILE_BODY = 2000;
 const ANONYMOUS = /^\s*(?:[[{(!]|define\(|module\.exports\s*=|export\s+default\s*\{|(?:async\s+)?function\s*\()/;
 
 interface Node {
   readonly block: Block;
   readonly children: Node[];
+}
+
+/** The block's children are several and hold at least half of its `size` lines: it is made of members. */
+function membersCover(children: readonly Node[], size: number): boolean {
+  let covered = 0;
+  for (const child of children) covered += child.block.to - child.block.from + 1;
+  return children.length >= 2 && covered >= size / 2;
 }
 
 /** Blocks as a tree by line ranges; equal ranges keep the foldable one, partial overlaps are dropped. */
@@ -91,9 +92,13 @@ export function outline(
     tick();
     const { block, children } = frame.nodes[frame.next++]!;
     const { containers } = frame;
-    // An anonymous block around most of the file (a JSON root, an IIFE, a UMD wrapper) shows its members.
+    // A block around most of the file shows its members: an anonymous one (a JSON root, an IIFE, a
+    // UMD wrapper), or a module however it is named (`var ts = {}; ((module) => {` around all of
+    // typescript.js): a body no read shows whole, most of it in blocks of its own.
+    const size = block.to - block.from + 1;
     const wrapper =
-      block.to - block.from + 1 >= Math.max(20, 0.6 * code.length) && (ANONYMOUS.test(headerText(code, block.header)) || block.to - block.from + 1 >= WHOLE_FILE_BODY);
+      size >= Math.max(20, 0.6 * code.length) &&
+      (ANONYMOUS.test(headerText(code, block.header)) || (size > READ_WINDOW.lines && membersCover(children, size)));
     let kind = block.kind === 'body' && (wrapper || suite(block, children)) ? 'container' : block.kind;
     if (yaml) kind = block.rank < (aggressive ? 1 : 2) ? 'container' : 'body';
     else if (kind === 'container' && aggressive && containers > 0 && !wrapper) kind = 'body';

@@ -2,16 +2,17 @@
 // Every file header (`diff --git`, index, mode and rename lines, `---`/`+++`),
 // every hunk header and every changed line of a hand-written file stays; runs
 // of context lines fold into a marker naming their lines in the text (the hunk
-// header above gives their file lines), where the marker costs less. A generated file (lockfile, minified, snapshot, build output,
-// or marked generated) keeps its header and becomes `+N −M lines`; the
-// biggest hand-written files, when the result is still over maxTokens, show
-// the code they add (a new file, an appended block) as its outline (imports,
-// declarations, signatures; each body `+N −0`), and when that is not enough
-// keep their file and hunk headers, each hunk's body becoming `+N −M lines`; still
-// over at aggressive, the biggest files keep their file headers and their
-// first hunk headers only (the others counted in one `+N −M lines`), then
-// their `diff --git` lines alone. A preserved line stays wherever it is (the
-// counts are split around it). Lines
+// header above gives their file lines), where the marker costs less. A
+// generated file (lockfile, minified, snapshot, build output, or marked
+// generated) keeps its header and becomes `+N −M lines`; the biggest
+// hand-written files, when the result is still over maxTokens, show the code
+// they add (a new file, an added hunk of a `-U0` diff) as its outline
+// (imports, declarations, signatures; each body `+N −0`) where that brings the
+// result under, else keep their file and hunk headers, each hunk's body
+// becoming `+N −M lines`; still over at aggressive, the biggest files keep
+// their file headers and their first hunk headers only (the others counted in
+// one `+N −M lines`), then their `diff --git` lines alone. A preserved line
+// stays wherever it is (the counts are split around it). Lines
 // outside files (`git show`'s commit header and message) stay. Lossless
 // returns the text unchanged.
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
@@ -198,7 +199,7 @@ const BIG_FILE: Counting = {
 /** An added-only hunk shorter than this is shown whole rather than outlined (its folds would be few). */
 const OUTLINED_HUNK = 20;
 
-/** Every body line of the hunk adds a line (a new file, an appended block). */
+/** Every body line of the hunk adds a line (a new file, an added hunk of a `-U0` diff). */
 function addedOnly(lines: readonly string[], h: Hunk): boolean {
   if (h.width !== 1) return false;
   for (let i = h.from; i <= h.to; i++) if (lines[i]![0] !== '+' && !lines[i]!.startsWith('\\')) return false;
@@ -211,7 +212,7 @@ function outlinable(lines: readonly string[], file: FileDiff): Hunk[] {
 }
 
 /**
- * A file whose added-only hunks are shown as the outline of the code they
+ * The file with its `outlining` hunks shown as the outline of the code they
  * add (imports, declarations, signatures, first doc-comment lines stay; each
  * body is one `+N −0` marker), its other hunks as `existing` marks them; null
  * when no hunk outlines.
@@ -219,37 +220,34 @@ function outlinable(lines: readonly string[], file: FileDiff): Hunk[] {
 function outlinedHunks(
   lines: readonly string[],
   file: FileDiff,
+  outlining: readonly Hunk[],
   existing: readonly [number, Marker][],
   kept: ReadonlySet<number>,
   costs: OutputCosts,
+  aggressive: boolean,
   tick: Tick,
 ): [number, Marker][] | null {
   const markers: [number, Marker][] = [];
-  const inHunk = (h: Hunk) => existing.filter(([from]) => from >= h.from && from <= h.to);
-  const outlining = new Set(outlinable(lines, file));
-  let folded = false;
-  for (const h of file.hunks) {
-    if (!outlining.has(h)) {
-      markers.push(...inHunk(h));
-      continue;
-    }
-    const code = lines.slice(h.from, h.to + 1).map((l) => l.slice(1));
-    const folds = outline(code, scan(code, langOf(file.path, code)), false, (i) => kept.has(h.from + i), tick, 1);
+  const folded: Hunk[] = [];
+  for (const h of outlining) {
+    // The added lines: a `\ No newline at end of file` after the last is no code.
+    let end = h.to;
+    while (end > h.from && lines[end]!.startsWith('\\')) end--;
+    const code = lines.slice(h.from, end + 1).map((l) => l.slice(1));
+    const lang = langOf(file.path, code);
+    // Markers number the lines of the text: a block opened above the hunk is named by its first line.
+    const folds = outline(code, scan(code, lang), aggressive, (i) => kept.has(h.from + i), tick, h.from + 1);
     for (const fold of folds) {
-      const text = omittedLines(
-        h.from + fold.from,
-        h.from + fold.to + 1,
-        `${fold.label}, +${count(fold.to - fold.from + 1)} −0`,
-      );
-      markers.push([
-        h.from + fold.from,
-        { end: h.from + fold.to, text, omitted: 'lines of added code', milli: costs.piece(text) },
-      ]);
+      const [from, to] = [h.from + fold.from, h.from + fold.to];
+      const text = omittedLines(from, to + 1, `${fold.label}, +${count(to - from + 1)} −0`);
+      markers.push([from, { end: to, text, omitted: 'lines of added code', milli: costs.piece(text) }]);
     }
-    if (folds.length > 0) folded = true;
-    else markers.push(...inHunk(h));
+    if (folds.length > 0) folded.push(h);
   }
-  return folded ? markers : null;
+  if (folded.length === 0) return null;
+  const inFolded = (line: number) => folded.some((h) => line >= h.from && line <= h.to);
+  for (const marker of existing) if (!inFolded(marker[0])) markers.push(marker);
+  return markers;
 }
 
 /** A file's hunks, their headers included, as `+N −M lines` markers. */
@@ -370,7 +368,7 @@ class Tally {
     return this.tokensLess(0);
   }
 
-  /** The output's tokens were `milli` milli-tokens of its lines gone. */
+  /** The output's tokens if `milli` milli-tokens of its lines were gone (a lower bound before a swap). */
   tokensLess(milli: number): number {
     const lastEmpty = this.lastMarker ? this.lastMarker.text === '' : this.costs.lineEmpty(this.lastLine);
     return this.costs.tokens(this.milli - milli, lastEmpty);
@@ -424,10 +422,11 @@ function process(input: ProcessorInput): ProcessorOutput {
     if (k % 64 === 63) checkDeadline('diff', input.expired);
     // An outline stays only when it brings the result under the ceiling: not tried where even
     // every line it could fold, gone, would leave the result over (a huge diff is not scanned).
-    const foldable = outlinable(lines, file).reduce((milli, h) => milli + costs.lines(h.from, h.to), 0);
+    const outlining = outlinable(lines, file);
+    const foldable = outlining.reduce((milli, h) => milli + costs.lines(h.from, h.to), 0);
     const outlined =
       foldable > 0 && tally.tokensLess(foldable) <= input.maxTokens
-        ? outlinedHunks(lines, file, perFile.get(file)!, kept, costs, tick)
+        ? outlinedHunks(lines, file, outlining, perFile.get(file)!, kept, costs, level === 'aggressive', tick)
         : null;
     if (outlined) swap(file, outlined);
     if (tally.tokens > input.maxTokens) swap(file, hunkSummaries(lines, file.hunks, kept, costs));

@@ -35,6 +35,15 @@ const { Fatal, Error: ErrorLevel, Warn } = Severity;
  */
 const LAST_ERRORS = 3;
 
+/** Lines at the end of a log that say how it ended. */
+const END_LINES = 10;
+
+/** A failure outcome (a kill, a non-zero exit, a failed call) among the last lines. */
+function endsInFailure(flags: Int32Array, count: number): boolean {
+  for (let i = count - 1; i >= Math.max(0, count - END_LINES); i--) if (flags[i]! & Outcome) return true;
+  return false;
+}
+
 /** Frames right after a trace header or error line that count as the trace's root. */
 const ROOT_FRAMES = 4;
 
@@ -148,13 +157,17 @@ export function prioritise(analysis: TextAnalysis, cost: Int32Array, preserve: r
     if (tier > Tier.Repeat) evidence++;
     if (tier >= Tier.Warning) evidenceCost += cost[i]!;
   }
-  // The last errors before the end are the likeliest cause of how it ended (the
-  // one failed open before a traced process exits 1, among a thousand probes
-  // that failed harmlessly before it): they rank with the critical lines.
-  for (let i = count - 1, left = LAST_ERRORS; i >= 0 && left > 0; i--) {
-    if (base[i]! !== Tier.Error) continue;
-    base[i] = Tier.Critical;
-    left--;
+  // In a log that ends in failure, the last errors before the end are the
+  // likeliest cause (the one failed open before a traced process exits 1,
+  // among a thousand probes that failed harmlessly before it): they rank with
+  // the critical lines. An exact repeat stands for its first occurrence.
+  if (endsInFailure(flags, count)) {
+    for (let i = count - 1, left = LAST_ERRORS; i >= 0 && left > 0; i--) {
+      const first = exact.group[i]!;
+      if (base[first]! !== Tier.Error) continue;
+      base[first] = Tier.Critical;
+      left--;
+    }
   }
   // Spread keys per (shape, tier): the k-th of m occurrences gets the bit-reversed k.
   const shape = analysis.anomalies.shape;
