@@ -17,6 +17,7 @@ const ANSI: i32 = 1 << 10;
 const BLANK: i32 = 1 << 11;
 const OUTCOME: i32 = 1 << 12;
 const PRESERVE_CUE: i32 = 1 << 13;
+const VERDICT_CUE: i32 = 1 << 14;
 
 const ESC: i32 = 27;
 
@@ -551,6 +552,114 @@ function cueWord(ws: i32, len: i32): bool {
   return false;
 }
 
+/** text[a, a+len) is exactly `s`. */
+// @ts-ignore: decorator
+@inline function exactly(a: i32, len: i32, s: string): bool {
+  return len == s.length && startsWith(a, a + len, s);
+}
+
+/** A count's number and one blank end just before ws, on the line from f: `2 passing`, `3 errors`. */
+// @ts-ignore: decorator
+@inline function afterCount(ws: i32, f: i32): bool {
+  return ws - 2 >= f && at(ws - 1) == 32 && isDigit(at(ws - 2));
+}
+
+/** `# ` or `ℹ ` just before ws (TAP's and node --test's totals), on the line from f. */
+// @ts-ignore: decorator
+@inline function afterTapMark(ws: i32, f: i32): bool {
+  return ws - 2 >= f && at(ws - 1) == 32 && (at(ws - 2) == 35 || at(ws - 2) == 0x2139);
+}
+
+/** The word text[ws, we) is a file extension before `:` (`a.py::t`, `Cart.java:[5,2]`, `main.go:4:2`). */
+// @ts-ignore: decorator
+@inline function extensionBeforeColon(ws: i32, we: i32, f: i32, e: i32): bool {
+  return ws - 1 >= f && at(ws - 1) == 46 && we < e && at(we) == 58;
+}
+
+/**
+ * The word text[ws, we) (starting with a letter; exact case) on the line
+ * [f, e) is one some verdict rule (src/pipeline/verdict/rules.ts) cannot
+ * match without, with the neighbours the rule gives it: every rule's pattern
+ * holds one of these words, bounded by non-word units as the scan bounds
+ * words. A cue, not a match: the host runs the rules on the lines cued.
+ * test/unit/verdict.test.ts checks it against every rule over the corpora.
+ */
+function verdictWord(ws: i32, we: i32, f: i32, e: i32): bool {
+  const len = we - ws;
+  const next = we < e ? at(we) : 0;
+  switch (at(ws)) {
+    case 66: // B
+      return exactly(ws, len, 'BUILD') || exactly(ws, len, 'Build');
+    case 69: // E
+      if (exactly(ws, len, 'ERROR')) return next == 58;
+      if (exactly(ws, len, 'Error')) return next == 40 || next == 91;
+      return exactly(ws, len, 'Exited') || exactly(ws, len, 'ELIFECYCLE') || (len > 9 && startsWith(ws, we, 'ERR_PNPM_'));
+    case 70: // F
+      return exactly(ws, len, 'FAIL') || exactly(ws, len, 'FAILED') || exactly(ws, len, 'FAILURE') || exactly(ws, len, 'Failed') ||
+        exactly(ws, len, 'Found');
+    case 79: // O
+      return exactly(ws, len, 'OK');
+    case 80: // P
+      return exactly(ws, len, 'Process');
+    case 82: // R
+      return exactly(ws, len, 'Ran');
+    case 84: // T
+      return exactly(ws, len, 'Test') || exactly(ws, len, 'Tests');
+    case 87: // W
+      return exactly(ws, len, 'Warning') && (next == 40 || next == 91);
+    case 99: // c
+      if (exactly(ws, len, 'completed')) return next == 44;
+      if (exactly(ws, len, 'cancelled')) return afterTapMark(ws, f);
+      return exactly(ws, len, 'collect2');
+    case 101: // e
+      if (exactly(ws, len, 'error')) {
+        return next == 58 || next == 91 || (next == 32 && we + 1 < e && isUpper(at(we + 1))) || afterCount(ws, f);
+      }
+      if (exactly(ws, len, 'errors')) return afterCount(ws, f);
+      if (exactly(ws, len, 'example') || exactly(ws, len, 'examples')) return next == 44;
+      if (exactly(ws, len, 'elapsed')) return next == 58;
+      return exactly(ws, len, 'exit') && next == 32;
+    case 102: // f
+      if (exactly(ws, len, 'fail')) return afterTapMark(ws, f);
+      return exactly(ws, len, 'failing') && afterCount(ws, f);
+    case 103: // g
+      if (exactly(ws, len, 'go') || exactly(ws, len, 'groovy')) return extensionBeforeColon(ws, we, f, e);
+      if (exactly(ws, len, 'gmake')) return next == 58 || next == 91;
+      return exactly(ws, len, 'generated');
+    case 105: // i
+      return exactly(ws, len, 'in') && next == 32 && we + 1 < e && isDigit(at(we + 1));
+    case 106: // j
+      return exactly(ws, len, 'java') && extensionBeforeColon(ws, we, f, e);
+    case 107: // k
+      return (exactly(ws, len, 'kt') || exactly(ws, len, 'kts')) && extensionBeforeColon(ws, we, f, e);
+    case 109: // m
+      return exactly(ws, len, 'make') && (next == 58 || next == 91);
+    case 110: // n
+      return exactly(ws, len, 'ninja') || exactly(ws, len, 'npm');
+    case 111: // o
+      return exactly(ws, len, 'ok') && next == 32 && we + 1 < e && isDigit(at(we + 1));
+    case 112: // p
+      if (exactly(ws, len, 'pass')) return afterTapMark(ws, f);
+      if (exactly(ws, len, 'passed')) return next == 44;
+      if (exactly(ws, len, 'py')) return extensionBeforeColon(ws, we, f, e);
+      return (exactly(ws, len, 'passing') || exactly(ws, len, 'pending') || exactly(ws, len, 'problem') || exactly(ws, len, 'problems')) &&
+        afterCount(ws, f);
+    case 114: // r
+      return (exactly(ws, len, 'result') && next == 58) || exactly(ws, len, 'rspec');
+    case 115: // s
+      if (exactly(ws, len, 'scala')) return extensionBeforeColon(ws, we, f, e);
+      return (exactly(ws, len, 'skip') || exactly(ws, len, 'skipped')) && afterTapMark(ws, f);
+    case 116: // t
+      return (exactly(ws, len, 'tests') || exactly(ws, len, 'todo')) && afterTapMark(ws, f);
+    case 119: // w
+      if (exactly(ws, len, 'warning')) {
+        return next == 58 || next == 91 || (next == 32 && we + 1 < e && isUpper(at(we + 1))) || afterCount(ws, f);
+      }
+      return exactly(ws, len, 'warnings') && afterCount(ws, f);
+  }
+  return false;
+}
+
 /** The word text[ws, we) (maximal [A-Za-z0-9_] run, with `upper` and `lowerCount` letters) on the line [f, e). */
 function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): void {
   const len = we - ws;
@@ -564,6 +673,7 @@ function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): vo
   sawLetterWord = true;
   if (!isLetter(c0)) return;
   if ((flags & PRESERVE_CUE) == 0 && cueWord(ws, len)) flags |= PRESERVE_CUE;
+  if ((flags & VERDICT_CUE) == 0 && verdictWord(ws, we, f, e)) flags |= VERDICT_CUE;
   if (upper == len && c0 == 69 && ws >= f + 5 && startsWith(ws - 5, e, '= -1 ') && failedCall(ws, len)) flags |= OUTCOME;
   if (len >= 4 && len <= 12 && startsWithI(ws, 'exit') && nonZeroAfter(we, e)) flags |= OUTCOME;
 
@@ -846,6 +956,7 @@ function classifyLine(s: i32, e: i32): i32 {
       }
       if (c == 91 && i + 1 < e && at(i + 1) == 60 && kernelAddress(i, e)) flags |= STACK_FRAME;
       if (c == 91 && i + 2 < e && at(i + 1) == 32 && at(i + 2) == 93) flags |= PRESERVE_CUE; // a `[ ]` box
+      if (c == 0x25cf) flags |= VERDICT_CUE; // jest's `● suite › test`
       dotAt = c == 46 && isWordChar(prevSig) ? i : -1;
     }
     prevSig = c;

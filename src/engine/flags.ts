@@ -57,6 +57,13 @@ export const LineFlag = {
    * runs its rules on.
    */
   PreserveCue: 1 << 13,
+  /**
+   * A word no verdict rule (src/pipeline/verdict/rules.ts) matches without,
+   * where the rule puts it (`FAIL`, `Tests`, `error:`, `2 passing`, `a.py::`,
+   * `make:`, `exit `, …), or jest's `●`: the only lines, with the ANSI ones,
+   * the verdict reader tries its rules on.
+   */
+  VerdictCue: 1 << 14,
 } as const;
 
 /** The flags that mark a line as evidence worth keeping. */

@@ -272,7 +272,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
     const kind = route(analysis, options);
     // What the model asked to see (a file read) is shown again, as repeats inside it are (losslessUpToMax);
     // a run's verdict keeps its fact lines (the verdict gate), so its repeat goes the usual way.
-    if (processors[kind].losslessUpToMax || (readsVerdict(kind, options) && readVerdict(text))) return null;
+    if (processors[kind].losslessUpToMax || (readsVerdict(kind, options) && readVerdict(text, analysis))) return null;
     const marker = omittedLines(0, analysis.lines.count, 'identical to an earlier tool result');
     const attempt: Attempt = {
       level: 'lossless',
@@ -356,7 +356,11 @@ class Pipeline implements Squeeze, WorkerPipeline {
       // The verdict gate: lines stating the verdict are demanded like preserved items (verdict/gate.ts).
       // Read from the coloured text when codes go: its fact lines' ANSI-free runs are in the plain lines
       // too, and in the original should the result pass through.
-      const verdict = readsVerdict(kind, options) ? readVerdict(plain !== null && !long ? text : seen) : null;
+      const verdict = readsVerdict(kind, options)
+        ? plain !== null && !long
+          ? readVerdict(text, coloured)
+          : readVerdict(seen, analysis)
+        : null;
       // The ceiling holds for what the model sees: the retrieval notice included.
       const notice = options.retainOriginal ? this.noticeTokens(type, bytesIn, spill, verdict?.line, codesRemoved) : 0;
       const room = options.maxTokens - notice - options.reserveTokens;

@@ -267,7 +267,7 @@ describe(`stack traces (${backendName})`, () => {
     expect(lines[2]!.flags).not.toContain('StackFrame');
     expect(lines[3]!.flags).toEqual(expect.arrayContaining(['StackFrame', 'Location']));
     expect(lines[4]!.flags).toEqual(expect.arrayContaining(['StackFrame', 'Location']));
-    expect(lines[5]!.flags).toEqual(['Summary']);
+    expect(lines[5]!.flags).toEqual(['Summary', 'VerdictCue']);
   });
 
   it('Python chained exceptions', () => {

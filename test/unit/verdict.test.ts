@@ -2,14 +2,15 @@
 // the raw output (fixtures in test/fixtures/verdicts name the lines expected),
 // and every demanded fact line is in the output at every level, also when the
 // output is cut to a small maxTokens; the notice carries the verdict line.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compress, createSqueeze } from '../../src/pipeline/index.js';
-import { MAX_VERDICT_CHARS, readVerdict } from '../../src/pipeline/verdict/extract.js';
+import { afterTag, bodyOf, MAX_VERDICT_CHARS, readVerdict, VERDICT_CUED } from '../../src/pipeline/verdict/extract.js';
+import { RULES } from '../../src/pipeline/verdict/rules.js';
 import { retrievalNotice } from '../../src/store/notice.js';
-import { backendName } from '../support/backend.js';
+import { analysisOf, backendName } from '../support/backend.js';
 import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
 import { everydayFiles } from '../support/everyday.js';
 import { fixtures } from '../support/fixtures.js';
@@ -401,5 +402,78 @@ describe(`verdict reading on hostile input (${backend})`, () => {
     const large = time(base.repeat(16));
     // Quadratic work would be 16x; linear is 4x. Generous noise on a shared machine, as in bad-input.test.ts.
     expect(large / small).toBeLessThan(10);
+  });
+});
+
+/** Lines of `text` some verdict rule matches (as the reader tries it), and those of them the analysis does not cue. */
+function uncued(text: string): { matched: number; missed: string[] } {
+  const analysis = analysisOf(text);
+  const flags = analysis.classes.flags;
+  let matched = 0;
+  const missed: string[] = [];
+  for (let i = 0; i < analysis.lines.count; i++) {
+    const body = bodyOf(analysis.line(i).trimEnd());
+    const tried = [body, afterTag(body)];
+    if (!RULES.some((rule) => tried.some((seen) => seen !== null && rule.pattern.test(seen)))) continue;
+    matched++;
+    if ((flags[i]! & VERDICT_CUED) === 0) missed.push(analysis.line(i));
+  }
+  return { matched, missed };
+}
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+
+describe(`the verdict cue (${backend})`, () => {
+  it("cues every line of the repository's fixtures and corpora a rule matches", () => {
+    const root = resolve(import.meta.dirname, '..');
+    let matched = 0;
+    for (const path of [...filesUnder(join(root, 'fixtures')), ...filesUnder(join(root, 'corpus'))]) {
+      const found = uncued(readFileSync(path, 'utf8'));
+      matched += found.matched;
+      expect(found.missed, path).toEqual([]);
+    }
+    expect(matched).toBeGreaterThan(0);
+  });
+
+  it.skipIf(skipWithoutSharedCorpus('the verdict cue over the shared corpus'))(
+    'cues every line of the shared corpus a rule matches',
+    () => {
+      let matched = 0;
+      for (const file of corpusFiles()) {
+        const found = uncued(file.text);
+        matched += found.matched;
+        expect(found.missed, file.path).toEqual([]);
+      }
+      expect(matched).toBeGreaterThan(0);
+    },
+  );
+
+  it('cues the words a rule needs where the rule puts them, and no plain log line', () => {
+    const lines = [
+      '2026-01-01T10:00:00Z [build] FAIL src/a.test.ts',
+      '  12 passing (3s)',
+      'tests/test_a.py::test_x FAILED',
+      'ℹ fail 1',
+      '● cart › adds',
+      'src/a.rs: error[E0382]: borrow',
+      'mingw32-make[2]: *** [all] Error 2',
+      '081109 203615 148 INFO dfs.DataNode$PacketResponder: PacketResponder 1 for block blk_38865049064139660 terminating',
+      'pending 2 requests; error rate 0.1; exit',
+    ];
+    const flags = analysisOf(lines.join('\n')).classes.flags;
+    expect(lines.map((_, i) => (flags[i]! & VERDICT_CUED) !== 0)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

@@ -1,10 +1,13 @@
 // Reads a tool output's verdict from its raw text: test totals, failing tests,
 // compiler diagnostic counts with the first error's place, and how the run
 // ended. Each fact names the original line that states it, so the pipeline can
-// demand that line verbatim in whatever it shows. One pass over the lines; a
-// line is tried only against the rules that can start with its first
-// character (see rules.ts), and lines longer than any verdict line are skipped
-// unread, so a 50 MB line or an escape-code storm costs one scan.
+// demand that line verbatim in whatever it shows. Only the lines the analysis
+// cues are read (a word some rule needs, or ANSI escapes: the classify
+// kernel's VerdictCue); a line is tried only against the rules that can start
+// with its first character (see rules.ts), and lines longer than any verdict
+// line are skipped unread, so a 50 MB line or an escape-code storm costs
+// nothing here.
+import { createBackend, LineFlag, TextAnalysis } from '../../engine/index.js';
 import { plural } from '../../processors/markers.js';
 import { count } from '../../text/strings.js';
 import { RULES, type Reading, type Rule, type RuleKind } from './rules.js';
@@ -114,6 +117,20 @@ function keepOf(raw: string): string {
   return best.slice(0, end);
 }
 
+/** What the rules see of a line: no ANSI escapes, no CI timestamp, no blanks around it. */
+export function bodyOf(raw: string): string {
+  let plain = raw.includes('\u001b') ? raw.replace(ANSI, '') : raw;
+  if (plain.charCodeAt(0) <= 57 && plain.charCodeAt(0) >= 48) plain = plain.replace(TIMESTAMP, '');
+  return plain.trim();
+}
+
+/** A CI step's tag before the line: what follows it, which the rules are tried on too (once), or null. */
+export function afterTag(body: string): string | null {
+  if (body.charCodeAt(0) !== 91) return null;
+  const tag = TAG.exec(body);
+  return tag ? body.slice(tag[0].length) : null;
+}
+
 interface Counted {
   errors: number;
   warnings: number;
@@ -137,6 +154,11 @@ class Reader {
   private readonly weak: { rule: Rule; tool: string; line: number; raw: string; reading: Reading }[] = [];
   /** A rustc header waiting for its ` --> ` line. */
   private pending: { line: number; text: string; reading: Reading; tool: string } | null = null;
+
+  /** Line `line` may be the ` --> ` line of a rustc header read just before (it need not be cued). */
+  awaitsArrow(line: number): boolean {
+    return this.pending !== null && line - this.pending.line <= 2;
+  }
 
   add(kind: FactKind, tool: string, line: number, text: string, reading: Reading): VerdictFact | null {
     const keep = keepOf(text);
@@ -162,9 +184,7 @@ class Reader {
 
   read(line: number, raw: string): void {
     if (raw.length > MAX_LINE_CHARS) return;
-    let plain = raw.includes('\u001b') ? raw.replace(ANSI, '') : raw;
-    if (plain.charCodeAt(0) <= 57 && plain.charCodeAt(0) >= 48) plain = plain.replace(TIMESTAMP, '');
-    const body = plain.trim();
+    const body = bodyOf(raw);
     if (body === '') return;
     if (this.pending && line - this.pending.line > 2) this.pending = null;
     if (this.pending && body.startsWith('-->')) {
@@ -177,11 +197,8 @@ class Reader {
       return;
     }
     if (this.match(line, raw, body)) return;
-    // A CI step's tag before the line: read what follows it (once).
-    if (body.charCodeAt(0) === 91) {
-      const tag = TAG.exec(body);
-      if (tag) this.match(line, raw, body.slice(tag[0].length));
-    }
+    const after = afterTag(body);
+    if (after !== null) this.match(line, raw, after);
   }
 
   private match(line: number, raw: string, body: string): boolean {
@@ -374,28 +391,50 @@ function verdictLine(
   return line;
 }
 
-/** The verdict facts of a tool output, or null when it states none. Never throws on any string. */
-export function readVerdict(text: string): Verdict | null {
-  const reader = new Reader();
-  let line = 1;
-  for (let at = 0; at <= text.length; line++) {
-    let end = text.indexOf('\n', at);
-    if (end === -1) end = text.length;
-    // A line too long to be a verdict line is not even sliced.
-    if (end - at <= MAX_LINE_CHARS + 1) {
-      const raw = text.slice(at, text.charCodeAt(end - 1) === 13 ? end - 1 : end);
-      // A lone CR breaks lines too (progress bars), as in the analysis's line table.
-      if (raw.includes('\r')) {
-        const pieces = raw.split('\r');
-        for (let i = 0; i < pieces.length; i++) reader.read(line + i, pieces[i]!.trimEnd());
-        line += pieces.length - 1;
-      } else {
-        reader.read(line, raw.trimEnd());
-      }
-    } else {
-      for (let cr = text.indexOf('\r', at); cr !== -1 && cr < end - 1; cr = text.indexOf('\r', cr + 1)) line++;
+/** Lines some rule may match: a word the rules need (the classify kernel's VerdictCue), or ANSI escapes, which the kernel reads past and the rules do not. */
+export const VERDICT_CUED = LineFlag.VerdictCue | LineFlag.Ansi;
+
+/**
+ * Whether the analysis line `i` is part of a line too long to be a verdict
+ * line, counted as the reader always has: from line feed to line feed (a lone
+ * CR breaks lines too, but a progress bar's pieces of a 50 KB line stay
+ * unread). Lines are asked in increasing order: a run of lone-CR pieces is
+ * measured once.
+ */
+function tooLong(text: string, lines: TextAnalysis['lines']): (i: number) => boolean {
+  const { count, start, end } = lines;
+  const loneCr = (at: number) => text.charCodeAt(at) === 13 && text.charCodeAt(at + 1) !== 10;
+  let last = -1;
+  let long = false;
+  return (i) => {
+    if (i > last) {
+      let first = i;
+      while (first > 0 && loneCr(end[first - 1]!)) first--;
+      last = i;
+      while (last < count - 1 && loneCr(end[last]!)) last++;
+      // The span up to its line feed: a CRLF's CR counts, as in the text the reader used to slice.
+      const stop = text.charCodeAt(end[last]!) === 13 ? end[last]! + 1 : end[last]!;
+      long = stop - start[first]! > MAX_LINE_CHARS + 1;
     }
-    at = end + 1;
+    return long;
+  };
+}
+
+/**
+ * The verdict facts of a tool output, or null when it states none. Never
+ * throws on any string. `analysis`, the analysis of `text` where the caller
+ * has one, says which lines are cued (one is made otherwise).
+ */
+export function readVerdict(text: string, analysis?: TextAnalysis): Verdict | null {
+  const record = analysis?.text === text ? analysis : new TextAnalysis(text, createBackend());
+  const lines = record.lines;
+  const flags = record.classes.flags;
+  const long = tooLong(text, lines);
+  const reader = new Reader();
+  for (let i = 0; i < lines.count; i++) {
+    if ((flags[i]! & VERDICT_CUED) === 0 && !reader.awaitsArrow(i + 1)) continue;
+    if (long(i)) continue;
+    reader.read(i + 1, text.slice(lines.start[i], lines.end[i]).trimEnd());
   }
   return reader.verdict();
 }

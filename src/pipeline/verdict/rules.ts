@@ -4,6 +4,9 @@
 // escapes, a CI timestamp and leading blanks removed; every pattern is anchored
 // at that line's start and built so it cannot backtrack more than linearly
 // (no nested or adjacent unbounded quantifiers over the same characters).
+// Rules run only on the lines the classify kernel cues (LineFlag.VerdictCue):
+// a new rule needs a word of its own pattern in the kernel's `verdictWord`
+// (assembly/classify.ts and its twin) unless one already stands for it.
 
 /** What a line states. */
 export type RuleKind =
