@@ -576,6 +576,28 @@ function cueWord(ws: i32, len: i32): bool {
   return ws - 1 >= f && at(ws - 1) == 46 && we < e && at(we) == 58;
 }
 
+// Lengths of the words verdictWord looks for, by first unit: bit n of
+// VERDICT_LENGTHS[c] stands for a word of n units starting with c (bit 31 for
+// 31 or more), so most words cost one load and no comparison. Every word
+// verdictWord can cue is here (`ERR_PNPM_…` by every length past 9), so the
+// filter never changes a result.
+const VERDICT_WORDS =
+  'BUILD Build ERROR Error Exited ELIFECYCLE FAIL FAILED FAILURE Failed Found OK Process Ran Test Tests Warning completed cancelled collect2 error errors example examples elapsed exit fail failing go groovy gmake generated in java kt kts make ninja npm ok pass passed py passing pending problem problems result rspec scala skip skipped tests todo warning warnings';
+const VERDICT_LENGTHS: usize = memory.data(128 * 4);
+for (let k = 0, w = 0; k <= VERDICT_WORDS.length; k++) {
+  if (k < VERDICT_WORDS.length && lit(VERDICT_WORDS, k) != 32) continue;
+  const slot = VERDICT_LENGTHS + (<usize>lit(VERDICT_WORDS, w) << 2);
+  store<u32>(slot, load<u32>(slot) | (1 << (k - w)));
+  w = k + 1;
+}
+store<u32>(VERDICT_LENGTHS + (69 << 2), load<u32>(VERDICT_LENGTHS + (69 << 2)) | ~((1 << 10) - 1)); // E: ERR_PNPM_…
+
+/** A word of `len` units starting with c (a letter) may be one verdictWord cues. */
+// @ts-ignore: decorator
+@inline function verdictLength(c: i32, len: i32): bool {
+  return (load<u32>(VERDICT_LENGTHS + (<usize>c << 2)) & (1 << min(len, 31))) != 0;
+}
+
 /**
  * The word text[ws, we) (starting with a letter; exact case) on the line
  * [f, e) is one some verdict rule (src/pipeline/verdict/rules.ts) cannot
@@ -673,7 +695,7 @@ function word(ws: i32, we: i32, upper: i32, lowerCount: i32, f: i32, e: i32): vo
   sawLetterWord = true;
   if (!isLetter(c0)) return;
   if ((flags & PRESERVE_CUE) == 0 && cueWord(ws, len)) flags |= PRESERVE_CUE;
-  if ((flags & VERDICT_CUE) == 0 && verdictWord(ws, we, f, e)) flags |= VERDICT_CUE;
+  if ((flags & VERDICT_CUE) == 0 && verdictLength(c0, len) && verdictWord(ws, we, f, e)) flags |= VERDICT_CUE;
   if (upper == len && c0 == 69 && ws >= f + 5 && startsWith(ws - 5, e, '= -1 ') && failedCall(ws, len)) flags |= OUTCOME;
   if (len >= 4 && len <= 12 && startsWithI(ws, 'exit') && nonZeroAfter(we, e)) flags |= OUTCOME;
 

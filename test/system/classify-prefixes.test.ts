@@ -72,3 +72,16 @@ describe('classifier keyword prefixes', () => {
     });
   }
 });
+
+describe('verdict word lengths', () => {
+  it("every word the kernel's and the twin's verdictWord cue passes the kernel's length filter", () => {
+    const filter = table(KERNEL, 'VERDICT_WORDS');
+    for (const source of [KERNEL, TWIN]) {
+      const cued = [...body(source, 'verdictWord').matchAll(/\bexactly\(ws, len, '([^']*)'\)/g)].map((m) => m[1]!);
+      expect(cued.length).toBeGreaterThan(40);
+      // The filter stands for a word by its first unit and its length.
+      const admitted = new Set([...filter].map((word) => `${word[0]}${word.length}`));
+      expect(cued.filter((word) => !admitted.has(`${word[0]}${word.length}`))).toEqual([]);
+    }
+  });
+});

@@ -1,8 +1,9 @@
 // TypeScript twin of assembly/classify.ts: the same rules over the same scan of
 // words and punctuation, with bit-identical results (test/system/differential).
 // It leaves out the kernel's speed-ups, none of which changes a result: the
-// three-letter prefix filter (PREFIXES3), the per-unit dispatch table and the
-// SIMD word scan. Flag bits: ../flags.ts.
+// three-letter prefix filter (PREFIXES3), the verdict words' length filter
+// (VERDICT_LENGTHS), the per-unit dispatch table and the SIMD word scan.
+// Flag bits: ../flags.ts.
 import { LineFlag } from '../flags.js';
 import { checkLineBounds } from '../contract.js';
 
