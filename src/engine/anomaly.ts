@@ -3,7 +3,8 @@
 // or twice where shapes repeat, and a number far outside what the same-shape
 // lines hold at the same position. Rules for known tools add to what a
 // processor keeps; this is what it keeps without one.
-import { type CellNumber, MIN_ROWS, numberOf, outlierNumbers } from './fields.js';
+import { type CellNumber, MIN_ROWS, numberAt, outlierNumbers } from './fields.js';
+import { isWhiteSpace } from '../text/strings.js';
 import { LineFlag } from './flags.js';
 import type { LineGroups, LineTable } from './types.js';
 
@@ -49,21 +50,67 @@ const RARE_LINES = 2;
 const MAX_FIELD_LINE = 2000;
 /** Positions looked at in a line: columns past it are rarely numbers a reader compares. */
 const MAX_FIELDS = 32;
-const KEY_PREFIX = /^[A-Za-z_][\w.-]*[=:]/;
-const WRAPPING = /^["'([{]+|["',;)\]}]+$/g;
-
-/** Line i holds an ASCII digit (templates mask only fields with digits, so a line without one has no numbers). */
-function templateHasField(text: string, lines: LineTable, i: number): boolean {
-  for (let k = lines.start[i]!; k < lines.end[i]!; k++) {
-    const c = text.charCodeAt(k);
-    if (c >= 48 && c <= 57) return true;
-  }
-  return false;
+/**
+ * The whitespace-separated fields of some lines, the first MAX_FIELDS of each,
+ * as spans of the text (what `line.trim().split(/\s+/, MAX_FIELDS)` gives,
+ * with no string made): row r's field p is [start, end) at 2 (first[r] + p).
+ */
+interface Fields {
+  readonly spans: Int32Array;
+  /** Per row, its first field's index; one more entry ends the last row. */
+  readonly first: Int32Array;
+  /** The most fields a row has. */
+  readonly width: number;
 }
 
-/** The value of a whitespace-separated token: `amount=12.5,` -> `12.5`. */
-function fieldValue(token: string): string {
-  return token.replace(KEY_PREFIX, '').replace(WRAPPING, '');
+function fieldsOf(text: string, lines: LineTable, rows: readonly number[]): Fields {
+  let spans = new Int32Array(16 * rows.length);
+  const first = new Int32Array(rows.length + 1);
+  let n = 0;
+  let width = 0;
+  for (let r = 0; r < rows.length; r++) {
+    const end = lines.end[rows[r]!]!;
+    first[r] = n;
+    let k = lines.start[rows[r]!]!;
+    for (let p = 0; p < MAX_FIELDS; p++) {
+      while (k < end && isWhiteSpace(text.charCodeAt(k))) k++;
+      if (k >= end) break;
+      const at = k;
+      while (k < end && !isWhiteSpace(text.charCodeAt(k))) k++;
+      if (2 * n + 2 > spans.length) {
+        const grown = new Int32Array(spans.length * 2);
+        grown.set(spans);
+        spans = grown;
+      }
+      spans[2 * n] = at;
+      spans[2 * n + 1] = k;
+      n++;
+    }
+    width = Math.max(width, n - first[r]!);
+  }
+  first[rows.length] = n;
+  return { spans, first, width };
+}
+
+const isKeyStart = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || c === 95;
+const isKeyUnit = (c: number): boolean => isKeyStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 45;
+/** `"'([{` and `"',;)]}`: what wraps a value (`("12.5",`). */
+const isOpening = (c: number): boolean => c === 34 || c === 39 || c === 40 || c === 91 || c === 123;
+const isClosing = (c: number): boolean =>
+  c === 34 || c === 39 || c === 44 || c === 59 || c === 41 || c === 93 || c === 125;
+
+/** The number a field text[start, end) holds as its value, a key before it and wrapping around it left out: `amount=12.5,` -> 12.5. */
+export function fieldNumber(text: string, start: number, end: number): CellNumber | null {
+  // A key: a letter or `_`, then letters, digits, `_`, `.` or `-`, then `=` or `:`.
+  if (isKeyStart(text.charCodeAt(start))) {
+    let k = start + 1;
+    while (k < end && isKeyUnit(text.charCodeAt(k))) k++;
+    const c = text.charCodeAt(k);
+    if (k < end && (c === 61 || c === 58)) start = k + 1;
+  }
+  while (start < end && isOpening(text.charCodeAt(start))) start++;
+  while (end > start && isClosing(text.charCodeAt(end - 1))) end--;
+  return numberAt(text, start, end);
 }
 
 /**
@@ -72,18 +119,33 @@ function fieldValue(token: string): string {
  * needs nine in ten filled cells numbers): null as soon as more than a tenth
  * fail to parse, so a column of words costs a tenth of its cells, not all of them.
  */
-function numericPosition(tokens: readonly (readonly string[])[], p: number): (CellNumber | null | undefined)[] | null {
+function numericPosition(
+  text: string,
+  fields: Fields,
+  rows: number,
+  p: number,
+): (CellNumber | null | undefined)[] | null {
+  const { spans, first } = fields;
   let filled = 0;
-  for (const t of tokens) if (t[p] !== undefined) filled++;
+  for (let r = 0; r < rows; r++) if (first[r]! + p < first[r + 1]!) filled++;
   let failed = 0;
-  const parsed = new Array<CellNumber | null | undefined>(tokens.length);
-  for (let r = 0; r < tokens.length; r++) {
-    const token = tokens[r]![p];
-    const n = token === undefined ? undefined : numberOf(fieldValue(token).trim());
+  const parsed = new Array<CellNumber | null | undefined>(rows);
+  for (let r = 0; r < rows; r++) {
+    const field = first[r]! + p;
+    const n = field < first[r + 1]! ? fieldNumber(text, spans[2 * field]!, spans[2 * field + 1]!) : undefined;
     parsed[r] = n;
     if (n === null && filled - ++failed < 0.9 * filled) return null;
   }
   return parsed;
+}
+
+/** text[start, end) holds an ASCII digit (templates mask only fields with digits, so a line without one has no numbers). */
+function hasDigitIn(text: string, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c >= 48 && c <= 57) return true;
+  }
+  return false;
 }
 
 /** Lines holding a numeric outlier among the lines of their shape, by position (groups of MIN_ROWS or more lines). */
@@ -98,7 +160,7 @@ function outlierLines(
   for (let i = 0; i < lines.count; i++) {
     if (templates.size[i]! < 2 * MIN_ROWS || lines.end[i]! - lines.start[i]! > MAX_FIELD_LINE) continue;
     // A line without a digit has no number to stand out (and blank runs are most of some texts).
-    if (flags[i]! & LineFlag.Blank || !templateHasField(text, lines, i)) continue;
+    if (flags[i]! & LineFlag.Blank || !hasDigitIn(text, lines.start[i]!, lines.end[i]!)) continue;
     const group = templates.group[i]!;
     let list = members.get(group);
     if (!list) members.set(group, (list = []));
@@ -106,14 +168,12 @@ function outlierLines(
   }
   for (const list of members.values()) {
     if (list.length < 2 * MIN_ROWS) continue;
-    const tokens = list.map((i) => text.slice(lines.start[i]!, lines.end[i]!).trim().split(/\s+/, MAX_FIELDS));
-    let width = 0;
-    for (const t of tokens) width = Math.max(width, t.length);
-    for (let p = 0; p < width; p++) {
+    const fields = fieldsOf(text, lines, list);
+    for (let p = 0; p < fields.width; p++) {
       // A word without a digit is the shape's fixed text (templates mask only fields with digits): no number there.
-      const first = tokens[0]![p];
-      if (first !== undefined && !/\d/.test(first)) continue;
-      const parsed = numericPosition(tokens, p);
+      const lead = fields.first[0]! + p;
+      if (lead < fields.first[1]! && !hasDigitIn(text, fields.spans[2 * lead]!, fields.spans[2 * lead + 1]!)) continue;
+      const parsed = numericPosition(text, fields, list.length, p);
       if (parsed !== null) for (const r of outlierNumbers(parsed, RARE_LINES)) found[list[r]!] = 1;
     }
   }

@@ -13,7 +13,6 @@ export const MIN_ROWS = 10;
 const OUTLIER_DEVIATIONS = 6;
 /** ...and at least this many times the median's size (998877.66 among 20-400; not 160 ms among 40 ms). */
 const MAGNITUDE = 10;
-const NUMBER = /^([-+]?\d[\d,]*(?:\.\d+)?)([A-Za-z%]{0,3})$/;
 /** Longest cell read as a category value (a state, a reason, a name). */
 const CATEGORY_CHARS = 120;
 /** Most rows a zero among positive numbers may have to stand out: more are a category of their own (idle processes). */
@@ -34,10 +33,40 @@ export interface CellNumber {
 
 /** The number a cell prints, with its unit (`12ms`, `3.5%`, `1,024`), or null. */
 export function numberOf(cell: string): CellNumber | null {
-  const m = NUMBER.exec(cell);
-  if (!m) return null;
-  const value = Number(m[1]!.replaceAll(',', ''));
-  return Number.isFinite(value) ? { value, unit: m[2]! } : null;
+  return numberAt(cell, 0, cell.length);
+}
+
+const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
+
+/**
+ * The number text[start, end) prints, with its unit, or null: a sign, a digit,
+ * digits and commas, a fraction, then up to 3 letters or `%` and nothing more
+ * (what `/^([-+]?\d[\d,]*(?:\.\d+)?)([A-Za-z%]{0,3})$/` reads), scanned from
+ * the span so a caller holding a line need not slice its fields.
+ */
+export function numberAt(text: string, start: number, end: number): CellNumber | null {
+  let k = start;
+  let c = text.charCodeAt(k);
+  if (c === 43 || c === 45) c = text.charCodeAt(++k); // + -
+  if (k >= end || !isDigitCode(c)) return null;
+  let commas = false;
+  for (k++; k < end; k++) {
+    c = text.charCodeAt(k);
+    if (c === 44) commas = true;
+    else if (!isDigitCode(c)) break;
+  }
+  if (k + 1 < end && text.charCodeAt(k) === 46 && isDigitCode(text.charCodeAt(k + 1))) {
+    for (k += 2; k < end && isDigitCode(text.charCodeAt(k)); k++);
+  }
+  const digitsEnd = k;
+  for (; k < end && k < digitsEnd + 3; k++) {
+    c = text.charCodeAt(k);
+    if (!(((c | 32) >= 97 && (c | 32) <= 122) || c === 37)) break;
+  }
+  if (k !== end) return null;
+  const digits = text.slice(start, digitsEnd);
+  const value = Number(commas ? digits.replaceAll(',', '') : digits);
+  return Number.isFinite(value) ? { value, unit: digitsEnd === end ? '' : text.slice(digitsEnd, end) } : null;
 }
 
 /**
@@ -149,6 +178,14 @@ function distinct(sorted: Float64Array): number {
   return k;
 }
 
+/** The median absolute deviation from `mid`, scaled to a standard deviation. */
+function medianDeviation(sorted: Float64Array, mid: number): number {
+  const deviations = new Float64Array(sorted.length);
+  for (let k = 0; k < sorted.length; k++) deviations[k] = Math.abs(sorted[k]! - mid);
+  deviations.sort();
+  return median(deviations) * 1.4826;
+}
+
 /** Rows whose value passes `test`, in row order. */
 function rowsWhere(numbers: Numbers, test: (value: number) => boolean): number[] {
   const found: number[] = [];
@@ -167,10 +204,8 @@ function numericOutliers(numbers: Numbers, limit: number): number[] {
   // files a line number): their extremes mean nothing. Measurements repeat (durations in ms, sizes:
   // 250 distinct among 300), and a far one among them stands out.
   const ids = sorted.every(Number.isInteger) && distinct(sorted) >= IDENTIFIER_SHARE * sorted.length;
-  const deviations = new Float64Array(sorted.length);
-  for (let k = 0; k < sorted.length; k++) deviations[k] = Math.abs(sorted[k]! - mid);
-  deviations.sort();
-  const mad = median(deviations) * 1.4826;
+  // Identifiers have no far values and no lone zero: their spread is not needed.
+  const mad = ids ? 0 : medianDeviation(sorted, mid);
   let far: number[];
   // Far by MAD and an order of magnitude past the median: counters and ids (task 3 among tasks 40-90) are not.
   const scale = MAGNITUDE * Math.max(Math.abs(mid), 1);

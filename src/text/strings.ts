@@ -46,3 +46,20 @@ export function cutChars(text: string, max: number): string {
 export function withNewline(text: string): string {
   return text.endsWith('\n') ? text : `${text}\n`;
 }
+
+/** A unit JavaScript's `\s` matches (what `trim` removes and `split(/\s+/)` splits at). */
+export function isWhiteSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}

@@ -3,10 +3,14 @@
 // synthetic ones (a service journal, kubectl pods as JSON), made by
 // scripts/anomaly-fixtures.mjs, each naming the lines that stand out only by
 // being rare there.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Anomaly, Column, LineFlag, Severity, TextAnalysis, rareCells, severityOf } from '../../src/engine/index.js';
+import { fieldNumber } from '../../src/engine/anomaly.js';
+import { numberOf } from '../../src/engine/fields.js';
+import { isWhiteSpace } from '../../src/text/strings.js';
 import { backendName, testBackend } from '../support/backend.js';
 import { fixtures } from '../support/fixtures.js';
 import { testSqueeze } from '../support/processor-run.js';
@@ -160,5 +164,73 @@ describe('field rarity per column', () => {
     expect(rareCells(new Column(amounts.map((_, i) => String(i < 5 ? i : 1000 + i))))).toEqual([]);
     expect(rareCells(new Column(amounts.map((_, i) => String(2 ** (i % 20)))))).toEqual([]);
     expect(rareCells(new Column(['1', '2', '3', '998877']))).toEqual([]);
+  });
+});
+
+describe('reading fields by char code', () => {
+  it('numberOf reads what the number pattern it replaced reads, with the same value and unit', () => {
+    const pattern = /^([-+]?\d[\d,]*(?:\.\d+)?)([A-Za-z%]{0,3})$/;
+    const byPattern = (cell: string) => {
+      const m = pattern.exec(cell);
+      if (!m) return null;
+      const value = Number(m[1]!.replaceAll(',', ''));
+      return Number.isFinite(value) ? { value, unit: m[2]! } : null;
+    };
+    const unit = fc.constantFrom('0', '1', '7', '9', ',', '.', '-', '+', 'k', 'B', 'ms', '%', 'x', ' ', 'é', 'Z');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 12 }), (parts) => {
+        const cell = parts.join('');
+        expect(numberOf(cell)).toEqual(byPattern(cell));
+      }),
+      { numRuns: 3000 },
+    );
+    for (const cell of ['1,024', '-0', '+5', '3.5%', '12ms', '1.', '.5', '1e5', '9'.repeat(400), '1.5.3', '10kBps'])
+      expect(numberOf(cell), cell).toEqual(byPattern(cell));
+  });
+
+  it("a field's number is the number of its value, its key and wrapping left out, as the patterns it replaced read it", () => {
+    const byPatterns = (token: string) =>
+      numberOf(
+        token
+          .replace(/^[A-Za-z_][\w.-]*[=:]/, '')
+          .replace(/^["'([{]+|["',;)\]}]+$/g, '')
+          .trim(),
+      );
+    const unit = fc.constantFrom(
+      'a',
+      'Z',
+      '_',
+      '.',
+      '-',
+      '=',
+      ':',
+      '1',
+      '0',
+      '"',
+      "'",
+      '(',
+      '[',
+      '{',
+      ')',
+      ']',
+      '}',
+      ',',
+      ';',
+      '%',
+    );
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 12 }), fc.string({ maxLength: 3 }), (parts, around) => {
+        const token = parts.join('');
+        const text = `${around}${token}${around}`;
+        expect(fieldNumber(text, around.length, around.length + token.length)).toEqual(byPatterns(token));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('isWhiteSpace is \\s for every UTF-16 unit', () => {
+    const differ: number[] = [];
+    for (let c = 0; c < 0x10000; c++) if (isWhiteSpace(c) !== /\s/.test(String.fromCharCode(c))) differ.push(c);
+    expect(differ).toEqual([]);
   });
 });
