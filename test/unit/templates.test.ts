@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TextAnalysis, templateText, volatileFields } from '../../src/engine/index.js';
+import { TextAnalysis, templateText, volatileFields, volatileFieldsIn } from '../../src/engine/index.js';
 import { backendName, testBackend } from '../support/backend.js';
 import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
+import { fixtures } from '../support/fixtures.js';
 
 function analyse(text: string): TextAnalysis {
   return new TextAnalysis(text, testBackend());
@@ -147,5 +148,24 @@ describe(`template fingerprints (${backendName})`, () => {
     expect(() => backend.templateHashes(Int32Array.of(0), Int32Array.of(9), 1)).toThrow(RangeError);
     expect(() => backend.templateHashes(Int32Array.of(2), Int32Array.of(1), 1)).toThrow(RangeError);
     expect(() => backend.templateHashes(Int32Array.of(0), Int32Array.of(3), 2)).toThrow(RangeError);
+  });
+});
+
+describe('the first volatile fields of a line, read no further', () => {
+  it("are a line's fields as read whole, for every line of the log fixtures and every count asked", () => {
+    let lines = 0;
+    for (const fixture of fixtures('logs')) {
+      const analysis = analyse(fixture.text);
+      for (let i = 0; i < analysis.lines.count; i++) {
+        const from = analysis.lines.start[i]!;
+        const to = analysis.lines.end[i]!;
+        const whole = volatileFields(analysis.line(i));
+        expect(volatileFieldsIn(fixture.text, from, to)).toEqual(whole);
+        for (const most of [1, 2, 4, 7])
+          expect(volatileFieldsIn(fixture.text, from, to, most)).toEqual(whole.slice(0, most));
+        lines++;
+      }
+    }
+    expect(lines).toBeGreaterThan(1000);
   });
 });

@@ -120,7 +120,12 @@ class FieldScanner {
   /** Whether the line has an ASCII digit: -1 until a bar asks (rule 7). */
   private digit = -1;
 
-  scan(text: string, from: number, to: number): number {
+  /**
+   * The fields of text[from, to); with `enough`, the scan stops once a field
+   * past the first `enough` opens, those being then final (a span only ever
+   * joins the last field): the count returned is then more than `enough`.
+   */
+  scan(text: string, from: number, to: number, enough = Number.POSITIVE_INFINITY): number {
     const most = ((to - from + 1) >>> 1) + 1;
     if (this.starts.length < most) {
       this.starts = new Int32Array(most);
@@ -132,7 +137,7 @@ class FieldScanner {
     this.count = 0;
     this.digit = -1;
     let p = from;
-    while (p < to) {
+    while (p < to && this.count <= enough) {
       const first = text.charCodeAt(p);
       if (first === 27 && p + 1 < to && text.charCodeAt(p + 1) === 91) {
         p = this.pastEscape(p + 2);
@@ -371,9 +376,18 @@ function hashUnits(units: Uint16Array, len: number, outA: Uint32Array, outB: Uin
 
 /** The volatile fields of one line, in order (the substrings its template masks). */
 export function volatileFields(line: string): string[] {
-  const fields = scanner.scan(line, 0, line.length);
+  return volatileFieldsIn(line, 0, line.length);
+}
+
+/**
+ * The volatile fields of the line text[from, to), as volatileFields gives
+ * them, or only its first `most`: the line is then scanned no further than
+ * where the next field starts.
+ */
+export function volatileFieldsIn(text: string, from: number, to: number, most = Number.POSITIVE_INFINITY): string[] {
+  const fields = Math.min(scanner.scan(text, from, to, most), most);
   const out: string[] = [];
-  for (let f = 0; f < fields; f++) out.push(line.slice(scanner.starts[f], scanner.ends[f]));
+  for (let f = 0; f < fields; f++) out.push(text.slice(scanner.starts[f], scanner.ends[f]));
   return out;
 }
 

@@ -4,7 +4,7 @@
 // Lossless keeps every line but collapses exact repeats and repeated blocks.
 import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES, Severity, severityOf } from '../../engine/flags.js';
 import { logSkeleton } from './skeleton.js';
-import { rareLimit, type TextAnalysis, volatileFields } from '../../engine/index.js';
+import { rareLimit, type TextAnalysis, volatileFieldsIn } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { withoutTerminalCodes } from '../../text/ansi.js';
 import { cutChars } from '../../text/strings.js';
@@ -135,33 +135,49 @@ function contextFor(evidence: number, lines: number, aggressive: boolean): { bef
   return { before: 0, after: 0 };
 }
 
+/** Fields of each line a shape summary reads first (fitted: in loghub logs two of the first four vary in 3 shapes of 4). */
+const FIELDS_READ_FIRST = 4;
+
 /** Up to `limit` most frequent shapes among the omitted lines, with their varying values. */
 function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: number, tick: Tick): string[] {
   const templates = analysis.templates;
-  const counts = new Map<number, number>();
+  // Omitted lines per shape, by the shape's first line.
+  const counts = new Int32Array(omittedLine.length);
   for (let i = 0; i < omittedLine.length; i++) {
     tick();
-    if (omittedLine[i]) counts.set(templates.group[i]!, (counts.get(templates.group[i]!) ?? 0) + 1);
+    if (omittedLine[i]) counts[templates.group[i]!]!++;
   }
-  const top = [...counts.entries()]
-    .filter(([, k]) => k >= 3)
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .slice(0, limit);
+  const top: [number, number][] = [];
+  for (let first = 0; first < counts.length; first++) if (counts[first]! >= 3) top.push([first, counts[first]!]);
+  top.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  top.length = Math.min(top.length, limit);
   const flags = analysis.classes.flags;
-  return top.map(([first, k]) => {
-    const values: string[][] = [];
-    let example = -1;
-    let last = -1;
-    for (let i = first; i < omittedLine.length; i++) {
-      tick();
-      if (!omittedLine[i] || templates.group[i] !== first) continue;
-      if (example < 0) example = i;
-      last = i;
-      values.push(volatileFields(analysis.line(i)));
-    }
+  const { text, lines } = analysis;
+  // The omitted lines of each top shape, found in one pass: the shape's place in `top` by its first line.
+  const place = new Int8Array(omittedLine.length).fill(-1);
+  top.forEach(([first], t) => {
+    place[first] = t;
+  });
+  const members = top.map((): number[] => []);
+  for (let i = 0; i < omittedLine.length; i++) {
+    tick();
+    if (omittedLine[i] && place[templates.group[i]!]! >= 0) members[place[templates.group[i]!]!]!.push(i);
+  }
+  return top.map(([, k], t) => {
+    const shape = members[t]!;
+    const example = shape[0]!;
+    const last = shape.at(-1)!;
+    // Most summaries name fields near the start (a timestamp, a pid): each line is read up to its
+    // first few fields, and whole only when fewer than two of them vary.
+    const fields = volatileFieldsIn(text, lines.start[example]!, lines.end[example]!).length;
+    let read = 0;
+    let values: string[][] = [];
     const varying: string[] = [];
-    const fields = values[0]?.length ?? 0;
     for (let f = 0; f < fields && varying.length < 2; f++) {
+      if (f >= read) {
+        read = read === 0 ? Math.min(fields, FIELDS_READ_FIRST) : fields;
+        values = shape.map((i) => volatileFieldsIn(text, lines.start[i]!, lines.end[i]!, read));
+      }
       const range = valueRange(values.map((v) => v[f] ?? ''));
       if (range !== null) varying.push(range);
     }
