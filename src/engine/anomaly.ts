@@ -202,15 +202,51 @@ function outcomeShapes(text: string, lines: LineTable, templates: LineGroups, fl
   return shape;
 }
 
-/**
- * A generated name or id, not a word: letters mixed with digits (`vethqgtfn62`,
- * `sdb1`, `0x80700`), or eight letters or more with four consonants in a row
- * (`vethxtnkpvx`: random letters, which words rarely are).
- */
-const GENERATED_ID = /\b(?:(?=[A-Za-z_]*\d)(?=\d*[A-Za-z_])[A-Za-z\d_]+|(?=[a-z]*[b-df-hj-np-tv-xz]{4})[a-z]{8,})\b/g;
+const isWordUnit = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || (c >= 48 && c <= 57) || c === 95;
+const isConsonant = (c: number): boolean =>
+  c >= 98 && c <= 122 && c !== 101 && c !== 105 && c !== 111 && c !== 117 && c !== 121;
 
 /**
- * Template group sizes after masking generated ids (GENERATED_ID), for a text
+ * The line text[start, end) with generated names and ids masked as `@` and
+ * numbers as `#`, by words ([A-Za-z0-9_] runs): a word mixing digits with
+ * letters or `_` is generated (`vethqgtfn62`, `sdb1`, `0x80700`), and so is
+ * a word of eight lower-case letters or more with four consonants in a row
+ * (`vethxtnkpvx`: random letters, which words rarely are; `y` is no
+ * consonant here); a word of digits is a number. One scan, no pattern.
+ */
+export function idMasked(text: string, start: number, end: number): string {
+  let out = '';
+  let copied = start;
+  for (let k = start; k < end; ) {
+    if (!isWordUnit(text.charCodeAt(k))) {
+      k++;
+      continue;
+    }
+    const word = k;
+    let digits = 0;
+    let lower = 0;
+    let run = 0;
+    let consonants = false;
+    for (; k < end; k++) {
+      const c = text.charCodeAt(k);
+      if (c >= 48 && c <= 57) digits++;
+      else if (c >= 97 && c <= 122) lower++;
+      else if (!isWordUnit(c)) break;
+      run = isConsonant(c) ? run + 1 : 0;
+      if (run >= 4) consonants = true;
+    }
+    const len = k - word;
+    const mask = digits > 0 ? (digits < len ? '@' : '#') : lower === len && len >= 8 && consonants ? '@' : null;
+    if (mask !== null) {
+      out += text.slice(copied, word) + mask;
+      copied = k;
+    }
+  }
+  return copied === start ? text.slice(start, end) : out + text.slice(copied, end);
+}
+
+/**
+ * Template group sizes after masking generated ids (idMasked), for a text
  * whose templates do not repeat: where a random interface or container name
  * (`vethqgtfn62`) gives nearly every line its own template, these lines are
  * one shape again, and a line seen once among them (`INFO: task ... blocked`)
@@ -233,7 +269,7 @@ function idMaskedSizes(
       group[i] = group[first]!;
       continue;
     }
-    const key = text.slice(lines.start[i]!, lines.end[i]!).replace(GENERATED_ID, '@').replace(DIGITS, '#');
+    const key = idMasked(text, lines.start[i]!, lines.end[i]!);
     let id = ids.get(key);
     if (id === undefined) {
       if (ids.size + 1 > most) return null;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Anomaly, Column, LineFlag, Severity, TextAnalysis, rareCells, severityOf } from '../../src/engine/index.js';
-import { fieldNumber } from '../../src/engine/anomaly.js';
+import { fieldNumber, idMasked } from '../../src/engine/anomaly.js';
 import { numberOf } from '../../src/engine/fields.js';
 import { isWhiteSpace } from '../../src/text/strings.js';
 import { backendName, testBackend } from '../support/backend.js';
@@ -226,6 +226,42 @@ describe('reading fields by char code', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('a line with generated ids and numbers masked is what the patterns it replaced make of it', () => {
+    const generated = /\b(?:(?=[A-Za-z_]*\d)(?=\d*[A-Za-z_])[A-Za-z\d_]+|(?=[a-z]*[b-df-hj-np-tv-xz]{4})[a-z]{8,})\b/g;
+    const byPatterns = (line: string) => line.replace(generated, '@').replace(/\d+/g, '#');
+    const unit = fc.constantFrom(
+      'a',
+      'e',
+      'y',
+      'b',
+      'c',
+      'd',
+      'k',
+      'x',
+      'z',
+      'Q',
+      '_',
+      '1',
+      '0',
+      ' ',
+      '.',
+      '-',
+      'é',
+      '@',
+    );
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 30 }), fc.string({ maxLength: 3 }), (parts, around) => {
+        const line = parts.join('');
+        expect(idMasked(`${around}${line}${around}`, around.length, around.length + line.length)).toBe(
+          byPatterns(line),
+        );
+      }),
+      { numRuns: 5000 },
+    );
+    const lines = ['veth0 vethqgtfn62 sdb1 0x80700 vethxtnkpvx strength rhythms', 'INFO: task blocked for 120 s'];
+    for (const line of lines) expect(idMasked(line, 0, line.length)).toBe(byPatterns(line));
   });
 
   it('isWhiteSpace is \\s for every UTF-16 unit', () => {
