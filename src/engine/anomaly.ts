@@ -63,16 +63,26 @@ interface Fields {
   readonly width: number;
 }
 
+/**
+ * The fields of the lines `rows` (one shape). The first line is read whole;
+ * past the last of its fields with a digit (the rest of it is the shape's
+ * fixed text, which no position is read at), a line ending as the first one
+ * does has no other field, and is not read further.
+ */
 function fieldsOf(text: string, lines: LineTable, rows: readonly number[]): Fields {
   let spans = new Int32Array(16 * rows.length);
   const first = new Int32Array(rows.length + 1);
   let n = 0;
   let width = 0;
+  /** The first line's part after its last field with a digit, and how many fields come before that part. */
+  let tail = '';
+  let fieldsBefore = -1;
   for (let r = 0; r < rows.length; r++) {
     const end = lines.end[rows[r]!]!;
     first[r] = n;
     let k = lines.start[rows[r]!]!;
     for (let p = 0; p < MAX_FIELDS; p++) {
+      if (r > 0 && p === fieldsBefore && end - k === tail.length && text.startsWith(tail, k)) break;
       while (k < end && isWhiteSpace(text.charCodeAt(k))) k++;
       if (k >= end) break;
       const at = k;
@@ -85,6 +95,10 @@ function fieldsOf(text: string, lines: LineTable, rows: readonly number[]): Fiel
       spans[2 * n] = at;
       spans[2 * n + 1] = k;
       n++;
+      if (r === 0 && hasDigitIn(text, at, k)) {
+        fieldsBefore = p + 1;
+        tail = text.slice(k, end);
+      }
     }
     width = Math.max(width, n - first[r]!);
   }
