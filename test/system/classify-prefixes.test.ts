@@ -74,6 +74,10 @@ describe('classifier keyword prefixes', () => {
 });
 
 describe('verdict word lengths', () => {
+  it("the twin keeps the kernel's verdict words", () => {
+    expect(table(TWIN, 'VERDICT_WORDS')).toEqual(table(KERNEL, 'VERDICT_WORDS'));
+  });
+
   it("every word the kernel's and the twin's verdictWord cue passes the kernel's length filter", () => {
     const filter = table(KERNEL, 'VERDICT_WORDS');
     for (const source of [KERNEL, TWIN]) {

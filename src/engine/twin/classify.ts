@@ -1,8 +1,8 @@
 // TypeScript twin of assembly/classify.ts: the same rules over the same scan of
 // words and punctuation, with bit-identical results (test/system/differential).
 // It leaves out the kernel's speed-ups, none of which changes a result: the
-// three-letter prefix filter (PREFIXES3), the verdict words' length filter
-// (VERDICT_LENGTHS), the per-unit dispatch table and the SIMD word scan.
+// three-letter prefix filter (PREFIXES3), the per-unit dispatch table and the
+// SIMD word scan.
 // Flag bits: ../flags.ts.
 import { LineFlag } from '../flags.js';
 import { checkLineBounds } from '../contract.js';
@@ -621,6 +621,22 @@ function extensionBeforeColon(ws: number, we: number, f: number, e: number): boo
   return ws - 1 >= f && at(ws - 1) == 46 && we < e && at(we) == 58;
 }
 
+// Lengths of the words verdictWord looks for, by first unit: bit n of
+// VERDICT_LENGTHS[c] stands for a word of n units starting with c (bit 31 for
+// 31 or more), so most words cost one load and no comparison. Every word
+// verdictWord can cue is here (`ERR_PNPM_…` by every length past 9), so the
+// filter never changes a result.
+const VERDICT_WORDS =
+  'BUILD Build ERROR Error Exited ELIFECYCLE FAIL FAILED FAILURE Failed Found OK Process Ran Test Tests Warning completed cancelled collect2 error errors example examples elapsed exit fail failing go groovy gmake generated in java kt kts make ninja npm ok pass passed py passing pending problem problems result rspec scala skip skipped tests todo warning warnings';
+const VERDICT_LENGTHS = new Uint32Array(128);
+for (const word of VERDICT_WORDS.split(' ')) VERDICT_LENGTHS[word.charCodeAt(0)]! |= 1 << word.length;
+VERDICT_LENGTHS[69]! |= ~((1 << 10) - 1); // E: ERR_PNPM_…
+
+/** A word of `len` units starting with c (a letter) may be one verdictWord cues. */
+function verdictLength(c: number, len: number): boolean {
+  return (VERDICT_LENGTHS[c]! & (1 << Math.min(len, 31))) !== 0;
+}
+
 /**
  * The word text[ws, we) (starting with a letter; exact case) on the line
  * [f, e) is one some verdict rule (src/pipeline/verdict/rules.ts) cannot
@@ -734,7 +750,7 @@ function word(ws: number, we: number, upper: number, lowerCount: number, f: numb
   sawLetterWord = true;
   if (!isLetter(c0)) return;
   if ((flags & PRESERVE_CUE) == 0 && cueWord(ws, len)) flags |= PRESERVE_CUE;
-  if ((flags & VERDICT_CUE) == 0 && verdictWord(ws, we, f, e)) flags |= VERDICT_CUE;
+  if ((flags & VERDICT_CUE) == 0 && verdictLength(c0, len) && verdictWord(ws, we, f, e)) flags |= VERDICT_CUE;
   if (upper == len && c0 == 69 && ws >= f + 5 && startsWith(ws - 5, e, '= -1 ') && failedCall(ws, len)) {
     flags |= OUTCOME;
   }
