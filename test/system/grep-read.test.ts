@@ -64,6 +64,8 @@ const KNOWN: Record<string, RegExp> = {
   'grep -rn, minified included@light': READ_CUT,
   'DSH grep, minified included@light': READ_CUT,
   'grep -rn, minified included@aggressive': READ_CUT,
+  // The grep spread (matches of every file spread over the output) shows a source map's line here too.
+  'DSH grep, minified included@aggressive': READ_CUT,
 };
 
 interface Location {
