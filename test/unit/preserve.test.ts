@@ -1,13 +1,11 @@
 // Preserved items (docs/GLOSSARY.md), detected in tool output.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEstimator, TextAnalysis } from '../../src/engine/index.js';
 import { CUED, detectPreserved, missingItems, PRESERVE_RULES } from '../../src/pipeline/preserve.js';
 import { preservedLines } from '../../src/processors/log/priority.js';
 import { backendName, testBackend } from '../support/backend.js';
-import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
 import { fixtures } from '../support/fixtures.js';
+import { itCuesEveryMatch } from '../support/cue-superset.js';
 
 const estimator = createEstimator({ backend: backendName });
 const analysed = (text: string) => new TextAnalysis(text, testBackend());
@@ -109,35 +107,8 @@ function uncued(text: string): { matched: number; missed: string[] } {
   return { matched, missed };
 }
 
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
-
 describe(`the preserve cue (${backendName})`, () => {
-  it("cues every line of the repository's fixtures and corpora a rule matches", () => {
-    const root = resolve(import.meta.dirname, '..');
-    let matched = 0;
-    for (const path of [...filesUnder(join(root, 'fixtures')), ...filesUnder(join(root, 'corpus'))]) {
-      const found = uncued(readFileSync(path, 'utf8'));
-      matched += found.matched;
-      expect(found.missed, path).toEqual([]);
-    }
-    expect(matched).toBeGreaterThan(0);
-  });
-
-  it.skipIf(skipWithoutSharedCorpus('the preserve cue over the shared corpus'))(
-    'cues every line of the shared corpus a rule matches',
-    () => {
-      let matched = 0;
-      for (const file of corpusFiles()) {
-        const found = uncued(file.text);
-        matched += found.matched;
-        expect(found.missed, file.path).toEqual([]);
-      }
-      expect(matched).toBeGreaterThan(0);
-    },
-  );
+  itCuesEveryMatch('preserve cue', uncued);
 
   it("cues a rule's words inside any line, and a `[ ]` box", () => {
     const lines = ['x go-1 GO-2024-1234', '- [ ] ship it', 'Did you mean: x?', 'see ghsa-aaaa', 'plain words only'];

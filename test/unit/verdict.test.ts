@@ -2,8 +2,8 @@
 // the raw output (fixtures in test/fixtures/verdicts name the lines expected),
 // and every demanded fact line is in the output at every level, also when the
 // output is cut to a small maxTokens; the notice carries the verdict line.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compress, createSqueeze } from '../../src/pipeline/index.js';
@@ -14,6 +14,7 @@ import { analysisOf, backendName } from '../support/backend.js';
 import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
 import { everydayFiles } from '../support/everyday.js';
 import { fixtures } from '../support/fixtures.js';
+import { itCuesEveryMatch } from '../support/cue-superset.js';
 
 const backend = backendName;
 const LEVELS = ['lossless', 'light', 'aggressive'] as const;
@@ -421,35 +422,8 @@ function uncued(text: string): { matched: number; missed: string[] } {
   return { matched, missed };
 }
 
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
-
 describe(`the verdict cue (${backend})`, () => {
-  it("cues every line of the repository's fixtures and corpora a rule matches", () => {
-    const root = resolve(import.meta.dirname, '..');
-    let matched = 0;
-    for (const path of [...filesUnder(join(root, 'fixtures')), ...filesUnder(join(root, 'corpus'))]) {
-      const found = uncued(readFileSync(path, 'utf8'));
-      matched += found.matched;
-      expect(found.missed, path).toEqual([]);
-    }
-    expect(matched).toBeGreaterThan(0);
-  });
-
-  it.skipIf(skipWithoutSharedCorpus('the verdict cue over the shared corpus'))(
-    'cues every line of the shared corpus a rule matches',
-    () => {
-      let matched = 0;
-      for (const file of corpusFiles()) {
-        const found = uncued(file.text);
-        matched += found.matched;
-        expect(found.missed, file.path).toEqual([]);
-      }
-      expect(matched).toBeGreaterThan(0);
-    },
-  );
+  itCuesEveryMatch('verdict cue', uncued);
 
   it('cues the words a rule needs where the rule puts them, and no plain log line', () => {
     const lines = [

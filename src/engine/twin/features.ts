@@ -2,25 +2,9 @@
 // and totals, bit for bit.
 import { DELIMITERS, FEATURE, FIELD_UNITS } from '../contract.js';
 import type { TextFeatures } from '../types.js';
+import { isWhiteSpace as isSpace } from '../../text/strings.js';
 
 const DELIMITER_UNITS = DELIMITERS.map((d) => d.charCodeAt(0));
-
-/** JavaScript's whitespace (what String.prototype.trim and \s remove). */
-function isSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 0xa0) return false;
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
 
 const BOX_RULES = new Set([
   0x2500, 0x2501, 0x2550, 0x250c, 0x2510, 0x2514, 0x2518, 0x251c, 0x2524, 0x252c, 0x2534, 0x253c, 0x255e, 0x2561,
