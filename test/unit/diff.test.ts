@@ -12,6 +12,14 @@ import { extractiveViolation } from '../support/extractive.js';
 const squeeze = testSqueeze({ recentResults: 0, minTokens: 50 });
 const diffs = fixtures('diff');
 
+/** A `git show` compressed with maxTokens half of its tokens. */
+function atHalfItsTokens(text: string) {
+  const whole = testSqueeze({ recentResults: 0 }).compress(text, { level: 'light', minTokens: 1 });
+  const maxTokens = Math.floor(whole.tokensIn / 2);
+  const tight = testSqueeze({ recentResults: 0, targetTokens: Math.min(500, maxTokens), maxTokens });
+  return { result: tight.compress(text, { command: 'git show' }), maxTokens };
+}
+
 describe(`diff processor on git and diff -u output (${backendName})`, () => {
   it.each(diffs.map((f) => [f.name, f] as const))(
     '%s keeps every header and changed line, each line original or a marker',
@@ -119,10 +127,7 @@ describe(`diff processor on git and diff -u output (${backendName})`, () => {
       '+run(2);',
       ' export {};',
     ].join('\n');
-    const whole = testSqueeze({ recentResults: 0 }).compress(text, { level: 'light', minTokens: 1 });
-    const maxTokens = Math.floor(whole.tokensIn / 2);
-    const tight = testSqueeze({ recentResults: 0, targetTokens: Math.min(500, maxTokens), maxTokens });
-    const result = tight.compress(text, { command: 'git show' });
+    const { result, maxTokens } = atHalfItsTokens(text);
     expect(result.tokensOut).toBeLessThanOrEqual(maxTokens);
     for (let n = 0; n < 10; n++) {
       // Six header lines, then 19 per function: its doc line, signature, 15 body lines, `}` and a blank.
@@ -155,10 +160,7 @@ describe(`diff processor on git and diff -u output (${backendName})`, () => {
       '-run(1)',
       '+run(2)',
     ].join('\n');
-    const whole = testSqueeze({ recentResults: 0 }).compress(text, { level: 'light', minTokens: 1 });
-    const maxTokens = Math.floor(whole.tokensIn / 2);
-    const tight = testSqueeze({ recentResults: 0, targetTokens: Math.min(500, maxTokens), maxTokens });
-    const output = tight.compress(text, { command: 'git show' }).output;
+    const { output } = atHalfItsTokens(text).result;
     // Five header lines, then 11 per function: its def line and 10 body lines.
     expect(output).toContain('[… lines 128–137 (10): body of step11, +10 −0 …]');
     expect(output).toContain('\\ No newline at end of file');
