@@ -209,6 +209,29 @@ describe(`grep processor on real grep, rg, git grep and DSH grep output (${backe
     for (let f = 0; f < 30; f++) expect(out, `mod${f}`).toMatch(new RegExp(`src/mod${f}/part\\.ts(:\\d+:| \\d)`));
   });
 
+  it('over budget shows a text once in the spread, and a line of each file while files are few', () => {
+    // 60 files open with the same import (12 copies each), then 3 files of distinct lines.
+    const same = Array.from({ length: 60 }, (_, f) =>
+      Array.from({ length: 12 }, (_, j) => `src/view${f}.tsx:${j + 1}:import React from 'react';`),
+    ).flat();
+    const distinct = Array.from(
+      { length: 120 },
+      (_, i) => `lib/core${i % 3}.ts:${i + 10}:  return react(node${i}, props);`,
+    );
+    const text = [...same, ...distinct].join('\n');
+    const out = run(text, 'light', 2500, 5000).text;
+    expect(accountedMatches(out)).toBe(same.length + distinct.length);
+    const shown = out.split('\n').filter((l) => !MARKER.test(l));
+    expect(shown.filter((l) => l.endsWith("import React from 'react';"))).toHaveLength(1);
+    for (let f = 0; f < 60; f++) expect(out, `view${f}`).toMatch(new RegExp(`src/view${f}\\.tsx(:\\d+:| \\d)`));
+    // 30 files of 10 distinct matches, under half the lines that fit: each file shows one at least.
+    const many = Array.from({ length: 30 }, (_, f) =>
+      Array.from({ length: 10 }, (_, j) => `pkg/m${f}.go:${j * 3 + 1}:\tif err := step${f}x${j}(); err != nil {`),
+    ).flat();
+    const spread = run(many.join('\n'), 'light', 2500, 5000).text;
+    for (let f = 0; f < 30; f++) expect(spread, `m${f}`).toMatch(new RegExp(`^pkg/m${f}\\.go:\\d+:`, 'm'));
+  });
+
   it('over budget shows the first match of each shape (digits masked) before the runs when shapes repeat', () => {
     const fixture = all.find((f) => f.name === 'grep-rn')!;
     const head = fixture.text.split('\n').filter((l) => MATCH_LINE.test(l) && !/app\.min|src\/gen|vendor/.test(l));

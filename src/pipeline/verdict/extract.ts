@@ -6,7 +6,8 @@
 // kernel's VerdictCue); a line is tried only against the rules that can start
 // with its first character (see rules.ts), and lines longer than any verdict
 // line are skipped unread, so a 50 MB line or an escape-code storm costs
-// nothing here.
+// nothing here past the analysis: the pipeline passes the one it has; a caller
+// without one pays for a line table and the classify pass of the text.
 import { createBackend, LineFlag, TextAnalysis } from '../../engine/index.js';
 import { plural } from '../../processors/markers.js';
 import { count } from '../../text/strings.js';

@@ -372,14 +372,29 @@ class GrepView {
     return this.matchRows.length;
   }
 
-  /** Whether match row i is among the `k` shown in runs spread evenly over all of them. */
+  /**
+   * Whether match row i is among the `k` shown: the first of each text shape
+   * where shapes repeat, each file's first text while files are at most half
+   * of k, then runs spread evenly over the rest. Only a text's first
+   * occurrence is shown (its repeats are counted in the markers like any
+   * hidden match), so k lines are k distinct texts.
+   */
   private spread(i: number, k: number): boolean {
     if (this.spreadRows.k !== k) {
       const shown = new Uint8Array(this.parsed.rows.length);
-      const firsts = this.shapeFirsts.slice(0, k);
-      for (const j of firsts) shown[j] = 1;
-      const rest = firsts.length === 0 ? this.matchRows : this.matchRows.filter((j) => !shown[j]);
-      for (const j of evenRuns(rest.length, k - firsts.length, SPREAD_RUN)) shown[rest[j]!] = 1;
+      const distinct = this.matchRows.filter((j) => this.first[j] === j);
+      const byFile = distinct.filter((j) => this.rank[j] === 0);
+      const seeds = [...this.shapeFirsts, ...(byFile.length <= k / 2 ? byFile : [])];
+      let seeded = 0;
+      for (const j of seeds) {
+        if (seeded === k) break;
+        if (!shown[j]) seeded++;
+        shown[j] = 1;
+      }
+      const rest = distinct.filter((j) => !shown[j]);
+      // Two runs at least, so the tail shows beside the head.
+      const run = Math.min(SPREAD_RUN, Math.ceil((k - seeded) / 2));
+      for (const j of evenRuns(rest.length, k - seeded, Math.max(1, run))) shown[rest[j]!] = 1;
       this.spreadRows = { k, shown };
     }
     return this.spreadRows.shown[i] === 1;

@@ -154,7 +154,7 @@ function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: nu
   const flags = analysis.classes.flags;
   const { text, lines } = analysis;
   // The omitted lines of each top shape, found in one pass: the shape's place in `top` by its first line.
-  const place = new Int8Array(omittedLine.length).fill(-1);
+  const place = new Int16Array(omittedLine.length).fill(-1);
   top.forEach(([first], t) => {
     place[first] = t;
   });
