@@ -223,9 +223,25 @@ function analyse(table: Table, tick: Tick): Analysis {
   const byState = categorical.find((c) => STATE_COLUMN.test(columns[c.column] ?? ''));
   const label = byState ?? [...categorical].sort((a, b) => a.distinct - b.distinct)[0];
   const name = label ? columns[label.column] || `column ${label.column + 1}` : '';
-  const group = fields.map((_, r) => (label ? `${name}=${label.values[r]}` : 'rows'));
+  const group = label ? groupNames(name, label.values, byColumn[label.column]!) : fields.map(() => 'rows');
   const standouts = [...reasons].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([r]) => r);
   return { standouts, group };
+}
+
+/**
+ * Each row's group as its markers name it: `STATUS=Running`. A group is its
+ * cells with digits masked (`Up 3 hours` ~ `Up 9 hours`), named by the cell
+ * itself where every row of it holds the same one (`Architecture=amd64`, not
+ * `amd#`).
+ */
+function groupNames(name: string, masked: readonly string[], cells: readonly string[]): string[] {
+  const one = new Map<string, string | null>();
+  masked.forEach((v, r) => {
+    const seen = one.get(v);
+    if (seen === undefined) one.set(v, cells[r]!);
+    else if (seen !== null && seen !== cells[r]) one.set(v, null);
+  });
+  return masked.map((v) => `${name}=${one.get(v) ?? v}`);
 }
 
 /** How many times the median's size a far value must be to stand out beyond the five farthest (as in src/engine/fields.ts). */
