@@ -108,6 +108,18 @@ describe(`listing processor on real ls, find, du, tree and DSH glob output (${ba
     );
   });
 
+  it('at aggressive too, names beyond the few of each big directory fill what its ration leaves', () => {
+    const fixture = all.find((f) => f.name === 'ls-l')!;
+    const names = (level: ProcessorLevel) =>
+      run(fixture.text, level, 1000, 1500)
+        .text.split('\n')
+        .filter((l) => /\.ts$/.test(l)).length;
+    const output = run(fixture.text, 'aggressive', 1000, 1500).text;
+    expect(estimator.estimate(output)).toBeLessThanOrEqual(1000);
+    expect(names('aggressive')).toBeGreaterThan(10);
+    expect(names('aggressive')).toBeLessThanOrEqual(names('light'));
+  });
+
   it('keeps a dot directory apart from its dotless namesake', () => {
     const files = (dir: string) =>
       Array.from({ length: 20 }, (_, i) => `-rw-r--r-- 1 dev dev ${100 + i} Dec  1 15:31 ${dir}${i}.txt`);
