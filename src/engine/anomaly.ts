@@ -4,7 +4,7 @@
 // lines hold at the same position. Rules for known tools add to what a
 // processor keeps; this is what it keeps without one.
 import { type CellNumber, MIN_ROWS, numberAt, outlierNumbers } from './fields.js';
-import { isWhiteSpace } from '../text/strings.js';
+import { hasAsciiDigit, isAsciiDigit, isWhiteSpace } from '../text/strings.js';
 import { LineFlag } from './flags.js';
 import type { LineGroups, LineTable } from './types.js';
 
@@ -95,7 +95,7 @@ function fieldsOf(text: string, lines: LineTable, rows: readonly number[]): Fiel
       spans[2 * n] = at;
       spans[2 * n + 1] = k;
       n++;
-      if (r === 0 && hasDigitIn(text, at, k)) {
+      if (r === 0 && hasAsciiDigit(text, at, k)) {
         fieldsBefore = p + 1;
         tail = text.slice(k, end);
       }
@@ -107,7 +107,7 @@ function fieldsOf(text: string, lines: LineTable, rows: readonly number[]): Fiel
 }
 
 const isKeyStart = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || c === 95;
-const isKeyUnit = (c: number): boolean => isKeyStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 45;
+const isKeyUnit = (c: number): boolean => isKeyStart(c) || isAsciiDigit(c) || c === 46 || c === 45;
 /** `"'([{` and `"',;)]}`: what wraps a value (`("12.5",`). */
 const isOpening = (c: number): boolean => c === 34 || c === 39 || c === 40 || c === 91 || c === 123;
 const isClosing = (c: number): boolean =>
@@ -153,15 +153,6 @@ function numericPosition(
   return parsed;
 }
 
-/** text[start, end) holds an ASCII digit (templates mask only fields with digits, so a line without one has no numbers). */
-function hasDigitIn(text: string, start: number, end: number): boolean {
-  for (let k = start; k < end; k++) {
-    const c = text.charCodeAt(k);
-    if (c >= 48 && c <= 57) return true;
-  }
-  return false;
-}
-
 /** Lines holding a numeric outlier among the lines of their shape, by position (groups of MIN_ROWS or more lines). */
 function outlierLines(
   text: string,
@@ -173,8 +164,9 @@ function outlierLines(
   const members = new Map<number, number[]>();
   for (let i = 0; i < lines.count; i++) {
     if (templates.size[i]! < 2 * MIN_ROWS || lines.end[i]! - lines.start[i]! > MAX_FIELD_LINE) continue;
-    // A line without a digit has no number to stand out (and blank runs are most of some texts).
-    if (flags[i]! & LineFlag.Blank || !hasDigitIn(text, lines.start[i]!, lines.end[i]!)) continue;
+    // A line without a digit has no number to stand out (templates mask only fields with digits;
+    // and blank runs are most of some texts).
+    if (flags[i]! & LineFlag.Blank || !hasAsciiDigit(text, lines.start[i]!, lines.end[i]!)) continue;
     const group = templates.group[i]!;
     let list = members.get(group);
     if (!list) members.set(group, (list = []));
@@ -186,7 +178,8 @@ function outlierLines(
     for (let p = 0; p < fields.width; p++) {
       // A word without a digit is the shape's fixed text (templates mask only fields with digits): no number there.
       const lead = fields.first[0]! + p;
-      if (lead < fields.first[1]! && !hasDigitIn(text, fields.spans[2 * lead]!, fields.spans[2 * lead + 1]!)) continue;
+      if (lead < fields.first[1]! && !hasAsciiDigit(text, fields.spans[2 * lead]!, fields.spans[2 * lead + 1]!))
+        continue;
       const parsed = numericPosition(text, fields, list.length, p);
       if (parsed !== null) for (const r of outlierNumbers(parsed, RARE_LINES)) found[list[r]!] = 1;
     }
@@ -216,7 +209,7 @@ function outcomeShapes(text: string, lines: LineTable, templates: LineGroups, fl
   return shape;
 }
 
-const isWordUnit = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || (c >= 48 && c <= 57) || c === 95;
+const isWordUnit = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || isAsciiDigit(c) || c === 95;
 const isConsonant = (c: number): boolean =>
   c >= 98 && c <= 122 && c !== 101 && c !== 105 && c !== 111 && c !== 117 && c !== 121;
 
@@ -243,7 +236,7 @@ export function idMasked(text: string, start: number, end: number): string {
     let consonants = false;
     for (; k < end; k++) {
       const c = text.charCodeAt(k);
-      if (c >= 48 && c <= 57) digits++;
+      if (isAsciiDigit(c)) digits++;
       else if (c >= 97 && c <= 122) lower++;
       else if (!isWordUnit(c)) break;
       run = isConsonant(c) ? run + 1 : 0;

@@ -3,6 +3,7 @@
 // stands out is what is rare here, whatever tool printed it: a value two rows
 // have among 200, an empty cell where the column is nearly always filled, a
 // number far outside the column's bulk. No list of words decides it.
+import { hasAsciiDigit, isAsciiDigit } from '../text/strings.js';
 
 /** A cell as printed; `undefined` where the row has no such field (a JSON record without the key). */
 export type Cell = string | undefined;
@@ -36,8 +37,6 @@ export function numberOf(cell: string): CellNumber | null {
   return numberAt(cell, 0, cell.length);
 }
 
-const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
-
 /**
  * The number text[start, end) prints, with its unit, or null: a sign, a digit,
  * digits and commas, a fraction, then up to 3 letters or `%` and nothing more
@@ -48,15 +47,15 @@ export function numberAt(text: string, start: number, end: number): CellNumber |
   let k = start;
   let c = text.charCodeAt(k);
   if (c === 43 || c === 45) c = text.charCodeAt(++k); // + -
-  if (k >= end || !isDigitCode(c)) return null;
+  if (k >= end || !isAsciiDigit(c)) return null;
   let commas = false;
   for (k++; k < end; k++) {
     c = text.charCodeAt(k);
     if (c === 44) commas = true;
-    else if (!isDigitCode(c)) break;
+    else if (!isAsciiDigit(c)) break;
   }
-  if (k + 1 < end && text.charCodeAt(k) === 46 && isDigitCode(text.charCodeAt(k + 1))) {
-    for (k += 2; k < end && isDigitCode(text.charCodeAt(k)); k++);
+  if (k + 1 < end && text.charCodeAt(k) === 46 && isAsciiDigit(text.charCodeAt(k + 1))) {
+    for (k += 2; k < end && isAsciiDigit(text.charCodeAt(k)); k++);
   }
   const digitsEnd = k;
   for (; k < end && k < digitsEnd + 3; k++) {
@@ -129,10 +128,11 @@ export class Column {
    * its own value.
    */
   masked(): readonly string[] {
+    // Most category values have no digit: nothing to mask, no pattern run.
     this.#masked ??= this.cells.map((cell) =>
       cell === undefined
         ? '\u0000absent'
-        : cell.length > CATEGORY_CHARS || !hasDigit(cell)
+        : cell.length > CATEGORY_CHARS || !hasAsciiDigit(cell)
           ? cell
           : cell.replace(/\d+/g, '#'),
     );
@@ -147,15 +147,6 @@ export class Column {
     }
     return this.#counts;
   }
-}
-
-/** Whether a string holds an ASCII digit (most category values do not: nothing to mask). */
-function hasDigit(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c >= 48 && c <= 57) return true;
-  }
-  return false;
 }
 
 /** A numeric column's numbers of its one unit, with the rows they are in. */

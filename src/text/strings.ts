@@ -47,6 +47,15 @@ export function withNewline(text: string): string {
   return text.endsWith('\n') ? text : `${text}\n`;
 }
 
+/** An ASCII digit's unit, 0-9. */
+export const isAsciiDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+/** text[start, end) holds an ASCII digit. */
+export function hasAsciiDigit(text: string, start = 0, end = text.length): boolean {
+  for (let k = start; k < end; k++) if (isAsciiDigit(text.charCodeAt(k))) return true;
+  return false;
+}
+
 /** A unit JavaScript's `\s` matches (what `trim` removes and `split(/\s+/)` splits at). */
 export function isWhiteSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);

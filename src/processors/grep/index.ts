@@ -299,6 +299,10 @@ class GrepView {
   private readonly shapeFirsts: number[] = [];
   /** The rows `spread` shows, for the latest count asked. */
   private spreadRows = { k: -1, shown: new Uint8Array(0) };
+  /** Each text's first match row: what a spread picks among. */
+  private readonly distinctMatches: number[];
+  /** Each file's first distinct match row. */
+  private readonly fileFirsts: number[];
   cut = 0;
 
   constructor(
@@ -350,6 +354,8 @@ class GrepView {
       if (shown !== line) this.cut++;
       return shown;
     });
+    this.distinctMatches = this.matchRows.filter((j) => this.first[j] === j);
+    this.fileFirsts = this.distinctMatches.filter((j) => this.rank[j] === 0);
     if (byShape.size <= SHAPES_REPEAT * this.matchRows.length) {
       const shapes = [...byShape.values()].sort((x, y) => x.rows - y.rows || x.first - y.first);
       for (const { first } of shapes) this.shapeFirsts.push(first);
@@ -382,16 +388,15 @@ class GrepView {
   private spread(i: number, k: number): boolean {
     if (this.spreadRows.k !== k) {
       const shown = new Uint8Array(this.parsed.rows.length);
-      const distinct = this.matchRows.filter((j) => this.first[j] === j);
-      const byFile = distinct.filter((j) => this.rank[j] === 0);
-      const seeds = [...this.shapeFirsts, ...(byFile.length <= k / 2 ? byFile : [])];
+      const { distinctMatches, fileFirsts } = this;
+      const seeds = [...this.shapeFirsts, ...(fileFirsts.length <= k / 2 ? fileFirsts : [])];
       let seeded = 0;
       for (const j of seeds) {
         if (seeded === k) break;
         if (!shown[j]) seeded++;
         shown[j] = 1;
       }
-      const rest = distinct.filter((j) => !shown[j]);
+      const rest = distinctMatches.filter((j) => !shown[j]);
       // Two runs at least, so the tail shows beside the head.
       const run = Math.min(SPREAD_RUN, Math.ceil((k - seeded) / 2));
       for (const j of evenRuns(rest.length, k - seeded, Math.max(1, run))) shown[rest[j]!] = 1;
