@@ -142,6 +142,16 @@ describe(`code processor on source reads (${backendName})`, () => {
     }
   });
 
+  it('reads a read saved with a final line break after </content> as the read it is', () => {
+    const read = reads.find((f) => f.name === 'read-pipeline-ts')!;
+    const saved = `${read.text}\n`;
+    const tight = createSqueeze({ ...options, targetTokens: 500, maxTokens: 2500 });
+    expect(tight.compress(saved, { toolName: 'read' }).output).toBe(saved);
+    const pressed = tight.compress(saved, { toolName: 'read', contextFill: 0.95 }).output;
+    expect(pressed).toMatch(/^\[… lines [\d,]+–[\d,]+ \(\d+\): body of .* — read offset=\d+ limit=\d+ …\]$/m);
+    expect(pressed.endsWith('</content>\n')).toBe(true);
+  });
+
   it('keeps a preserved line inside a body it folds', () => {
     const text = [
       '<path>/w/a.ts</path>',

@@ -31,15 +31,20 @@ const READ_CLOSE = '\n</content>';
  * `<content>`, the numbered lines, `</content>`, taken apart by its fixed
  * ends (no regex over a body of megabytes): the path (no line break in it) and the body.
  */
-function readEnvelope(text: string): { readonly path: string; readonly body: string } | null {
-  if (!text.startsWith(READ_OPEN) || !text.endsWith(READ_CLOSE)) return null;
+function readEnvelope(
+  text: string,
+): { readonly path: string; readonly body: string; readonly endsWithBreak: boolean } | null {
+  // A read saved to a file or piped on usually gains a final line break after `</content>`.
+  const endsWithBreak = text.endsWith(`${READ_CLOSE}\n`);
+  const end = text.length - (endsWithBreak ? 1 : 0);
+  if (!text.startsWith(READ_OPEN) || !text.startsWith(READ_CLOSE, end - READ_CLOSE.length)) return null;
   const pathEnd = text.indexOf('\n') - '</path>'.length;
   if (pathEnd < READ_OPEN.length || !text.startsWith(READ_HEAD, pathEnd)) return null;
   const bodyStart = pathEnd + READ_HEAD.length;
-  const bodyEnd = text.length - READ_CLOSE.length;
+  const bodyEnd = end - READ_CLOSE.length;
   // `<content>\n</content>` has one break where the envelope needs two (the body's empty line between).
   if (bodyEnd < bodyStart) return null;
-  return { path: text.slice(READ_OPEN.length, pathEnd), body: text.slice(bodyStart, bodyEnd) };
+  return { path: text.slice(READ_OPEN.length, pathEnd), body: text.slice(bodyStart, bodyEnd), endsWithBreak };
 }
 const NUMBERED = /^(\d+): /;
 /** Characters of a long (minified) line shown before its cut. */
@@ -99,7 +104,7 @@ function parse(text: string): Source {
     raw,
     code,
     numbers,
-    tail: [...body.slice(body.length - footer), '</content>'],
+    tail: [...body.slice(body.length - footer), '</content>', ...(read.endsWithBreak ? [''] : [])],
     path: read.path,
     read: true,
   };
