@@ -31,6 +31,7 @@ export class TextAnalysis {
   private classCache: LineClasses | null = null;
   private anomalyCache: LineAnomalies | null = null;
   private featureCache: TextFeatures | null = null;
+  private readonly holdingCache = new Map<string, ReadonlySet<number>>();
   private readonly headCache: string[] = [];
 
   constructor(
@@ -164,6 +165,24 @@ export class TextAnalysis {
     return this.kernels.planWindows(request);
   }
 
+  /**
+   * Indices of the lines holding an occurrence of any of `literals`, found
+   * once per list however many stages ask (the pipeline, then each level a
+   * processor tries). One scan for all literals, an alternation of them: a
+   * match hides only occurrences that start inside it, on its own line, so
+   * the lines are those of every occurrence of every literal. A literal
+   * spanning a line break is looked up on its own.
+   */
+  linesHolding(literals: readonly string[]): ReadonlySet<number> {
+    const key = literals.join('\u0000');
+    let found = this.holdingCache.get(key);
+    if (!found) {
+      found = occurrenceLines(this, literals);
+      this.holdingCache.set(key, found);
+    }
+    return found;
+  }
+
   line(i: number): string {
     const lines = this.lines;
     return this.text.slice(lines.start[i], lines.end[i]);
@@ -181,4 +200,24 @@ export class TextAnalysis {
     }
     return lo;
   }
+}
+
+const escaped = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function occurrenceLines(analysis: TextAnalysis, literals: readonly string[]): Set<number> {
+  const found = new Set<number>();
+  const text = analysis.text;
+  const oneLine: string[] = [];
+  for (const literal of literals) {
+    if (literal === '') continue;
+    if (!/[\r\n]/.test(literal)) {
+      oneLine.push(escaped(literal));
+      continue;
+    }
+    for (let at = text.indexOf(literal); at !== -1; at = text.indexOf(literal, at + literal.length))
+      found.add(analysis.lineAt(at));
+  }
+  if (oneLine.length > 0)
+    for (const match of text.matchAll(new RegExp(oneLine.join('|'), 'g'))) found.add(analysis.lineAt(match.index));
+  return found;
 }

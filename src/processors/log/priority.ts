@@ -73,32 +73,12 @@ function reverseBits(k: number, bits: number): number {
   return r;
 }
 
-const escaped = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * Line indices of the preserved strings (docs/GLOSSARY.md, Preserved item),
- * found by position. One scan for all items, an alternation of their
- * literals: a match hides only occurrences that start inside it, on its own
- * line, so the lines are those of every occurrence of every item (one
- * indexOf pass per item cost items x text). An item spanning a line break
- * is looked up on its own.
+ * found by position (TextAnalysis.linesHolding), as a set the caller may change.
  */
 export function preservedLines(analysis: TextAnalysis, preserve: readonly string[]): Set<number> {
-  const found = new Set<number>();
-  const text = analysis.text;
-  const oneLine: string[] = [];
-  for (const item of preserve) {
-    if (item === '') continue;
-    if (!/[\r\n]/.test(item)) {
-      oneLine.push(escaped(item));
-      continue;
-    }
-    for (let at = text.indexOf(item); at !== -1; at = text.indexOf(item, at + item.length))
-      found.add(analysis.lineAt(at));
-  }
-  if (oneLine.length > 0)
-    for (const match of text.matchAll(new RegExp(oneLine.join('|'), 'g'))) found.add(analysis.lineAt(match.index));
-  return found;
+  return new Set(analysis.linesHolding(preserve));
 }
 
 /**
