@@ -29,6 +29,8 @@ export class TextAnalysis {
   private readonly blockCache = new Map<string, BlockSpans>();
   private readonly windowCache = new Map<number, Fingerprints>();
   private classCache: LineClasses | null = null;
+  /** Set by `edited`: the analysis this text was edited from and the lines that changed. */
+  private editedFrom: { readonly flags: Int32Array; readonly changed: readonly number[] } | null = null;
   private anomalyCache: LineAnomalies | null = null;
   private featureCache: TextFeatures | null = null;
   private readonly holdingCache = new Map<string, ReadonlySet<number>>();
@@ -132,7 +134,45 @@ export class TextAnalysis {
   /** Per-line classes: severity and evidence flags (see flags.ts). */
   get classes(): LineClasses {
     const lines = this.lines;
-    return (this.classCache ??= this.kernels.classifyLines(lines));
+    return (this.classCache ??= this.editedFrom
+      ? this.reclassified(this.editedFrom)
+      : this.kernels.classifyLines(lines));
+  }
+
+  /**
+   * The analysis of `text`, `source`'s text with the lines `changed`
+   * (ascending) edited in place and no line added or removed (as removing
+   * terminal codes does): a line's class bits are its own text's, so only the
+   * changed lines are classified again.
+   */
+  static edited(source: TextAnalysis, text: string, changed: readonly number[], backend: Backend): TextAnalysis {
+    const analysis = new TextAnalysis(text, backend);
+    analysis.editedFrom = { flags: source.classes.flags, changed };
+    return analysis;
+  }
+
+  private reclassified({ flags, changed }: NonNullable<TextAnalysis['editedFrom']>): LineClasses {
+    const lines = this.lines;
+    // Lines added or removed after all: nothing of the source's lines can be trusted.
+    if (lines.count !== flags.length) return this.kernels.classifyLines(lines);
+    const count = changed.length;
+    const start = new Int32Array(count);
+    const end = new Int32Array(count);
+    for (let k = 0; k < count; k++) {
+      start[k] = lines.start[changed[k]!]!;
+      end[k] = lines.end[changed[k]!]!;
+    }
+    const fresh = this.kernels.classifyLines({ count, start, end }).flags;
+    const all = flags.slice();
+    for (let k = 0; k < count; k++) all[changed[k]!] = fresh[k]!;
+    // The summary as the kernel makes it: every line's class bits ORed, the highest severity in bits 0-2.
+    let summary = 0;
+    let highest = 0;
+    for (let i = 0; i < all.length; i++) {
+      summary |= all[i]! & ~7;
+      highest = Math.max(highest, all[i]! & 7);
+    }
+    return { flags: all, summary: summary | highest };
   }
 
   /** What routing reads: the head lines' shapes and delimiter fields, tag-like openings at the start. */

@@ -17,6 +17,7 @@ import type {
   Fingerprints,
   LineClasses,
   LineGroups,
+  LineSpans,
   LineTable,
   LineTokens,
   SeenWindows,
@@ -119,7 +120,7 @@ export class AutoBackend implements Backend {
     return this.run((b) => b.lineTokens(count, start, end, costs));
   }
 
-  classifyLines(lines: LineTable): LineClasses {
+  classifyLines(lines: LineSpans): LineClasses {
     checkLineBounds(lines.count, lines.start, lines.end);
     return this.run((b) => b.classifyLines(lines));
   }

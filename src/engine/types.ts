@@ -15,6 +15,9 @@ export interface LineTable {
   readonly hashB: Uint32Array;
 }
 
+/** Some lines of the text by their spans (a whole LineTable, or a few of its lines). */
+export type LineSpans = Pick<LineTable, 'count' | 'start' | 'end'>;
+
 /** Lines grouped by equal fingerprints. */
 export interface LineGroups {
   /** Index of the first line of line i's group (i itself for a first occurrence). */
@@ -145,7 +148,7 @@ export interface Backend {
   /** Estimated milli-tokens of each line of the text's line table. */
   lineTokens(count: number, start: Int32Array, end: Int32Array, costs: Int32Array): LineTokens;
   /** Classes of each line of the current text (see flags.ts). */
-  classifyLines(lines: LineTable): LineClasses;
+  classifyLines(lines: LineSpans): LineClasses;
   /** Features of the first `count` lines of `lines` and of the text's first `sample` characters. */
   textFeatures(lines: LineTable, count: number, sample: number): TextFeatures;
   /** Kept and omitted spans for a token budget (log window selection). */

@@ -29,7 +29,7 @@ import { createStore } from '../store/store.js';
 import { SAMPLE_ID } from '../store/id.js';
 import type { OriginalStore, Stored } from '../store/types.js';
 import type { ContentKind, Level, Omitted, ProcessorOutput, TokenEstimator } from '../types.js';
-import { plainText } from './ansi.js';
+import { plainAnalysis } from './ansi.js';
 import { ccrType } from './ccr.js';
 import { emergencyOutput, itemsOf } from './emergency.js';
 import { type CutSource, cutOrder, originalLinesSource, sampleToFit } from './ceiling.js';
@@ -335,8 +335,9 @@ class Pipeline implements Squeeze, WorkerPipeline {
       // routed by that text too, so `grep --color` output is still grep. A kind that claims
       // the text first (binary data) takes it as printed: its escape bytes are no terminal codes.
       const first = claimedFirst(coloured, options);
-      const plain = first === null ? plainText(coloured) : null;
-      const routed = plain !== null ? new TextAnalysis(plain, createBackend(options.backend)) : coloured;
+      const plained = first === null ? plainAnalysis(coloured, createBackend(options.backend)) : null;
+      const plain = plained?.text ?? null;
+      const routed = plained ?? coloured;
       kind = first ?? route(routed, options);
       const starting = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
       if ((starting === 'lossless' || starting === 'light') && processors[kind].shownWhole?.(text))

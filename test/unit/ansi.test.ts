@@ -3,10 +3,11 @@
 // original keeps every byte, and a coloured run costs what its plain text does.
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { plainAnalysis } from '../../src/pipeline/ansi.js';
 import { createSqueeze } from '../../src/pipeline/index.js';
 import { TERMINAL_CODES_NOTE } from '../../src/processors/markers.js';
 import { createStore } from '../../src/store/store.js';
-import { backendName } from '../support/backend.js';
+import { analysisOf, backendName, testBackend } from '../support/backend.js';
 import { extractiveViolation } from '../support/extractive.js';
 import { fixtures } from '../support/fixtures.js';
 
@@ -16,6 +17,17 @@ describe(`colour and cursor codes (${backendName})`, () => {
   it('has coloured fixtures to run on', () => {
     expect(coloured.map((f) => f.name)).toContain('vitest-colour');
   });
+
+  it.each(coloured.map((f) => [f.name, f] as const))(
+    '%s: the plain analysis classes its lines as a fresh analysis of the plain text does',
+    (_, fixture) => {
+      const plain = plainAnalysis(analysisOf(fixture.text), testBackend())!;
+      expect(plain.text).toBe(stripVTControlCharacters(fixture.text));
+      const fresh = analysisOf(plain.text).classes;
+      expect(Array.from(plain.classes.flags)).toEqual(Array.from(fresh.flags));
+      expect(plain.classes.summary).toBe(fresh.summary);
+    },
+  );
 
   it.each(
     coloured.flatMap((f) => (['lossless', 'light', 'aggressive'] as const).map((level) => [f.name, level, f] as const)),

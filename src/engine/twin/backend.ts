@@ -9,6 +9,7 @@ import type {
   Fingerprints,
   LineClasses,
   LineGroups,
+  LineSpans,
   LineTable,
   LineTokens,
   SeenWindows,
@@ -61,7 +62,7 @@ export class JsBackend implements Backend {
     return lineTokens(this.text, start, end, count, costs);
   }
 
-  classifyLines(lines: LineTable): LineClasses {
+  classifyLines(lines: LineSpans): LineClasses {
     return classifyLines(this.text, lines.count, lines.start, lines.end);
   }
 

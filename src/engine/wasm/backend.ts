@@ -20,6 +20,7 @@ import type {
   Fingerprints,
   LineClasses,
   LineGroups,
+  LineSpans,
   LineTable,
   LineTokens,
   SeenWindows,
@@ -203,7 +204,7 @@ export class WasmBackend implements Backend {
     });
   }
 
-  classifyLines(lines: LineTable): LineClasses {
+  classifyLines(lines: LineSpans): LineClasses {
     checkLineBounds(lines.count, lines.start, lines.end);
     return this.scoped((arena) => {
       const { count } = lines;
