@@ -14,3 +14,4 @@ export { estimate_tokens, line_tokens } from './tokens';
 export { classify_lines } from './classify';
 export { plan_windows } from './windows';
 export { text_features } from './features';
+export { field_spans } from './fields';

@@ -10,6 +10,7 @@ import type {
   Backend,
   BackendName,
   BlockSpans,
+  FieldSpans,
   Fingerprints,
   LineClasses,
   LineGroups,
@@ -197,7 +198,27 @@ export class TextAnalysis {
    * among the same-shape lines; with the unusual lines ranked, most first.
    */
   get anomalies(): LineAnomalies {
-    return (this.anomalyCache ??= lineAnomalies(this.text, this.lines, this.templates, this.exact, this.classes.flags));
+    this.anomalyCache ??= lineAnomalies(
+      this.text,
+      this.lines,
+      this.templates,
+      this.exact,
+      this.classes.flags,
+      (rows, most) => this.fieldSpans(rows, most),
+    );
+    return this.anomalyCache;
+  }
+
+  /** The first `maxFields` whitespace-separated fields of each of the lines `rows` (see Backend.fieldSpans). */
+  fieldSpans(rows: readonly number[], maxFields: number): FieldSpans {
+    const { start, end } = this.lines;
+    const starts = new Int32Array(rows.length);
+    const ends = new Int32Array(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      starts[r] = start[rows[r]!]!;
+      ends[r] = end[rows[r]!]!;
+    }
+    return this.kernels.fieldSpans(starts, ends, rows.length, maxFields);
   }
 
   /** Kept and omitted line spans for a token budget (log window selection). */

@@ -4,9 +4,12 @@
 // lines hold at the same position. Rules for known tools add to what a
 // processor keeps; this is what it keeps without one.
 import { type CellNumber, MIN_ROWS, numberAt, outlierNumbers } from './fields.js';
-import { hasAsciiDigit, isAsciiDigit, isWhiteSpace } from '../text/strings.js';
+import { hasAsciiDigit, isAsciiDigit } from '../text/strings.js';
 import { LineFlag } from './flags.js';
-import type { LineGroups, LineTable } from './types.js';
+import type { FieldSpans, LineGroups, LineTable } from './types.js';
+
+/** The first `maxFields` whitespace-separated fields of the lines `rows` (TextAnalysis.fieldSpans). */
+export type FieldsOf = (rows: readonly number[], maxFields: number) => FieldSpans;
 
 /** Why a line is unusual (bits of LineAnomalies.reasons). */
 export const Anomaly = {
@@ -50,62 +53,6 @@ const RARE_LINES = 2;
 const MAX_FIELD_LINE = 2000;
 /** Positions looked at in a line: columns past it are rarely numbers a reader compares. */
 const MAX_FIELDS = 32;
-/**
- * The whitespace-separated fields of some lines, the first MAX_FIELDS of each,
- * as spans of the text (what `line.trim().split(/\s+/, MAX_FIELDS)` gives,
- * with no string made): row r's field p is [start, end) at 2 (first[r] + p).
- */
-interface Fields {
-  readonly spans: Int32Array;
-  /** Per row, its first field's index; one more entry ends the last row. */
-  readonly first: Int32Array;
-  /** The most fields a row has. */
-  readonly width: number;
-}
-
-/**
- * The fields of the lines `rows` (one shape). The first line is read whole;
- * past the last of its fields with a digit (the rest of it is the shape's
- * fixed text, which no position is read at), a line ending as the first one
- * does has no other field, and is not read further.
- */
-function fieldsOf(text: string, lines: LineTable, rows: readonly number[]): Fields {
-  let spans = new Int32Array(16 * rows.length);
-  const first = new Int32Array(rows.length + 1);
-  let n = 0;
-  let width = 0;
-  /** The first line's part after its last field with a digit, and how many fields come before that part. */
-  let tail = '';
-  let fieldsBefore = -1;
-  for (let r = 0; r < rows.length; r++) {
-    const end = lines.end[rows[r]!]!;
-    first[r] = n;
-    let k = lines.start[rows[r]!]!;
-    for (let p = 0; p < MAX_FIELDS; p++) {
-      if (r > 0 && p === fieldsBefore && end - k === tail.length && text.startsWith(tail, k)) break;
-      while (k < end && isWhiteSpace(text.charCodeAt(k))) k++;
-      if (k >= end) break;
-      const at = k;
-      while (k < end && !isWhiteSpace(text.charCodeAt(k))) k++;
-      if (2 * n + 2 > spans.length) {
-        const grown = new Int32Array(spans.length * 2);
-        grown.set(spans);
-        spans = grown;
-      }
-      spans[2 * n] = at;
-      spans[2 * n + 1] = k;
-      n++;
-      if (r === 0 && hasAsciiDigit(text, at, k)) {
-        fieldsBefore = p + 1;
-        tail = text.slice(k, end);
-      }
-    }
-    width = Math.max(width, n - first[r]!);
-  }
-  first[rows.length] = n;
-  return { spans, first, width };
-}
-
 const isKeyStart = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || c === 95;
 const isKeyUnit = (c: number): boolean => isKeyStart(c) || isAsciiDigit(c) || c === 46 || c === 45;
 /** `"'([{` and `"',;)]}`: what wraps a value (`("12.5",`). */
@@ -135,7 +82,7 @@ export function fieldNumber(text: string, start: number, end: number): CellNumbe
  */
 function numericPosition(
   text: string,
-  fields: Fields,
+  fields: FieldSpans,
   rows: number,
   p: number,
 ): (CellNumber | null | undefined)[] | null {
@@ -159,6 +106,7 @@ function outlierLines(
   lines: LineTable,
   templates: LineGroups,
   flags: Int32Array,
+  fieldsOf: FieldsOf,
   found: Uint8Array,
 ): void {
   const members = new Map<number, number[]>();
@@ -174,7 +122,7 @@ function outlierLines(
   }
   for (const list of members.values()) {
     if (list.length < 2 * MIN_ROWS) continue;
-    const fields = fieldsOf(text, lines, list);
+    const fields = fieldsOf(list, MAX_FIELDS);
     for (let p = 0; p < fields.width; p++) {
       // A word without a digit is the shape's fixed text (templates mask only fields with digits): no number there.
       const lead = fields.first[0]! + p;
@@ -295,6 +243,7 @@ export function lineAnomalies(
   templates: LineGroups,
   exact: LineGroups,
   flags: Int32Array,
+  fieldsOf: FieldsOf,
 ): LineAnomalies {
   const n = lines.count;
   const reasons = new Uint8Array(n);
@@ -309,7 +258,7 @@ export function lineAnomalies(
     if (rare) size = masked!.size;
   }
   const outliers = new Uint8Array(n);
-  outlierLines(text, lines, templates, flags, outliers);
+  outlierLines(text, lines, templates, flags, fieldsOf, outliers);
   const unusual: number[] = [];
   for (let i = 0; i < n; i++) {
     const f = flags[i]!;

@@ -7,6 +7,7 @@ import {
   checkLanes,
   checkLineBounds,
   checkLineRanges,
+  checkMaxFields,
   checkWindowRequest,
   checkWindows,
 } from './contract.js';
@@ -14,6 +15,7 @@ import type {
   Backend,
   BackendName,
   BlockSpans,
+  FieldSpans,
   Fingerprints,
   LineClasses,
   LineGroups,
@@ -133,5 +135,11 @@ export class AutoBackend implements Backend {
   planWindows(request: WindowRequest): WindowPlan {
     checkWindowRequest(request); // a RangeError must reach the caller, not count as a WebAssembly failure
     return this.run((b) => b.planWindows(request));
+  }
+
+  fieldSpans(starts: Int32Array, ends: Int32Array, count: number, maxFields: number): FieldSpans {
+    checkLineRanges(this.text.length, starts, ends, count);
+    checkMaxFields(maxFields);
+    return this.run((b) => b.fieldSpans(starts, ends, count, maxFields));
   }
 }

@@ -36,6 +36,13 @@ export function checkLineRanges(textLength: number, starts: Int32Array, ends: In
   return longest;
 }
 
+/** Throws unless `maxFields` is a whole number of fields a line may have (field_spans). */
+export function checkMaxFields(maxFields: number): void {
+  if (!Number.isInteger(maxFields) || maxFields < 0 || maxFields > 4096) {
+    throw new RangeError(`maxFields ${maxFields} is not a whole number in [0, 4096]`);
+  }
+}
+
 // Repeated and seen blocks (repeated_blocks, window_hashes, seen_blocks)
 
 /** Throws unless `size` is a whole number of lines >= 1. */

@@ -18,6 +18,18 @@ export interface LineTable {
 /** Some lines of the text by their spans (a whole LineTable, or a few of its lines). */
 export type LineSpans = Pick<LineTable, 'count' | 'start' | 'end'>;
 
+/**
+ * The whitespace-separated fields of some lines, as spans of the text: line
+ * r's field p is [spans[2 (first[r] + p)], spans[2 (first[r] + p) + 1]).
+ */
+export interface FieldSpans {
+  readonly spans: Int32Array;
+  /** Per line, its first field's index; one more entry ends the last line. */
+  readonly first: Int32Array;
+  /** The most fields a line has. */
+  readonly width: number;
+}
+
 /** Lines grouped by equal fingerprints. */
 export interface LineGroups {
   /** Index of the first line of line i's group (i itself for a first occurrence). */
@@ -153,4 +165,10 @@ export interface Backend {
   textFeatures(lines: LineTable, count: number, sample: number): TextFeatures;
   /** Kept and omitted spans for a token budget (log window selection). */
   planWindows(request: WindowRequest): WindowPlan;
+  /**
+   * The first `maxFields` whitespace-separated fields of each line
+   * [starts[i], ends[i]) of the current text; past the first line's last field
+   * with a digit, a line ending as the first one does has no other field.
+   */
+  fieldSpans(starts: Int32Array, ends: Int32Array, count: number, maxFields: number): FieldSpans;
 }

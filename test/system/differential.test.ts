@@ -34,6 +34,26 @@ function everything(text: string, backend = wasm) {
     ...templatesAndRepeats(a),
     ...classesAndWindows(a, backend),
     ...features(a),
+    ...fields(a),
+  };
+}
+
+/**
+ * Field spans of every line (the first line leads, as in a same-shape group),
+ * of every other line from the last, and of the first 3 fields only.
+ */
+function fields(a: TextAnalysis) {
+  const plain = ({ spans, first, width }: ReturnType<TextAnalysis['fieldSpans']>) => [
+    Array.from(spans),
+    Array.from(first),
+    width,
+  ];
+  const all = Array.from({ length: a.lines.count }, (_, i) => i);
+  const backwards = all.filter((i) => i % 2 === 0).reverse();
+  return {
+    fields: plain(a.fieldSpans(all, 32)),
+    fieldsBack: plain(a.fieldSpans(backwards, 32)),
+    fields3: plain(a.fieldSpans(all, 3)),
   };
 }
 

@@ -6,6 +6,7 @@ import { templateHashes } from './templates.js';
 import type {
   Backend,
   BlockSpans,
+  FieldSpans,
   Fingerprints,
   LineClasses,
   LineGroups,
@@ -21,6 +22,7 @@ import { estimateTokens, lineTokens } from './tokens.js';
 import { classifyLines } from './classify.js';
 import { planWindows } from './windows.js';
 import { textFeatures } from './features.js';
+import { fieldSpans } from './fields.js';
 
 export class JsBackend implements Backend {
   readonly name = 'js' as const;
@@ -72,5 +74,9 @@ export class JsBackend implements Backend {
 
   planWindows(request: WindowRequest): WindowPlan {
     return planWindows(request);
+  }
+
+  fieldSpans(starts: Int32Array, ends: Int32Array, count: number, maxFields: number): FieldSpans {
+    return fieldSpans(this.text, starts, ends, count, maxFields);
   }
 }

@@ -6,6 +6,7 @@ import {
   checkLanes,
   checkLineBounds,
   checkLineRanges,
+  checkMaxFields,
   checkWindowRequest,
   checkWindows,
   maxBlocks,
@@ -17,6 +18,7 @@ import { SEVERITY_COUNT } from '../flags.js';
 import type {
   Backend,
   BlockSpans,
+  FieldSpans,
   Fingerprints,
   LineClasses,
   LineGroups,
@@ -272,6 +274,20 @@ export class WasmBackend implements Backend {
         keptTokens: keptTokens!,
         keptLines: keptLines!,
       };
+    });
+  }
+
+  fieldSpans(starts: Int32Array, ends: Int32Array, count: number, maxFields: number): FieldSpans {
+    checkLineRanges(this.textLen, starts, ends, count);
+    checkMaxFields(maxFields);
+    return this.scoped((arena) => {
+      const s = arena.writeArray(starts.subarray(0, count));
+      const e = arena.writeArray(ends.subarray(0, count));
+      const spans = arena.alloc(count * maxFields * 8);
+      const first = arena.alloc((count + 1) * 4);
+      const width = this.exports.field_spans(this.textPtr, this.textLen, s, e, count, maxFields, spans, first);
+      const firsts = arena.readI32(first, count + 1);
+      return { spans: arena.readI32(spans, 2 * firsts[count]!), first: firsts, width };
     });
   }
 }

@@ -77,6 +77,16 @@ export interface WasmExports {
     outTotals: number,
     sample: number,
   ): number;
+  field_spans(
+    text: number,
+    len: number,
+    starts: number,
+    ends: number,
+    count: number,
+    maxFields: number,
+    outSpans: number,
+    outFirst: number,
+  ): number;
   plan_windows(
     count: number,
     priority: number,
