@@ -1,6 +1,7 @@
 // Budget fitting shared by the structured line processors (grep, listing,
 // table): each renders its text at a detail setting, and these helpers pick
 // the most detailed setting whose output fits.
+import type { TextAnalysis } from '../engine/index.js';
 import type { ProcessorInput } from '../types.js';
 
 /**
@@ -36,6 +37,29 @@ export function largestFitting(low: number, high: number, fits: (n: number) => b
 export function splitLines(text: string): string[] {
   const lines = text.split(/\r\n?|\n/);
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+const textLinesCache = new WeakMap<TextAnalysis, readonly string[]>();
+
+/**
+ * The input text's lines (splitLines), made once per analysed text for every
+ * level and stage that reads them: sliced by the line table, which ends lines
+ * as splitLines does wherever the text holds no CR (a lone CR ends a line
+ * here and not there), else split.
+ */
+export function textLines(input: Pick<ProcessorInput, 'text' | 'analysis'>): readonly string[] {
+  const { text, analysis } = input;
+  if (analysis.text !== text) return splitLines(text);
+  let lines = textLinesCache.get(analysis);
+  if (!lines) {
+    const { count, start, end } = analysis.lines;
+    lines =
+      count === 0 || text.includes('\r')
+        ? splitLines(text)
+        : Array.from({ length: count }, (_, i) => text.slice(start[i], end[i]));
+    textLinesCache.set(analysis, lines);
+  }
   return lines;
 }
 

@@ -18,7 +18,7 @@
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { FEATURE } from '../../engine/contract.js';
 import type { TextAnalysis } from '../../engine/index.js';
-import { largestFitting, splitLines } from '../fit.js';
+import { largestFitting, textLines } from '../fit.js';
 import { count, linesOmission, omittedLines, type PlacedOmission, plural } from '../markers.js';
 import { OutputCosts } from '../costs.js';
 import { checkDeadline, deadlineTick, type Tick } from '../errors.js';
@@ -378,7 +378,7 @@ class Tally {
 function process(input: ProcessorInput): ProcessorOutput {
   const level = input.level;
   if (level === 'lossless') return { text: input.text, omitted: {}, omissions: [] };
-  const lines = splitLines(input.text);
+  const lines = textLines(input);
   const files = parse(lines).filter((file) => file.hunks.length > 0);
   const kept = preservedLines(input.analysis, input.preserve);
   const costs = new OutputCosts(input.estimator, input.analysis);

@@ -18,7 +18,7 @@ import type { TextAnalysis } from '../../engine/index.js';
 import { DATED_BLAME_LINE } from '../blame.js';
 import { diffProcessor } from '../diff/index.js';
 import { historySkeleton } from '../diff/skeleton.js';
-import { splitLines } from '../fit.js';
+import { textLines } from '../fit.js';
 import { count, linesOmission, note, omittedLines, type PlacedOmission, plural } from '../markers.js';
 import { OutputCosts } from '../costs.js';
 import { checkDeadline } from '../errors.js';
@@ -375,7 +375,7 @@ function commitFolds(log: Log, described: Described, how: Compact, folds: Fold[]
 
 function process(input: ProcessorInput): ProcessorOutput {
   if (/^diff --git /m.test(input.text)) return diffProcessor.process(input);
-  const lines = splitLines(input.text);
+  const lines = textLines(input);
   const content = contents(lines);
   const full = content.some((l) => COMMIT.test(l));
   const commits = commitsOf(content, full);
