@@ -15,3 +15,4 @@ export { classify_lines } from './classify';
 export { plan_windows } from './windows';
 export { text_features } from './features';
 export { field_spans } from './fields';
+export { id_masked_hashes } from './ids';

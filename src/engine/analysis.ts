@@ -27,6 +27,7 @@ export class TextAnalysis {
   private exactCache: LineGroups | null = null;
   private templateHashCache: Fingerprints | null = null;
   private templateCache: LineGroups | null = null;
+  private idMaskedCache: LineGroups | null = null;
   private readonly blockCache = new Map<string, BlockSpans>();
   private readonly windowCache = new Map<number, Fingerprints>();
   private classCache: LineClasses | null = null;
@@ -81,6 +82,19 @@ export class TextAnalysis {
       this.templateCache = this.kernels.groupLines(this.lines.count, hashA, hashB);
     }
     return this.templateCache;
+  }
+
+  /**
+   * Groups of lines of the same shape once generated names and ids are masked
+   * too (`vethqgtfn62`, `sdb1`, `vethxtnkpvx`; see twin/ids.ts idMasked).
+   */
+  get idMaskedShapes(): LineGroups {
+    if (!this.idMaskedCache) {
+      const { start, end, count } = this.lines;
+      const { hashA, hashB } = this.kernels.idMaskedHashes(start, end, count);
+      this.idMaskedCache = this.kernels.groupLines(count, hashA, hashB);
+    }
+    return this.idMaskedCache;
   }
 
   /**
@@ -198,15 +212,7 @@ export class TextAnalysis {
    * among the same-shape lines; with the unusual lines ranked, most first.
    */
   get anomalies(): LineAnomalies {
-    this.anomalyCache ??= lineAnomalies(
-      this.text,
-      this.lines,
-      this.templates,
-      this.exact,
-      this.classes.flags,
-      (rows, most) => this.fieldSpans(rows, most),
-    );
-    return this.anomalyCache;
+    return (this.anomalyCache ??= lineAnomalies(this));
   }
 
   /** The first `maxFields` whitespace-separated fields of each of the lines `rows` (see Backend.fieldSpans). */

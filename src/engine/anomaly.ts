@@ -6,10 +6,8 @@
 import { type CellNumber, MIN_ROWS, numberAt, outlierNumbers } from './fields.js';
 import { hasAsciiDigit, isAsciiDigit } from '../text/strings.js';
 import { LineFlag } from './flags.js';
+import type { TextAnalysis } from './analysis.js';
 import type { FieldSpans, LineGroups, LineTable } from './types.js';
-
-/** The first `maxFields` whitespace-separated fields of the lines `rows` (TextAnalysis.fieldSpans). */
-export type FieldsOf = (rows: readonly number[], maxFields: number) => FieldSpans;
 
 /** Why a line is unusual (bits of LineAnomalies.reasons). */
 export const Anomaly = {
@@ -101,14 +99,9 @@ function numericPosition(
 }
 
 /** Lines holding a numeric outlier among the lines of their shape, by position (groups of MIN_ROWS or more lines). */
-function outlierLines(
-  text: string,
-  lines: LineTable,
-  templates: LineGroups,
-  flags: Int32Array,
-  fieldsOf: FieldsOf,
-  found: Uint8Array,
-): void {
+function outlierLines(analysis: TextAnalysis, found: Uint8Array): void {
+  const { text, lines, templates } = analysis;
+  const flags = analysis.classes.flags;
   const members = new Map<number, number[]>();
   for (let i = 0; i < lines.count; i++) {
     if (templates.size[i]! < 2 * MIN_ROWS || lines.end[i]! - lines.start[i]! > MAX_FIELD_LINE) continue;
@@ -122,7 +115,7 @@ function outlierLines(
   }
   for (const list of members.values()) {
     if (list.length < 2 * MIN_ROWS) continue;
-    const fields = fieldsOf(list, MAX_FIELDS);
+    const fields = analysis.fieldSpans(list, MAX_FIELDS);
     for (let p = 0; p < fields.width; p++) {
       // A word without a digit is the shape's fixed text (templates mask only fields with digits): no number there.
       const lead = fields.first[0]! + p;
@@ -157,94 +150,9 @@ function outcomeShapes(text: string, lines: LineTable, templates: LineGroups, fl
   return shape;
 }
 
-const isWordUnit = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || isAsciiDigit(c) || c === 95;
-const isConsonant = (c: number): boolean =>
-  c >= 98 && c <= 122 && c !== 101 && c !== 105 && c !== 111 && c !== 117 && c !== 121;
-
-/**
- * The line text[start, end) with generated names and ids masked as `@` and
- * numbers as `#`, by words ([A-Za-z0-9_] runs): a word mixing digits with
- * letters or `_` is generated (`vethqgtfn62`, `sdb1`, `0x80700`), and so is
- * a word of eight lower-case letters or more with four consonants in a row
- * (`vethxtnkpvx`: random letters, which words rarely are; `y` is no
- * consonant here); a word of digits is a number. One scan, no pattern.
- */
-export function idMasked(text: string, start: number, end: number): string {
-  let out = '';
-  let copied = start;
-  for (let k = start; k < end; ) {
-    if (!isWordUnit(text.charCodeAt(k))) {
-      k++;
-      continue;
-    }
-    const word = k;
-    let digits = 0;
-    let lower = 0;
-    let run = 0;
-    let consonants = false;
-    for (; k < end; k++) {
-      const c = text.charCodeAt(k);
-      if (isAsciiDigit(c)) digits++;
-      else if (c >= 97 && c <= 122) lower++;
-      else if (!isWordUnit(c)) break;
-      run = isConsonant(c) ? run + 1 : 0;
-      if (run >= 4) consonants = true;
-    }
-    const len = k - word;
-    const mask = digits > 0 ? (digits < len ? '@' : '#') : lower === len && len >= 8 && consonants ? '@' : null;
-    if (mask !== null) {
-      out += text.slice(copied, word) + mask;
-      copied = k;
-    }
-  }
-  return copied === start ? text.slice(start, end) : out + text.slice(copied, end);
-}
-
-/**
- * Template group sizes after masking generated ids (idMasked), for a text
- * whose templates do not repeat: where a random interface or container name
- * (`vethqgtfn62`) gives nearly every line its own template, these lines are
- * one shape again, and a line seen once among them (`INFO: task ... blocked`)
- * is rare. Read only when the templates alone say shapes do not repeat. A line
- * identical to an earlier one (`exact`) takes its shape without being masked
- * again; null as soon as there are more than `most` shapes (then the masked
- * shapes do not repeat either, and their sizes say nothing).
- */
-function idMaskedSizes(
-  text: string,
-  lines: LineTable,
-  exact: LineGroups,
-  most: number,
-): { size: Int32Array; distinct: number } | null {
-  const ids = new Map<string, number>();
-  const group = new Int32Array(lines.count);
-  for (let i = 0; i < lines.count; i++) {
-    const first = exact.group[i]!;
-    if (first !== i) {
-      group[i] = group[first]!;
-      continue;
-    }
-    const key = idMasked(text, lines.start[i]!, lines.end[i]!);
-    let id = ids.get(key);
-    if (id === undefined) {
-      if (ids.size + 1 > most) return null;
-      ids.set(key, (id = ids.size));
-    }
-    group[i] = id;
-  }
-  const counts = new Int32Array(ids.size);
-  for (let i = 0; i < lines.count; i++) counts[group[i]!]!++;
-  return { size: group.map((g) => counts[g]!), distinct: ids.size };
-}
-
-export function lineAnomalies(
-  text: string,
-  lines: LineTable,
-  templates: LineGroups,
-  exact: LineGroups,
-  flags: Int32Array,
-  fieldsOf: FieldsOf,
-): LineAnomalies {
+export function lineAnomalies(analysis: TextAnalysis): LineAnomalies {
+  const { text, lines, templates } = analysis;
+  const flags = analysis.classes.flags;
   const n = lines.count;
   const reasons = new Uint8Array(n);
   const score = new Uint8Array(n);
@@ -253,12 +161,13 @@ export function lineAnomalies(
   if (!rare && n >= 50) {
     // Only where the ids were what set the lines apart (dmesg: 778 templates, 29 shapes): code or prose
     // a little short of repeating (git blame: 49 templates, 39 shapes) still has no rare shapes.
-    const masked = idMaskedSizes(text, lines, exact, Math.min(templates.distinct / 2, n * SHAPES_PER_LINE));
-    rare = masked !== null && masked.distinct <= templates.distinct / 2 && shapesRepeat(n, masked.distinct);
-    if (rare) size = masked!.size;
+    // With generated names and ids masked (`vethqgtfn62`): nearly every line its own template, one shape again.
+    const masked = analysis.idMaskedShapes;
+    rare = masked.distinct <= templates.distinct / 2 && shapesRepeat(n, masked.distinct);
+    if (rare) size = masked.size;
   }
   const outliers = new Uint8Array(n);
-  outlierLines(text, lines, templates, flags, fieldsOf, outliers);
+  outlierLines(analysis, outliers);
   const unusual: number[] = [];
   for (let i = 0; i < n; i++) {
     const f = flags[i]!;

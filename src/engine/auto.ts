@@ -142,4 +142,9 @@ export class AutoBackend implements Backend {
     checkMaxFields(maxFields);
     return this.run((b) => b.fieldSpans(starts, ends, count, maxFields));
   }
+
+  idMaskedHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
+    checkLineRanges(this.text.length, starts, ends, count);
+    return this.run((b) => b.idMaskedHashes(starts, ends, count));
+  }
 }

@@ -171,4 +171,6 @@ export interface Backend {
    * with a digit, a line ending as the first one does has no other field.
    */
   fieldSpans(starts: Int32Array, ends: Int32Array, count: number, maxFields: number): FieldSpans;
+  /** Fingerprint of each line [starts[i], ends[i]) of the current text with its generated names and ids masked. */
+  idMaskedHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints;
 }

@@ -35,6 +35,8 @@ function everything(text: string, backend = wasm) {
     ...classesAndWindows(a, backend),
     ...features(a),
     ...fields(a),
+    idMaskedA: Array.from(backend.idMaskedHashes(start, end, count).hashA),
+    idMaskedB: Array.from(backend.idMaskedHashes(start, end, count).hashB),
   };
 }
 
@@ -74,6 +76,8 @@ function templatesAndRepeats(a: TextAnalysis) {
     templateB: Array.from(a.templateHashes.hashB),
     templateGroup: Array.from(a.templates.group),
     templateDistinct: a.templates.distinct,
+    idMaskedGroup: Array.from(a.idMaskedShapes.group),
+    idMaskedDistinct: a.idMaskedShapes.distinct,
     repeats: plain(a.repeatedBlocks(3)),
     repeats1: plain(a.repeatedBlocks(1)),
     templateRepeats: plain(a.repeatedBlocks(2, 'template')),

@@ -23,6 +23,7 @@ import { classifyLines } from './classify.js';
 import { planWindows } from './windows.js';
 import { textFeatures } from './features.js';
 import { fieldSpans } from './fields.js';
+import { idMaskedHashes } from './ids.js';
 
 export class JsBackend implements Backend {
   readonly name = 'js' as const;
@@ -78,5 +79,9 @@ export class JsBackend implements Backend {
 
   fieldSpans(starts: Int32Array, ends: Int32Array, count: number, maxFields: number): FieldSpans {
     return fieldSpans(this.text, starts, ends, count, maxFields);
+  }
+
+  idMaskedHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
+    return idMaskedHashes(this.text, starts, ends, count);
   }
 }

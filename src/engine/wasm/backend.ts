@@ -290,4 +290,17 @@ export class WasmBackend implements Backend {
       return { spans: arena.readI32(spans, 2 * firsts[count]!), first: firsts, width };
     });
   }
+
+  idMaskedHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
+    const longest = checkLineRanges(this.textLen, starts, ends, count);
+    return this.scoped((arena) => {
+      const s = arena.writeArray(starts.subarray(0, count));
+      const e = arena.writeArray(ends.subarray(0, count));
+      const a = arena.alloc(count * 4);
+      const b = arena.alloc(count * 4);
+      const scratch = arena.alloc(longest * 2);
+      this.exports.id_masked_hashes(this.textPtr, s, e, count, a, b, scratch);
+      return { hashA: arena.readU32(a, count), hashB: arena.readU32(b, count) };
+    });
+  }
 }

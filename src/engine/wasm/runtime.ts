@@ -77,6 +77,15 @@ export interface WasmExports {
     outTotals: number,
     sample: number,
   ): number;
+  id_masked_hashes(
+    text: number,
+    starts: number,
+    ends: number,
+    count: number,
+    outA: number,
+    outB: number,
+    scratch: number,
+  ): number;
   field_spans(
     text: number,
     len: number,
