@@ -46,8 +46,10 @@ export interface CutSource {
   /**
    * Lines ranked by how unusual they are, the most first (anomaly scores):
    * kept after the skeleton, before the first and last lines and the samples.
+   * Asked for only when the skeleton fits (a text's anomalies are work a cut
+   * whose skeleton alone fills the budget never reads).
    */
-  readonly unusual?: readonly number[];
+  readonly unusual?: () => Iterable<number>;
   /** The analysed text these lines are (all of them, in order): their costs are read from its per-line tokens. */
   readonly analysis?: TextAnalysis;
 }
@@ -83,7 +85,7 @@ function choose(source: CutSource, cost: readonly number[], budget: number): Uin
   const skeletonFits = (source.skeleton ?? []).every((part) => part.lines.every(take));
   for (const i of source.preserved ?? []) take(i);
   if (!skeletonFits) return chosen;
-  for (const i of source.unusual ?? []) take(i);
+  for (const i of source.unusual?.() ?? []) take(i);
   let head = 0;
   for (let used = 0; head < n && used + cost[head]! <= budget * END_SHARE && take(head); head++) used += cost[head]!;
   let tail = n - 1;
@@ -230,8 +232,7 @@ export type CutOrder = Pick<CutSource, 'skeleton' | 'unusual'>;
  */
 export function cutOrder(processor: Pick<Processor, 'skeleton'>, analysis: TextAnalysis): CutOrder {
   const skeleton = processor.skeleton?.(analysis);
-  const ranked = analysis.anomalies.ranked;
-  return { ...(skeleton ? { skeleton } : {}), ...(ranked.length > 0 ? { unusual: Array.from(ranked) } : {}) };
+  return { ...(skeleton ? { skeleton } : {}), unusual: () => analysis.anomalies.ranked };
 }
 
 /**
