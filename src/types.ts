@@ -106,6 +106,12 @@ export interface ProcessorOutput {
    * (JSON, HTML), whose markers name paths and headings, report none.
    */
   readonly omissions: readonly PlacedOmission[];
+  /**
+   * Still over maxTokens after every step the processor takes to fit, each
+   * taken while over it: any lower maxTokens gives this same output, so the
+   * ceiling does not ask again with less (a diff whose headers alone are over).
+   */
+  readonly floor?: true;
 }
 
 /**

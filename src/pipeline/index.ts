@@ -589,9 +589,10 @@ class Pipeline implements Squeeze, WorkerPipeline {
   ): Attempt {
     if (attempt.tokens <= ceiling || attempt.level === 'emergency') return attempt;
     let marked = attempt.timedOut ? { timedOut: true as const } : {};
-    // The processor's own harshest form first, told the ceiling it must meet;
-    // past the time budget only the cheap cuts below run.
-    let max = attempt.timedOut ? 0 : ceiling;
+    // The processor's own harshest form first, told the ceiling it must meet; past the time
+    // budget, or when the attempt in hand is that form's floor already, only the cheap cuts below run.
+    const floored = attempt.level === 'aggressive' && attempt.output.floor === true && ceiling <= options.maxTokens;
+    let max = attempt.timedOut || floored ? 0 : ceiling;
     for (let retry = 0; retry < 2 && max > 0; retry++) {
       const narrowed = { ...options, maxTokens: max, targetTokens: Math.min(options.targetTokens, max) };
       let harsh: Attempt;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffProcessor } from '../../src/processors/diff/index.js';
 import { backendName, analysisOf } from '../support/backend.js';
-import { testSqueeze } from '../support/processor-run.js';
+import { runProcessor, testSqueeze } from '../support/processor-run.js';
 import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
@@ -189,6 +189,22 @@ describe(`diff processor on git and diff -u output (${backendName})`, () => {
     expect(output).toMatch(
       /^\+\+\+ b\/api\/types\.go\n@@ -1,5 \+1,5 @@\n\[… lines 17–22 \(6\): generated file, \+1 −1 …\]$/m,
     );
+  });
+
+  it('says when its harshest form is still over maxTokens, and then a lower maxTokens gives the same output', () => {
+    const base = diffs.find((f) => f.name === 'git-diff')!.text;
+    // Forty copies: the file and hunk headers alone are over the ceiling.
+    const text = Array.from({ length: 40 }, () => base).join('');
+    const budget = 500;
+    const over = runProcessor(diffProcessor, text, { level: 'aggressive', budget, maxTokens: 2000 });
+    expect(over.floor).toBe(true);
+    for (const maxTokens of [1999, 1000, 100]) {
+      const lower = runProcessor(diffProcessor, text, { level: 'aggressive', budget, maxTokens });
+      expect(lower.text).toBe(over.text);
+      expect(lower.floor).toBe(true);
+    }
+    // Where it fits, it says nothing.
+    expect(runProcessor(diffProcessor, base, { level: 'aggressive', budget, maxTokens: 2000 }).floor).toBeUndefined();
   });
 
   it('passes a diff through unchanged at lossless', () => {

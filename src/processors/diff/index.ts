@@ -467,7 +467,13 @@ function process(input: ProcessorInput): ProcessorOutput {
   const text = render(lines, markers, omitted, omissions);
   if (Object.keys(omitted).length === 0 || tally.tokens >= costs.textTokens)
     return { text: input.text, omitted: {}, omissions: [] };
-  return { text, omitted, omissions };
+  // Every step above runs while the tally is over maxTokens: over it still, a lower one changes nothing.
+  return {
+    text,
+    omitted,
+    omissions,
+    ...(level === 'aggressive' && tally.tokens > input.maxTokens ? { floor: true } : {}),
+  };
 }
 
 /** A `diff --git` line, or `---`/`+++` file headers, followed by a hunk header. */
