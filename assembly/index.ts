@@ -8,7 +8,7 @@ export function heap_base(): usize {
 }
 
 export { count_lines, lines, group_lines } from './lines';
-export { template_hashes } from './templates';
+export { template_hashes, volatile_fields } from './templates';
 export { window_hashes, repeated_blocks, seen_blocks } from './repeats';
 export { estimate_tokens, line_tokens } from './tokens';
 export { classify_lines } from './classify';

@@ -168,6 +168,11 @@ let out: usize = 0;
 let hasField: bool = false;
 let fieldStart: i32 = 0;
 let fieldEnd: i32 = 0;
+// Where volatile_fields records the line's fields (0: template_hashes, which records none),
+// how many it may record, and how many the line has had.
+let spansOut: usize = 0;
+let spansMost: i32 = 0;
+let spansCount: i32 = 0;
 
 /**
  * Appends n units from `from` at `out`, 8 per SIMD step, never writing past
@@ -197,6 +202,13 @@ let fieldEnd: i32 = 0;
  */
 // @ts-ignore: decorator
 @inline function closeField(text: usize): void {
+  if (spansOut != 0) {
+    if (spansCount < spansMost) {
+      store<i32>(spansOut + (<usize>spansCount << 3), fieldStart);
+      store<i32>(spansOut + (<usize>spansCount << 3) + 4, fieldEnd);
+    }
+    spansCount++;
+  }
   let copyTo = fieldStart;
   while (copyTo > copied && unit(text, copyTo - 1) == 32) copyTo--;
   copyTo = fieldStart - copyTo < 2 ? fieldStart : copyTo + 1;
@@ -329,3 +341,31 @@ export function template_hashes(
   }
   return count;
 }
+
+/**
+ * The volatile fields (what the template masks) of each line [starts[i],
+ * ends[i]), the first `most` of each: field f of line i is
+ * [outSpans[2 (i most + f)], outSpans[2 (i most + f) + 1]), and outCounts[i]
+ * says how many line i has (at most `most`). `scratch` holds the longest
+ * line's units. Returns `count`.
+ */
+export function volatile_fields(
+  text: usize, starts: usize, ends: usize, count: i32, most: i32,
+  outSpans: usize, outCounts: usize, scratch: usize,
+): i32 {
+  limit = <usize>memory.size() << 16;
+  spansMost = most;
+  for (let i = 0; i < count; i++) {
+    const at = <usize>i << 2;
+    spansOut = outSpans + ((<usize>i * <usize>most) << 3);
+    spansCount = 0;
+    const from = load<i32>(starts + at);
+    const to = load<i32>(ends + at);
+    // A line without a digit has no field (its template is itself; maskLine's bars assume one).
+    if (hasDigit(text, from, to)) maskLine(text, from, to, scratch);
+    store<i32>(outCounts + at, min(spansCount, most));
+  }
+  spansOut = 0;
+  return count;
+}
+

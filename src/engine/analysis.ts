@@ -217,6 +217,12 @@ export class TextAnalysis {
 
   /** The first `maxFields` whitespace-separated fields of each of the lines `rows` (see Backend.fieldSpans). */
   fieldSpans(rows: readonly number[], maxFields: number): FieldSpans {
+    const { starts, ends } = this.spansOf(rows);
+    return this.kernels.fieldSpans(starts, ends, rows.length, maxFields);
+  }
+
+  /** The spans of the lines `rows`, in that order, for the kernels that read some lines. */
+  private spansOf(rows: readonly number[]): { starts: Int32Array; ends: Int32Array } {
     const { start, end } = this.lines;
     const starts = new Int32Array(rows.length);
     const ends = new Int32Array(rows.length);
@@ -224,7 +230,13 @@ export class TextAnalysis {
       starts[r] = start[rows[r]!]!;
       ends[r] = end[rows[r]!]!;
     }
-    return this.kernels.fieldSpans(starts, ends, rows.length, maxFields);
+    return { starts, ends };
+  }
+
+  /** The first `most` volatile fields (what the templates mask) of each of the lines `rows`. */
+  volatileFields(rows: readonly number[], most: number): FieldSpans {
+    const { starts, ends } = this.spansOf(rows);
+    return this.kernels.volatileFields(starts, ends, rows.length, most);
   }
 
   /** Kept and omitted line spans for a token budget (log window selection). */

@@ -143,6 +143,12 @@ export class AutoBackend implements Backend {
     return this.run((b) => b.fieldSpans(starts, ends, count, maxFields));
   }
 
+  volatileFields(starts: Int32Array, ends: Int32Array, count: number, most: number): FieldSpans {
+    checkLineRanges(this.text.length, starts, ends, count);
+    checkMaxFields(most);
+    return this.run((b) => b.volatileFields(starts, ends, count, most));
+  }
+
   idMaskedHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
     checkLineRanges(this.text.length, starts, ends, count);
     return this.run((b) => b.idMaskedHashes(starts, ends, count));

@@ -171,6 +171,8 @@ export interface Backend {
    * with a digit, a line ending as the first one does has no other field.
    */
   fieldSpans(starts: Int32Array, ends: Int32Array, count: number, maxFields: number): FieldSpans;
+  /** The first `most` volatile fields (what templateHashes masks) of each line [starts[i], ends[i]) of the current text. */
+  volatileFields(starts: Int32Array, ends: Int32Array, count: number, most: number): FieldSpans;
   /** Fingerprint of each line [starts[i], ends[i]) of the current text with its generated names and ids masked. */
   idMaskedHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints;
 }

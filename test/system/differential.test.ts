@@ -42,7 +42,9 @@ function everything(text: string, backend = wasm) {
 
 /**
  * Field spans of every line (the first line leads, as in a same-shape group),
- * of every other line from the last, and of the first 3 fields only.
+ * of every other line from the last, and of the first 3 fields only; the
+ * volatile fields (what the templates mask) of every line and the first 2 of
+ * every other line from the last.
  */
 function fields(a: TextAnalysis) {
   const plain = ({ spans, first, width }: ReturnType<TextAnalysis['fieldSpans']>) => [
@@ -56,6 +58,8 @@ function fields(a: TextAnalysis) {
     fields: plain(a.fieldSpans(all, 32)),
     fieldsBack: plain(a.fieldSpans(backwards, 32)),
     fields3: plain(a.fieldSpans(all, 3)),
+    volatile: plain(a.volatileFields(all, 64)),
+    volatileBack: plain(a.volatileFields(backwards, 2)),
   };
 }
 

@@ -2,7 +2,7 @@
 // fallback where WebAssembly is missing, and the benchmark's baseline.
 import { groupLines, lineTable } from './lines.js';
 import { repeatedBlocks, seenBlocks, windowHashes } from './repeats.js';
-import { templateHashes } from './templates.js';
+import { templateHashes, volatileFieldSpans } from './templates.js';
 import type {
   Backend,
   BlockSpans,
@@ -83,5 +83,9 @@ export class JsBackend implements Backend {
 
   idMaskedHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
     return idMaskedHashes(this.text, starts, ends, count);
+  }
+
+  volatileFields(starts: Int32Array, ends: Int32Array, count: number, most: number): FieldSpans {
+    return volatileFieldSpans(this.text, starts, ends, count, most);
   }
 }

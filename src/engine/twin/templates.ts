@@ -32,7 +32,7 @@
 // in a line with one (rule 7), so a line without ASCII digits is its own
 // template.
 import { checkLineRanges } from '../contract.js';
-import type { Fingerprints } from '../types.js';
+import type { FieldSpans, Fingerprints } from '../types.js';
 import { fmix, mixA, mixB, SEED_A, SEED_B } from './lines.js';
 
 /** The unit that stands for one volatile field in a template. */
@@ -389,6 +389,30 @@ export function volatileFieldsIn(text: string, from: number, to: number, most = 
   const out: string[] = [];
   for (let f = 0; f < fields; f++) out.push(text.slice(scanner.starts[f], scanner.ends[f]));
   return out;
+}
+
+/**
+ * The first `most` volatile fields of each line [starts[i], ends[i]) as spans
+ * (FieldSpans: line i's fields are first[i] to first[i + 1] - 1).
+ */
+export function volatileFieldSpans(
+  text: string,
+  starts: Int32Array,
+  ends: Int32Array,
+  count: number,
+  most: number,
+): FieldSpans {
+  const first = new Int32Array(count + 1);
+  const spans: number[] = [];
+  let width = 0;
+  for (let i = 0; i < count; i++) {
+    first[i] = spans.length / 2;
+    const fields = Math.min(scanner.scan(text, starts[i]!, ends[i]!, most), most);
+    for (let f = 0; f < fields; f++) spans.push(scanner.starts[f]!, scanner.ends[f]!);
+    width = Math.max(width, fields);
+  }
+  first[count] = spans.length / 2;
+  return { spans: Int32Array.from(spans), first, width };
 }
 
 /** The line's template with each field (each U+FFFF) shown as `placeholder`, for display. */

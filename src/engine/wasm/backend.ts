@@ -303,4 +303,30 @@ export class WasmBackend implements Backend {
       return { hashA: arena.readU32(a, count), hashB: arena.readU32(b, count) };
     });
   }
+
+  volatileFields(starts: Int32Array, ends: Int32Array, count: number, most: number): FieldSpans {
+    const longest = checkLineRanges(this.textLen, starts, ends, count);
+    checkMaxFields(most);
+    return this.scoped((arena) => {
+      const s = arena.writeArray(starts.subarray(0, count));
+      const e = arena.writeArray(ends.subarray(0, count));
+      const spans = arena.alloc(count * most * 8);
+      const counts = arena.alloc(count * 4);
+      const scratch = arena.alloc(longest * 2);
+      this.exports.volatile_fields(this.textPtr, s, e, count, most, spans, counts, scratch);
+      // The kernel writes `most` slots a line: packed here as FieldSpans.
+      const perLine = arena.readI32(counts, count);
+      const slots = arena.readI32(spans, count * most * 2);
+      const first = new Int32Array(count + 1);
+      let width = 0;
+      for (let i = 0; i < count; i++) {
+        first[i + 1] = first[i]! + perLine[i]!;
+        width = Math.max(width, perLine[i]!);
+      }
+      const packed = new Int32Array(2 * first[count]!);
+      for (let i = 0; i < count; i++)
+        packed.set(slots.subarray(2 * i * most, 2 * (i * most + perLine[i]!)), 2 * first[i]!);
+      return { spans: packed, first, width };
+    });
+  }
 }

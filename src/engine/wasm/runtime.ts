@@ -77,6 +77,16 @@ export interface WasmExports {
     outTotals: number,
     sample: number,
   ): number;
+  volatile_fields(
+    text: number,
+    starts: number,
+    ends: number,
+    count: number,
+    most: number,
+    outSpans: number,
+    outCounts: number,
+    scratch: number,
+  ): number;
   id_masked_hashes(
     text: number,
     starts: number,

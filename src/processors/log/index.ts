@@ -171,14 +171,18 @@ function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: nu
     // first few fields, and whole only when fewer than two of them vary.
     const fields = volatileFieldsIn(text, lines.start[example]!, lines.end[example]!).length;
     let read = 0;
-    let values: string[][] = [];
+    let values = analysis.volatileFields([], 0);
     const varying: string[] = [];
     for (let f = 0; f < fields && varying.length < 2; f++) {
       if (f >= read) {
         read = read === 0 ? Math.min(fields, FIELDS_READ_FIRST) : fields;
-        values = shape.map((i) => volatileFieldsIn(text, lines.start[i]!, lines.end[i]!, read));
+        values = analysis.volatileFields(shape, read);
       }
-      const range = valueRange(values.map((v) => v[f] ?? ''));
+      const { spans, first } = values;
+      const column = shape.map((_, r) =>
+        first[r]! + f < first[r + 1]! ? text.slice(spans[2 * (first[r]! + f)], spans[2 * (first[r]! + f) + 1]) : '',
+      );
+      const range = valueRange(column);
       if (range !== null) varying.push(range);
     }
     const shown = cutChars(readable(analysis, example, flags), 160);
