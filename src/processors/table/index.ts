@@ -4,16 +4,18 @@
 // column, extreme numbers) stay whole; the rest are grouped by shape (their
 // status-like values) and each group keeps its first rows, the others counted
 // in markers that name their original lines.
-import { estimateFor } from '../costs.js';
+import { estimateFor, exactCosts } from '../costs.js';
 import { DELIMITERS, FEATURE } from '../../engine/contract.js';
 import type { TextAnalysis } from '../../engine/index.js';
 import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { nonBlankHead } from '../head.js';
 import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
-import { count, linesOmission, omittedLines, type PlacedOmission, plural } from '../markers.js';
+import { linesOmission, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 import { type CellNumber, Column, rareCells, rareLimit } from '../../engine/index.js';
+import { TableLayout } from './layout.js';
+import type { Analysis, Detail, Table } from './types.js';
 
 /** States that mean something is wrong or not done, in container, pod and process tables (a clean `Exited (0)` is not). */
 const TROUBLE =
@@ -26,19 +28,6 @@ const UNIT = /^(?:[KMGTPE]i?B?|[kmgt]b?|%|m|s|ms)?$/;
 const SEPARATOR = /^[-=+|:\s─━═┌┐└┘├┤┬┴┼╞╡╪╔╗╚╝╠╣╦╩╬]+$/;
 /** psql's closing row count. */
 const ROW_COUNT = /^\(\d+ rows?\)$/;
-
-interface Table {
-  readonly lines: readonly string[];
-  /** Index of the header line. */
-  readonly header: number;
-  /** Row line indexes (after the header, separators excluded). */
-  readonly rows: readonly number[];
-  /** Per line, its row index, -1 for the header, separators and blank lines (every render reads it). */
-  readonly rowOf: Int32Array;
-  /** Fields of each row (parallel to rows). */
-  readonly fields: readonly (readonly string[])[];
-  readonly columns: readonly string[];
-}
 
 /** Splits a CSV/TSV line on `delimiter`, honouring double quotes (the field counts of the features kernel are its length). */
 export function splitDelimited(line: string, delimiter: string): string[] {
@@ -161,13 +150,6 @@ function numeric(cell: string, parsed: CellNumber | null | undefined): number | 
   return size > 0 ? parsed.value * 1024 ** size : parsed.value;
 }
 
-interface Analysis {
-  /** Standout row positions (into table.rows), most telling first. */
-  readonly standouts: readonly number[];
-  /** Shape group label of each row. */
-  readonly group: readonly string[];
-}
-
 /** Column names that say a row's state: the column rows are grouped by when there is one. */
 const STATE_COLUMN = /status|state|^stat$|ready|health|result|level|severity/i;
 
@@ -278,68 +260,6 @@ function extremes(numbers: readonly (number | null)[]): number[] {
   return [...new Set([top, ...far.slice(0, 5), ...rare].map((k) => rows[k]!))];
 }
 
-interface Detail {
-  /** Rows shown per shape group, in order. */
-  readonly perGroup: number;
-  /** Standout rows shown, most telling first. */
-  readonly standouts: number;
-  /** Groups named per marker. */
-  readonly groups: number;
-}
-
-function render(table: Table, analysis: Analysis, forced: ReadonlySet<number>, d: Detail, tick: Tick): ProcessorOutput {
-  const { lines, rows, rowOf } = table;
-  const showRow = new Uint8Array(rows.length);
-  for (const r of analysis.standouts.slice(0, d.standouts)) showRow[r] = 1;
-  const seen = new Map<string, number>();
-  rows.forEach((line, r) => {
-    const k = seen.get(analysis.group[r]!) ?? 0;
-    seen.set(analysis.group[r]!, k + 1);
-    if (k < d.perGroup || forced.has(line)) showRow[r] = 1;
-  });
-  const out: string[] = [];
-  const omissions: PlacedOmission[] = [];
-  let omitted = 0;
-  let gap: number[] = [];
-  const close = () => {
-    if (gap.length === 0) return;
-    const groups = new Map<string, number>();
-    for (const r of gap) groups.set(analysis.group[r]!, (groups.get(analysis.group[r]!) ?? 0) + 1);
-    const sorted = [...groups].sort((a, b) => b[1] - a[1]);
-    const named = sorted.slice(0, d.groups).map(([g, k]) => `${count(k)} ${g}`);
-    const rest = sorted.slice(d.groups).reduce((a, [, k]) => a + k, 0);
-    if (rest > 0) named.push(`${count(rest)} other`);
-    const marker = omittedLines(
-      rows[gap[0]!]!,
-      rows[gap[gap.length - 1]!]! + 1,
-      `${plural(gap.length, 'row')}: ${named.join(', ')}`,
-    );
-    // A lone row no longer than its marker is cheaper shown.
-    if (gap.length === 1 && lines[rows[gap[0]!]!]!.length <= marker.length) out.push(lines[rows[gap[0]!]!]!);
-    else {
-      out.push(marker);
-      omissions.push(linesOmission(rows[gap[0]!]!, rows[gap[gap.length - 1]!]! + 1));
-      omitted += gap.length;
-    }
-    gap = [];
-  };
-  for (let i = 0; i < lines.length; i++) {
-    tick();
-    const r = rowOf[i]!;
-    if (r >= 0 && !showRow[r]) {
-      gap.push(r);
-      continue;
-    }
-    // Blank and separator lines inside a gap stay inside it.
-    const next = i + 1 < lines.length ? rowOf[i + 1]! : -1;
-    if (r < 0 && i > table.header && gap.length > 0 && next >= 0 && !showRow[next]) continue;
-    close();
-    out.push(lines[i]!);
-  }
-  close();
-  return { text: out.join('\n'), omitted: omitted ? { 'table rows (counted by shape)': omitted } : {}, omissions };
-}
-
 function process(input: ProcessorInput): ProcessorOutput {
   const tick = deadlineTick('table', input.expired);
   const table = parse(input.text, tick);
@@ -350,9 +270,17 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (input.level === 'lossless' && estimate(input.text) <= target)
     return { text: input.text, omitted: {}, omissions: [] };
   const analysis = analyse(table, tick);
-  const forced = new Set(table.rows.filter((i) => input.preserve.some((p) => p !== '' && table.lines[i]!.includes(p))));
-  const view = renderOnce((d: Detail) => render(table, analysis, forced, d, tick));
-  const fits = (d: Detail) => estimate(view(d).text) <= target;
+  const forced: number[] = [];
+  table.rows.forEach((i, r) => {
+    if (input.preserve.some((p) => p !== '' && table.lines[i]!.includes(p))) forced.push(r);
+  });
+  const layout = new TableLayout(table, analysis, forced, tick);
+  const pieces = renderOnce((d: Detail) => layout.pieces(d));
+  const view = (d: Detail) => layout.output(pieces(d));
+  // Each try is priced from its lines' and markers' costs where they are the estimator's own, else rendered.
+  const costs = exactCosts(input);
+  const tokens = (d: Detail) => (costs ? layout.tokens(pieces(d), costs) : estimate(view(d).text));
+  const fits = (d: Detail) => tokens(d) <= target;
   const all = analysis.standouts.length;
   // Light keeps the first few rows of each shape whatever the budget (the
   // markers count the rest), aggressive fewer; both shrink further to fit.
@@ -370,7 +298,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     const room = input.level === 'aggressive' ? target : input.maxTokens;
     const standouts = fits({ ...natural, perGroup })
       ? all
-      : largestFitting(0, all, (k) => estimate(view({ ...natural, perGroup: 0, standouts: k }).text) <= room);
+      : largestFitting(0, all, (k) => tokens({ ...natural, perGroup: 0, standouts: k }) <= room);
     detail = { ...natural, perGroup, standouts };
   }
   let { text, omitted, omissions } = view(detail);
