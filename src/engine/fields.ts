@@ -4,6 +4,7 @@
 // have among 200, an empty cell where the column is nearly always filled, a
 // number far outside the column's bulk. No list of words decides it.
 import { hasAsciiDigit, isAsciiDigit } from '../text/strings.js';
+import { middleValue } from './median.js';
 
 /** A cell as printed; `undefined` where the row has no such field (a JSON record without the key). */
 export type Cell = string | undefined;
@@ -173,8 +174,7 @@ function distinct(sorted: Float64Array): number {
 function medianDeviation(sorted: Float64Array, mid: number): number {
   const deviations = new Float64Array(sorted.length);
   for (let k = 0; k < sorted.length; k++) deviations[k] = Math.abs(sorted[k]! - mid);
-  deviations.sort();
-  return median(deviations) * 1.4826;
+  return middleValue(deviations, true) * 1.4826;
 }
 
 /** Rows whose value passes `test`, in row order. */

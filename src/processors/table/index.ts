@@ -13,7 +13,7 @@ import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { linesOmission, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
-import { type CellNumber, Column, rareCells, rareLimit } from '../../engine/index.js';
+import { type CellNumber, Column, middleValue, rareCells, rareLimit } from '../../engine/index.js';
 import { TableLayout } from './layout.js';
 import type { Analysis, Detail, Table } from './types.js';
 
@@ -242,12 +242,10 @@ function extremes(numbers: readonly (number | null)[]): number[] {
   for (let r = 0; r < numbers.length; r++) if (numbers[r] !== null) rows.push(r);
   const values = new Float64Array(rows.length);
   for (let k = 0; k < rows.length; k++) values[k] = numbers[rows[k]!]!;
-  const sorted = values.slice().sort();
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  const deviations = new Float64Array(sorted.length);
-  for (let k = 0; k < sorted.length; k++) deviations[k] = Math.abs(sorted[k]! - median);
-  deviations.sort();
-  const mad = deviations[Math.floor(deviations.length / 2)]! * 1.4826;
+  const median = middleValue(values);
+  const deviations = new Float64Array(values.length);
+  for (let k = 0; k < values.length; k++) deviations[k] = Math.abs(values[k]! - median);
+  const mad = middleValue(deviations, true) * 1.4826;
   const distance = (k: number) => Math.abs(values[k]! - median);
   // Positions into rows and values, farthest first.
   const far: number[] = [];
