@@ -22,9 +22,25 @@ const LONE = 2;
 /** Cells that print no value. */
 const EMPTY = new Set(['', 'null', 'NULL', 'None', 'nil', '<nil>', '<null>', 'NaN', 'undefined', '-']);
 
+/** Whether a cell prints no value; none starts with a digit, so numbers, dates and ids skip the lookup. */
+function isEmptyCell(cell: string): boolean {
+  return !isAsciiDigit(cell.charCodeAt(0)) && EMPTY.has(cell);
+}
+
 /** Most rows a rare value, empty cell or outlier may have: two among 10-19 rows, a tenth of more. */
 export function rareLimit(rows: number): number {
   return rows < MIN_ROWS ? 0 : rows < 20 ? 2 : Math.max(2, Math.floor(rows / 10));
+}
+
+/** Whether `a` and `b` differ only in digits where both hold one (so mask to one value). */
+function sameDigitPlaces(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) {
+    const x = a.charCodeAt(k);
+    const y = b.charCodeAt(k);
+    if (x !== y && !(isAsciiDigit(x) && isAsciiDigit(y))) return false;
+  }
+  return true;
 }
 
 /** A number as a cell prints it, with its unit. */
@@ -89,7 +105,7 @@ export class Column {
     for (let r = 0; r < cells.length; r++) {
       const cell = cells[r]?.trim();
       trimmed[r] = cell;
-      if (cell === undefined || EMPTY.has(cell)) empty.push(r);
+      if (cell === undefined || isEmptyCell(cell)) empty.push(r);
     }
     this.cells = trimmed;
     this.empty = empty;
@@ -116,7 +132,7 @@ export class Column {
       if (n !== null) continue;
       failed++;
       // Empty cells are no numbers but are not filled ones.
-      if (!EMPTY.has(cell!)) failedFilled++;
+      if (!isEmptyCell(cell!)) failedFilled++;
       if (failedFilled > 0.1 * filled && failed > 0.2 * cells.length) return (this.#numbers = null);
     }
     this.#numbers = parsed;
@@ -129,15 +145,25 @@ export class Column {
    * its own value.
    */
   masked(): readonly string[] {
-    // Most category values have no digit: nothing to mask, no pattern run.
-    this.#masked ??= this.cells.map((cell) =>
-      cell === undefined
-        ? '\u0000absent'
-        : cell.length > CATEGORY_CHARS || !hasAsciiDigit(cell)
-          ? cell
-          : cell.replace(/\d+/g, '#'),
-    );
-    return this.#masked;
+    if (this.#masked !== undefined) return this.#masked;
+    const masked = new Array<string>(this.cells.length);
+    // The last cell masked, and its mask: a cell with its digits in the same
+    // places (ids, dates and times counting up) masks alike, read in one scan
+    // with no pattern run, and is one string for the counts to hash.
+    let last = '';
+    let lastMasked = '';
+    this.cells.forEach((cell, r) => {
+      // Most category values have no digit: nothing to mask.
+      if (cell === undefined) masked[r] = '\u0000absent';
+      else if (cell.length > CATEGORY_CHARS || !hasAsciiDigit(cell)) masked[r] = cell;
+      else {
+        if (!sameDigitPlaces(cell, last)) lastMasked = cell.replace(/\d+/g, '#');
+        last = cell;
+        masked[r] = lastMasked;
+      }
+    });
+    this.#masked = masked;
+    return masked;
   }
   /** How many rows hold each masked value. */
   counts(): ReadonlyMap<string, number> {

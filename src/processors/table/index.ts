@@ -119,7 +119,12 @@ function parse(text: string, tick: Tick): Table | null {
   const delimiter = delimiterOf(sample);
   let split: (line: string) => string[];
   // Cells padded inside their delimiters (psql's ` 12 | paid `, a box's `│ 12  │`) are read trimmed.
-  if (delimiter !== null) split = (l) => splitDelimited(l, delimiter).map((cell) => cell.trim());
+  if (delimiter !== null)
+    split = (l) => {
+      const cells = splitDelimited(l, delimiter);
+      for (let k = 0; k < cells.length; k++) cells[k] = cells[k]!.trim();
+      return cells;
+    };
   else {
     const sampled = body.slice(0, 200).map((i) => lines[i]!);
     const starts = ruleStarts(lines[header + 1], sampled) ?? alignedStarts(lines[header]!, sampled);
@@ -162,7 +167,8 @@ function analyse(table: Table, tick: Tick): Analysis {
     tick();
     const text = lines[line]!;
     if (TROUBLE.test(text)) flag(r, 0);
-    const ready = NOT_READY.exec(text);
+    // Most rows hold no slash: the pattern is not run on them.
+    const ready = text.includes('/') ? NOT_READY.exec(text) : null;
     if (ready && Number(ready[1]) < Number(ready[2]) && !/\b(?:Completed|Succeeded)\b/.test(text)) flag(r, 1);
   });
   // Status-like columns: few distinct values once digits are masked ("Up 3 hours" ~ "Up 9 hours").
@@ -184,7 +190,7 @@ function analyse(table: Table, tick: Tick): Analysis {
     if (numbers !== null && parsedCount >= 0.8 * n) {
       const varies = cells.some((cell) => cell !== cells[0]);
       // Distinct integers in every row are identifiers (PID, order id): their extremes mean nothing.
-      const ids = varies && numbers.every((x) => x !== null && Number.isInteger(x)) && new Set(cells).size === n;
+      const ids = varies && numbers.every((x) => x !== null && Number.isInteger(x)) && allDistinct(cells);
       if (n >= 5 && !ids && varies) for (const r of extremes(numbers)) flag(r, 3);
     } else {
       const values = column.masked();
@@ -208,6 +214,16 @@ function analyse(table: Table, tick: Tick): Analysis {
   const group = label ? groupNames(name, label.values, byColumn[label.column]!) : fields.map(() => 'rows');
   const standouts = [...reasons].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([r]) => r);
   return { standouts, group };
+}
+
+/** Whether no two cells are equal (read up to the first repeat: amounts repeat early, ids never). */
+function allDistinct(cells: readonly string[]): boolean {
+  const seen = new Set<string>();
+  for (const cell of cells) {
+    if (seen.has(cell)) return false;
+    seen.add(cell);
+  }
+  return true;
 }
 
 /**
