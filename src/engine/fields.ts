@@ -169,7 +169,15 @@ export class Column {
   counts(): ReadonlyMap<string, number> {
     if (this.#counts === undefined) {
       const counts = new Map<string, number>();
-      for (const v of this.masked()) counts.set(v, (counts.get(v) ?? 0) + 1);
+      // Runs of one value (ids and dates masked alike) are counted before the map is asked.
+      const masked = this.masked();
+      for (let r = 0; r < masked.length; ) {
+        const v = masked[r]!;
+        let end = r + 1;
+        while (end < masked.length && masked[end] === v) end++;
+        counts.set(v, (counts.get(v) ?? 0) + end - r);
+        r = end;
+      }
       this.#counts = counts;
     }
     return this.#counts;

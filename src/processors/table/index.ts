@@ -149,7 +149,8 @@ function parse(text: string, tick: Tick): Table | null {
 
 /** A cell's number as the table compares it: sizes in bytes, other units as printed; null when not a number in a table's units. */
 function numeric(cell: string, parsed: CellNumber | null | undefined): number | null {
-  if (!parsed || cell.startsWith('+') || !UNIT.test(parsed.unit)) return null;
+  // Most numbers have no unit: the pattern is run on those that do.
+  if (!parsed || cell.startsWith('+') || (parsed.unit !== '' && !UNIT.test(parsed.unit))) return null;
   // Upper-case size units only: a lower-case m is millicores or minutes, not mega.
   const size = ' KMGTPE'.indexOf(parsed.unit[0] ?? ' ');
   return size > 0 ? parsed.value * 1024 ** size : parsed.value;
@@ -197,9 +198,11 @@ function analyse(table: Table, tick: Tick): Analysis {
       const counts = column.counts();
       if (counts.size >= 2 && counts.size <= Math.max(2, Math.min(12, n / 5))) {
         categorical.push({ column: c, distinct: counts.size, values });
-        if (n >= 10)
+        const few = Math.max(1, Math.floor(n * 0.05));
+        // The rows are read only when some value is rare.
+        if (n >= 10 && [...counts.values()].some((k) => k <= few))
           values.forEach((v, r) => {
-            if (counts.get(v)! <= Math.max(1, Math.floor(n * 0.05))) flag(r, 2);
+            if (counts.get(v)! <= few) flag(r, 2);
           });
       }
     }
@@ -239,7 +242,10 @@ function groupNames(name: string, masked: readonly string[], cells: readonly str
     if (seen === undefined) one.set(v, cells[r]!);
     else if (seen !== null && seen !== cells[r]) one.set(v, null);
   });
-  return masked.map((v) => `${name}=${one.get(v) ?? v}`);
+  // One label string per group, not per row: the layout's map reads each row's.
+  const labels = new Map<string, string>();
+  for (const [v, cell] of one) labels.set(v, `${name}=${cell ?? v}`);
+  return masked.map((v) => labels.get(v)!);
 }
 
 /** How many times the median's size a far value must be to stand out beyond the five farthest (as in src/engine/fields.ts). */
