@@ -14,6 +14,7 @@ import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { linesOmission, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 import { type CellNumber, Column, middleValue, rareCells, rareLimit } from '../../engine/index.js';
+import { alignedCells, type ColumnCells, delimitedCells, splitCells } from './cells.js';
 import { TableLayout } from './layout.js';
 import type { Analysis, Detail, Table } from './types.js';
 
@@ -118,14 +119,16 @@ function parse(text: string, tick: Tick): Table | null {
   const sample = [lines[header]!, ...body.slice(0, 200).map((i) => lines[i]!)];
   const delimiter = delimiterOf(sample);
   let split: (line: string) => string[];
+  let cells: ColumnCells;
   // Cells padded inside their delimiters (psql's ` 12 | paid `, a box's `│ 12  │`) are read trimmed.
-  if (delimiter !== null)
+  if (delimiter !== null) {
     split = (l) => {
-      const cells = splitDelimited(l, delimiter);
-      for (let k = 0; k < cells.length; k++) cells[k] = cells[k]!.trim();
-      return cells;
+      const fields = splitDelimited(l, delimiter);
+      for (let k = 0; k < fields.length; k++) fields[k] = fields[k]!.trim();
+      return fields;
     };
-  else {
+    cells = delimitedCells(lines, body, split(lines[header]!).length, delimiter, split, tick);
+  } else {
     const sampled = body.slice(0, 200).map((i) => lines[i]!);
     const starts = ruleStarts(lines[header + 1], sampled) ?? alignedStarts(lines[header]!, sampled);
     const width = lines[header]!.trim().split(/\s+/).length;
@@ -135,16 +138,13 @@ function parse(text: string, tick: Tick): Table | null {
           const parts = l.trim().split(/\s+/);
           return parts.length > width ? [...parts.slice(0, width - 1), parts.slice(width - 1).join(' ')] : parts;
         };
+    cells = starts ? alignedCells(lines, body, starts) : splitCells(lines, body, split, tick);
   }
-  const fields = body.map((i) => {
-    tick();
-    return split(lines[i]!);
-  });
   const rowOf = new Int32Array(lines.length).fill(-1);
   body.forEach((line, r) => {
     rowOf[line] = r;
   });
-  return { lines, header, rows: body, rowOf, fields, columns: split(lines[header]!) };
+  return { lines, header, rows: body, rowOf, cells, columns: split(lines[header]!) };
 }
 
 /** A cell's number as the table compares it: sizes in bytes, other units as printed; null when not a number in a table's units. */
@@ -160,7 +160,7 @@ function numeric(cell: string, parsed: CellNumber | null | undefined): number | 
 const STATE_COLUMN = /status|state|^stat$|ready|health|result|level|severity/i;
 
 function analyse(table: Table, tick: Tick): Analysis {
-  const { fields, columns, rows, lines } = table;
+  const { columns, rows, lines } = table;
   const n = rows.length;
   const reasons = new Map<number, number>(); // row -> priority (lower first)
   const flag = (r: number, priority: number) => reasons.set(r, Math.min(priority, reasons.get(r) ?? priority));
@@ -173,16 +173,10 @@ function analyse(table: Table, tick: Tick): Analysis {
     if (ready && Number(ready[1]) < Number(ready[2]) && !/\b(?:Completed|Succeeded)\b/.test(text)) flag(r, 1);
   });
   // Status-like columns: few distinct values once digits are masked ("Up 3 hours" ~ "Up 9 hours").
-  const categorical: { column: number; distinct: number; values: readonly string[] }[] = [];
-  // The cells by column, read in one pass over the rows (a missing cell is an empty one).
-  const byColumn = columns.map(() => new Array<string>(n));
-  for (let r = 0; r < n; r++) {
-    tick();
-    const row = fields[r]!;
-    for (let c = 0; c < columns.length; c++) byColumn[c]![r] = row[c] ?? '';
-  }
+  const categorical: { column: number; distinct: number; values: readonly string[]; cells: readonly string[] }[] = [];
   for (let c = 0; c < columns.length; c++) {
-    const column = new Column(byColumn[c]!);
+    tick();
+    const column = new Column(table.cells(c));
     const cells = column.cells as readonly string[];
     const parsed = column.numbers();
     const numbers = parsed === null ? null : cells.map((cell, r) => numeric(cell, parsed[r]));
@@ -197,7 +191,7 @@ function analyse(table: Table, tick: Tick): Analysis {
       const values = column.masked();
       const counts = column.counts();
       if (counts.size >= 2 && counts.size <= Math.max(2, Math.min(12, n / 5))) {
-        categorical.push({ column: c, distinct: counts.size, values });
+        categorical.push({ column: c, distinct: counts.size, values, cells });
         const few = Math.max(1, Math.floor(n * 0.05));
         // The rows are read only when some value is rare.
         if (n >= 10 && [...counts.values()].some((k) => k <= few))
@@ -214,7 +208,7 @@ function analyse(table: Table, tick: Tick): Analysis {
   const byState = categorical.find((c) => STATE_COLUMN.test(columns[c.column] ?? ''));
   const label = byState ?? [...categorical].sort((a, b) => a.distinct - b.distinct)[0];
   const name = label ? columns[label.column] || `column ${label.column + 1}` : '';
-  const group = label ? groupNames(name, label.values, byColumn[label.column]!) : fields.map(() => 'rows');
+  const group = label ? groupNames(name, label.values, label.cells) : rows.map(() => 'rows');
   const standouts = [...reasons].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([r]) => r);
   return { standouts, group };
 }

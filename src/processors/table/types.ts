@@ -1,6 +1,7 @@
 // What the table processor reads a table as: parse's lines, rows and cells,
 // and analyse's standout rows and shape groups (index.ts makes both; layout.ts
 // lays them out at a detail setting).
+import type { ColumnCells } from './cells.js';
 
 export interface Table {
   readonly lines: readonly string[];
@@ -10,8 +11,8 @@ export interface Table {
   readonly rows: readonly number[];
   /** Per line, its row index, -1 for the header, separators and blank lines (every render reads it). */
   readonly rowOf: Int32Array;
-  /** Fields of each row (parallel to rows). */
-  readonly fields: readonly (readonly string[])[];
+  /** Each column's cells, read when asked (cells.ts). */
+  readonly cells: ColumnCells;
   readonly columns: readonly string[];
 }
 
