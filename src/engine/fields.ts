@@ -22,9 +22,12 @@ const LONE = 2;
 /** Cells that print no value. */
 const EMPTY = new Set(['', 'null', 'NULL', 'None', 'nil', '<nil>', '<null>', 'NaN', 'undefined', '-']);
 
-/** Whether a cell prints no value; none starts with a digit, so numbers, dates and ids skip the lookup. */
+/** The first characters of the values that print none: a cell starting otherwise is not looked up. */
+const EMPTY_STARTS = [...EMPTY].map((value) => value.charAt(0)).join('');
+
+/** Whether a cell prints no value (numbers, dates, ids and most words are told by their first character). */
 function isEmptyCell(cell: string): boolean {
-  return !isAsciiDigit(cell.charCodeAt(0)) && EMPTY.has(cell);
+  return cell === '' || (EMPTY_STARTS.includes(cell.charAt(0)) && EMPTY.has(cell));
 }
 
 /** Most rows a rare value, empty cell or outlier may have: two among 10-19 rows, a tenth of more. */
@@ -253,7 +256,14 @@ function numericOutliers(numbers: Numbers, limit: number): number[] {
 /** Parsed cells (null or undefined: not a number) as the numbers of the column's one unit, or null when not numeric. */
 function numbersOfOneUnit(parsed: readonly (CellNumber | null | undefined)[], filled: number): Numbers | null {
   const units = new Map<string, number>();
-  for (const n of parsed) if (n) units.set(n.unit, (units.get(n.unit) ?? 0) + 1);
+  // Runs of one unit (a column prints one) are counted before the map is asked.
+  for (let r = 0; r < parsed.length; ) {
+    const unit = parsed[r]?.unit;
+    let end = r + 1;
+    while (end < parsed.length && parsed[end]?.unit === unit) end++;
+    if (unit !== undefined) units.set(unit, (units.get(unit) ?? 0) + end - r);
+    r = end;
+  }
   const [unit, withUnit] = [...units].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   // Nine in ten filled cells are numbers of one unit.
   if (withUnit < 0.9 * filled) return null;
