@@ -193,10 +193,6 @@ interface Numbers {
   readonly values: Float64Array;
 }
 
-function median(sorted: Float64Array): number {
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 /** Share of distinct values at which a column of integers is one of identifiers. */
 const IDENTIFIER_SHARE = 0.9;
 
@@ -207,10 +203,27 @@ function distinct(sorted: Float64Array): number {
   return k;
 }
 
+/**
+ * Whether at least `share` of the integers are distinct: never when their
+ * range holds fewer integers (counts, cents, sizes in a small range), else
+ * counted in a sorted copy.
+ */
+function mostlyDistinct(values: Float64Array, share: number): boolean {
+  const need = share * values.length;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (values.length > 0 && max - min + 1 < need) return false;
+  return distinct(values.slice().sort()) >= need;
+}
+
 /** The median absolute deviation from `mid`, scaled to a standard deviation. */
-function medianDeviation(sorted: Float64Array, mid: number): number {
-  const deviations = new Float64Array(sorted.length);
-  for (let k = 0; k < sorted.length; k++) deviations[k] = Math.abs(sorted[k]! - mid);
+function medianDeviation(values: Float64Array, mid: number): number {
+  const deviations = new Float64Array(values.length);
+  for (let k = 0; k < values.length; k++) deviations[k] = Math.abs(values[k]! - mid);
   return middleValue(deviations, true) * 1.4826;
 }
 
@@ -226,14 +239,14 @@ function rowsWhere(numbers: Numbers, test: (value: number) => boolean): number[]
  * among positives, a rare value where most rows hold the median.
  */
 function numericOutliers(numbers: Numbers, limit: number): number[] {
-  const sorted = numbers.values.slice().sort();
-  const mid = median(sorted);
+  const { values } = numbers;
+  const mid = middleValue(values);
   // Integers nearly all distinct are identifiers (task ids, PIDs, line numbers; threads share a PID,
   // files a line number): their extremes mean nothing. Measurements repeat (durations in ms, sizes:
   // 250 distinct among 300), and a far one among them stands out.
-  const ids = sorted.every(Number.isInteger) && distinct(sorted) >= IDENTIFIER_SHARE * sorted.length;
+  const ids = values.every(Number.isInteger) && mostlyDistinct(values, IDENTIFIER_SHARE);
   // Identifiers have no far values and no lone zero: their spread is not needed.
-  const mad = ids ? 0 : medianDeviation(sorted, mid);
+  const mad = ids ? 0 : medianDeviation(values, mid);
   let far: number[];
   // Far by MAD and an order of magnitude past the median: counters and ids (task 3 among tasks 40-90) are not.
   const scale = MAGNITUDE * Math.max(Math.abs(mid), 1);
@@ -244,12 +257,14 @@ function numericOutliers(numbers: Numbers, limit: number): number[] {
   else far = rowsWhere(numbers, (v) => v !== mid);
   // Heavy tails are a distribution, not an anomaly.
   if (far.length > limit) far = [];
+  // A rare negative among non-negative numbers.
   const negative = rowsWhere(numbers, (v) => v < 0);
-  if (negative.length > 0 && negative.length <= limit && sorted[negative.length]! >= 0) far.push(...negative);
-  // A rare zero among positive numbers (a 0 ms among real timings, a lone empty count).
+  if (negative.length > 0 && negative.length <= limit && negative.length < values.length) far.push(...negative);
+  // A rare zero among positive numbers (a 0 ms among real timings, a lone empty count): no negative, not all zeros.
   const zero = rowsWhere(numbers, (v) => v === 0);
-  const loneZero = zero.length > 0 && zero.length <= Math.min(limit, LONE) && sorted[zero.length]! > 0;
-  if (!ids && mad > 0 && sorted[0] === 0 && loneZero) far.push(...zero);
+  const loneZero =
+    zero.length > 0 && zero.length <= Math.min(limit, LONE) && negative.length === 0 && zero.length < values.length;
+  if (!ids && mad > 0 && loneZero) far.push(...zero);
   return far;
 }
 
