@@ -4,6 +4,7 @@
 // have among 200, an empty cell where the column is nearly always filled, a
 // number far outside the column's bulk. No list of words decides it.
 import { hasAsciiDigit, isAsciiDigit } from '../text/strings.js';
+import { middleValue } from './median.js';
 
 /** A cell as printed; `undefined` where the row has no such field (a JSON record without the key). */
 export type Cell = string | undefined;
@@ -21,9 +22,28 @@ const LONE = 2;
 /** Cells that print no value. */
 const EMPTY = new Set(['', 'null', 'NULL', 'None', 'nil', '<nil>', '<null>', 'NaN', 'undefined', '-']);
 
+/** The first characters of the values that print none: a cell starting otherwise is not looked up. */
+const EMPTY_STARTS = [...EMPTY].map((value) => value.charAt(0)).join('');
+
+/** Whether a cell prints no value (numbers, dates, ids and most words are told by their first character). */
+function isEmptyCell(cell: string): boolean {
+  return cell === '' || (EMPTY_STARTS.includes(cell.charAt(0)) && EMPTY.has(cell));
+}
+
 /** Most rows a rare value, empty cell or outlier may have: two among 10-19 rows, a tenth of more. */
 export function rareLimit(rows: number): number {
   return rows < MIN_ROWS ? 0 : rows < 20 ? 2 : Math.max(2, Math.floor(rows / 10));
+}
+
+/** Whether `a` and `b` differ only in digits where both hold one (so mask to one value). */
+function sameDigitPlaces(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) {
+    const x = a.charCodeAt(k);
+    const y = b.charCodeAt(k);
+    if (x !== y && !(isAsciiDigit(x) && isAsciiDigit(y))) return false;
+  }
+  return true;
 }
 
 /** A number as a cell prints it, with its unit. */
@@ -88,7 +108,7 @@ export class Column {
     for (let r = 0; r < cells.length; r++) {
       const cell = cells[r]?.trim();
       trimmed[r] = cell;
-      if (cell === undefined || EMPTY.has(cell)) empty.push(r);
+      if (cell === undefined || isEmptyCell(cell)) empty.push(r);
     }
     this.cells = trimmed;
     this.empty = empty;
@@ -115,7 +135,7 @@ export class Column {
       if (n !== null) continue;
       failed++;
       // Empty cells are no numbers but are not filled ones.
-      if (!EMPTY.has(cell!)) failedFilled++;
+      if (!isEmptyCell(cell!)) failedFilled++;
       if (failedFilled > 0.1 * filled && failed > 0.2 * cells.length) return (this.#numbers = null);
     }
     this.#numbers = parsed;
@@ -128,21 +148,39 @@ export class Column {
    * its own value.
    */
   masked(): readonly string[] {
-    // Most category values have no digit: nothing to mask, no pattern run.
-    this.#masked ??= this.cells.map((cell) =>
-      cell === undefined
-        ? '\u0000absent'
-        : cell.length > CATEGORY_CHARS || !hasAsciiDigit(cell)
-          ? cell
-          : cell.replace(/\d+/g, '#'),
-    );
-    return this.#masked;
+    if (this.#masked !== undefined) return this.#masked;
+    const masked = new Array<string>(this.cells.length);
+    // The last cell masked, and its mask: a cell with its digits in the same
+    // places (ids, dates and times counting up) masks alike, read in one scan
+    // with no pattern run, and is one string for the counts to hash.
+    let last = '';
+    let lastMasked = '';
+    this.cells.forEach((cell, r) => {
+      // Most category values have no digit: nothing to mask.
+      if (cell === undefined) masked[r] = '\u0000absent';
+      else if (cell.length > CATEGORY_CHARS || !hasAsciiDigit(cell)) masked[r] = cell;
+      else {
+        if (!sameDigitPlaces(cell, last)) lastMasked = cell.replace(/\d+/g, '#');
+        last = cell;
+        masked[r] = lastMasked;
+      }
+    });
+    this.#masked = masked;
+    return masked;
   }
   /** How many rows hold each masked value. */
   counts(): ReadonlyMap<string, number> {
     if (this.#counts === undefined) {
       const counts = new Map<string, number>();
-      for (const v of this.masked()) counts.set(v, (counts.get(v) ?? 0) + 1);
+      // Runs of one value (ids and dates masked alike) are counted before the map is asked.
+      const masked = this.masked();
+      for (let r = 0; r < masked.length; ) {
+        const v = masked[r]!;
+        let end = r + 1;
+        while (end < masked.length && masked[end] === v) end++;
+        counts.set(v, (counts.get(v) ?? 0) + end - r);
+        r = end;
+      }
       this.#counts = counts;
     }
     return this.#counts;
@@ -155,10 +193,6 @@ interface Numbers {
   readonly values: Float64Array;
 }
 
-function median(sorted: Float64Array): number {
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 /** Share of distinct values at which a column of integers is one of identifiers. */
 const IDENTIFIER_SHARE = 0.9;
 
@@ -169,12 +203,28 @@ function distinct(sorted: Float64Array): number {
   return k;
 }
 
+/**
+ * Whether at least `share` of the integers are distinct: never when their
+ * range holds fewer integers (counts, cents, sizes in a small range), else
+ * counted in a sorted copy.
+ */
+function mostlyDistinct(values: Float64Array, share: number): boolean {
+  const need = share * values.length;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (values.length > 0 && max - min + 1 < need) return false;
+  return distinct(values.slice().sort()) >= need;
+}
+
 /** The median absolute deviation from `mid`, scaled to a standard deviation. */
-function medianDeviation(sorted: Float64Array, mid: number): number {
-  const deviations = new Float64Array(sorted.length);
-  for (let k = 0; k < sorted.length; k++) deviations[k] = Math.abs(sorted[k]! - mid);
-  deviations.sort();
-  return median(deviations) * 1.4826;
+function medianDeviation(values: Float64Array, mid: number): number {
+  const deviations = new Float64Array(values.length);
+  for (let k = 0; k < values.length; k++) deviations[k] = Math.abs(values[k]! - mid);
+  return middleValue(deviations, true) * 1.4826;
 }
 
 /** Rows whose value passes `test`, in row order. */
@@ -189,14 +239,14 @@ function rowsWhere(numbers: Numbers, test: (value: number) => boolean): number[]
  * among positives, a rare value where most rows hold the median.
  */
 function numericOutliers(numbers: Numbers, limit: number): number[] {
-  const sorted = numbers.values.slice().sort();
-  const mid = median(sorted);
+  const { values } = numbers;
+  const mid = middleValue(values);
   // Integers nearly all distinct are identifiers (task ids, PIDs, line numbers; threads share a PID,
   // files a line number): their extremes mean nothing. Measurements repeat (durations in ms, sizes:
   // 250 distinct among 300), and a far one among them stands out.
-  const ids = sorted.every(Number.isInteger) && distinct(sorted) >= IDENTIFIER_SHARE * sorted.length;
+  const ids = values.every(Number.isInteger) && mostlyDistinct(values, IDENTIFIER_SHARE);
   // Identifiers have no far values and no lone zero: their spread is not needed.
-  const mad = ids ? 0 : medianDeviation(sorted, mid);
+  const mad = ids ? 0 : medianDeviation(values, mid);
   let far: number[];
   // Far by MAD and an order of magnitude past the median: counters and ids (task 3 among tasks 40-90) are not.
   const scale = MAGNITUDE * Math.max(Math.abs(mid), 1);
@@ -207,19 +257,28 @@ function numericOutliers(numbers: Numbers, limit: number): number[] {
   else far = rowsWhere(numbers, (v) => v !== mid);
   // Heavy tails are a distribution, not an anomaly.
   if (far.length > limit) far = [];
+  // A rare negative among non-negative numbers.
   const negative = rowsWhere(numbers, (v) => v < 0);
-  if (negative.length > 0 && negative.length <= limit && sorted[negative.length]! >= 0) far.push(...negative);
-  // A rare zero among positive numbers (a 0 ms among real timings, a lone empty count).
+  if (negative.length > 0 && negative.length <= limit && negative.length < values.length) far.push(...negative);
+  // A rare zero among positive numbers (a 0 ms among real timings, a lone empty count): no negative, not all zeros.
   const zero = rowsWhere(numbers, (v) => v === 0);
-  const loneZero = zero.length > 0 && zero.length <= Math.min(limit, LONE) && sorted[zero.length]! > 0;
-  if (!ids && mad > 0 && sorted[0] === 0 && loneZero) far.push(...zero);
+  const loneZero =
+    zero.length > 0 && zero.length <= Math.min(limit, LONE) && negative.length === 0 && zero.length < values.length;
+  if (!ids && mad > 0 && loneZero) far.push(...zero);
   return far;
 }
 
 /** Parsed cells (null or undefined: not a number) as the numbers of the column's one unit, or null when not numeric. */
 function numbersOfOneUnit(parsed: readonly (CellNumber | null | undefined)[], filled: number): Numbers | null {
   const units = new Map<string, number>();
-  for (const n of parsed) if (n) units.set(n.unit, (units.get(n.unit) ?? 0) + 1);
+  // Runs of one unit (a column prints one) are counted before the map is asked.
+  for (let r = 0; r < parsed.length; ) {
+    const unit = parsed[r]?.unit;
+    let end = r + 1;
+    while (end < parsed.length && parsed[end]?.unit === unit) end++;
+    if (unit !== undefined) units.set(unit, (units.get(unit) ?? 0) + end - r);
+    r = end;
+  }
   const [unit, withUnit] = [...units].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   // Nine in ten filled cells are numbers of one unit.
   if (withUnit < 0.9 * filled) return null;

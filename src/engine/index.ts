@@ -9,6 +9,7 @@ export { TextAnalysis } from './analysis.js';
 export { DEFAULT_BLOCK_LINES } from './analysis.js';
 export { Anomaly, type LineAnomalies, shapesRepeat } from './anomaly.js';
 export { type Cell, type CellNumber, Column, MIN_ROWS, rareCategories, rareCells, rareLimit } from './fields.js';
+export { middleValue } from './median.js';
 export { RecentBlocks, type RecentBlocksOptions, type RememberedResult, type SeenBlock } from './recent.js';
 export { templateText, volatileFields, volatileFieldsIn } from './twin/templates.js';
 export { CharClassEstimator, createEstimator, textMilliTokens, type EstimatorOptions } from './estimator.js';

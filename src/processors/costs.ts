@@ -28,6 +28,17 @@ export function estimateFor(input: ProcessorInput): (text: string) => number {
 }
 
 /**
+ * Output costs that sum to the estimator's own estimate to the token: its
+ * character-class profile over the analysed text itself. Null otherwise (a
+ * caller's estimator, a text other than the analysed one), where a budget
+ * search estimates what it renders.
+ */
+export function exactCosts(input: ProcessorInput): OutputCosts | null {
+  const exact = input.estimator instanceof CharClassEstimator && input.text === input.analysis.text;
+  return exact ? new OutputCosts(input.estimator, input.analysis) : null;
+}
+
+/**
  * Tokens of each line of the analysed text alone (no break), equal to
  * `estimator.estimate(analysis.line(i))`: the per-line costs less their breaks,
  * without a call per line. Null for an estimator of the caller's (its estimate

@@ -4,16 +4,19 @@
 // column, extreme numbers) stay whole; the rest are grouped by shape (their
 // status-like values) and each group keeps its first rows, the others counted
 // in markers that name their original lines.
-import { estimateFor } from '../costs.js';
+import { estimateFor, exactCosts } from '../costs.js';
 import { DELIMITERS, FEATURE } from '../../engine/contract.js';
 import type { TextAnalysis } from '../../engine/index.js';
 import type { Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { nonBlankHead } from '../head.js';
 import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
-import { count, linesOmission, omittedLines, type PlacedOmission, plural } from '../markers.js';
+import { linesOmission, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
-import { type CellNumber, Column, rareCells, rareLimit } from '../../engine/index.js';
+import { type CellNumber, Column, middleValue, rareCells, rareLimit } from '../../engine/index.js';
+import { alignedCells, type ColumnCells, delimitedCells, splitCells } from './cells.js';
+import { TableLayout } from './layout.js';
+import type { Analysis, Detail, Table } from './types.js';
 
 /** States that mean something is wrong or not done, in container, pod and process tables (a clean `Exited (0)` is not). */
 const TROUBLE =
@@ -26,19 +29,6 @@ const UNIT = /^(?:[KMGTPE]i?B?|[kmgt]b?|%|m|s|ms)?$/;
 const SEPARATOR = /^[-=+|:\s─━═┌┐└┘├┤┬┴┼╞╡╪╔╗╚╝╠╣╦╩╬]+$/;
 /** psql's closing row count. */
 const ROW_COUNT = /^\(\d+ rows?\)$/;
-
-interface Table {
-  readonly lines: readonly string[];
-  /** Index of the header line. */
-  readonly header: number;
-  /** Row line indexes (after the header, separators excluded). */
-  readonly rows: readonly number[];
-  /** Per line, its row index, -1 for the header, separators and blank lines (every render reads it). */
-  readonly rowOf: Int32Array;
-  /** Fields of each row (parallel to rows). */
-  readonly fields: readonly (readonly string[])[];
-  readonly columns: readonly string[];
-}
 
 /** Splits a CSV/TSV line on `delimiter`, honouring double quotes (the field counts of the features kernel are its length). */
 export function splitDelimited(line: string, delimiter: string): string[] {
@@ -129,9 +119,16 @@ function parse(text: string, tick: Tick): Table | null {
   const sample = [lines[header]!, ...body.slice(0, 200).map((i) => lines[i]!)];
   const delimiter = delimiterOf(sample);
   let split: (line: string) => string[];
+  let cells: ColumnCells;
   // Cells padded inside their delimiters (psql's ` 12 | paid `, a box's `│ 12  │`) are read trimmed.
-  if (delimiter !== null) split = (l) => splitDelimited(l, delimiter).map((cell) => cell.trim());
-  else {
+  if (delimiter !== null) {
+    split = (l) => {
+      const fields = splitDelimited(l, delimiter);
+      for (let k = 0; k < fields.length; k++) fields[k] = fields[k]!.trim();
+      return fields;
+    };
+    cells = delimitedCells(lines, body, split(lines[header]!).length, delimiter, split, tick);
+  } else {
     const sampled = body.slice(0, 200).map((i) => lines[i]!);
     const starts = ruleStarts(lines[header + 1], sampled) ?? alignedStarts(lines[header]!, sampled);
     const width = lines[header]!.trim().split(/\s+/).length;
@@ -141,38 +138,29 @@ function parse(text: string, tick: Tick): Table | null {
           const parts = l.trim().split(/\s+/);
           return parts.length > width ? [...parts.slice(0, width - 1), parts.slice(width - 1).join(' ')] : parts;
         };
+    cells = starts ? alignedCells(lines, body, starts) : splitCells(lines, body, split, tick);
   }
-  const fields = body.map((i) => {
-    tick();
-    return split(lines[i]!);
-  });
   const rowOf = new Int32Array(lines.length).fill(-1);
   body.forEach((line, r) => {
     rowOf[line] = r;
   });
-  return { lines, header, rows: body, rowOf, fields, columns: split(lines[header]!) };
+  return { lines, header, rows: body, rowOf, cells, columns: split(lines[header]!) };
 }
 
 /** A cell's number as the table compares it: sizes in bytes, other units as printed; null when not a number in a table's units. */
 function numeric(cell: string, parsed: CellNumber | null | undefined): number | null {
-  if (!parsed || cell.startsWith('+') || !UNIT.test(parsed.unit)) return null;
+  // Most numbers have no unit: the pattern is run on those that do.
+  if (!parsed || cell.startsWith('+') || (parsed.unit !== '' && !UNIT.test(parsed.unit))) return null;
   // Upper-case size units only: a lower-case m is millicores or minutes, not mega.
   const size = ' KMGTPE'.indexOf(parsed.unit[0] ?? ' ');
   return size > 0 ? parsed.value * 1024 ** size : parsed.value;
-}
-
-interface Analysis {
-  /** Standout row positions (into table.rows), most telling first. */
-  readonly standouts: readonly number[];
-  /** Shape group label of each row. */
-  readonly group: readonly string[];
 }
 
 /** Column names that say a row's state: the column rows are grouped by when there is one. */
 const STATE_COLUMN = /status|state|^stat$|ready|health|result|level|severity/i;
 
 function analyse(table: Table, tick: Tick): Analysis {
-  const { fields, columns, rows, lines } = table;
+  const { columns, rows, lines } = table;
   const n = rows.length;
   const reasons = new Map<number, number>(); // row -> priority (lower first)
   const flag = (r: number, priority: number) => reasons.set(r, Math.min(priority, reasons.get(r) ?? priority));
@@ -180,20 +168,15 @@ function analyse(table: Table, tick: Tick): Analysis {
     tick();
     const text = lines[line]!;
     if (TROUBLE.test(text)) flag(r, 0);
-    const ready = NOT_READY.exec(text);
+    // Most rows hold no slash: the pattern is not run on them.
+    const ready = text.includes('/') ? NOT_READY.exec(text) : null;
     if (ready && Number(ready[1]) < Number(ready[2]) && !/\b(?:Completed|Succeeded)\b/.test(text)) flag(r, 1);
   });
   // Status-like columns: few distinct values once digits are masked ("Up 3 hours" ~ "Up 9 hours").
-  const categorical: { column: number; distinct: number; values: readonly string[] }[] = [];
-  // The cells by column, read in one pass over the rows (a missing cell is an empty one).
-  const byColumn = columns.map(() => new Array<string>(n));
-  for (let r = 0; r < n; r++) {
-    tick();
-    const row = fields[r]!;
-    for (let c = 0; c < columns.length; c++) byColumn[c]![r] = row[c] ?? '';
-  }
+  const categorical: { column: number; distinct: number; values: readonly string[]; cells: readonly string[] }[] = [];
   for (let c = 0; c < columns.length; c++) {
-    const column = new Column(byColumn[c]!);
+    tick();
+    const column = new Column(table.cells(c));
     const cells = column.cells as readonly string[];
     const parsed = column.numbers();
     const numbers = parsed === null ? null : cells.map((cell, r) => numeric(cell, parsed[r]));
@@ -202,16 +185,18 @@ function analyse(table: Table, tick: Tick): Analysis {
     if (numbers !== null && parsedCount >= 0.8 * n) {
       const varies = cells.some((cell) => cell !== cells[0]);
       // Distinct integers in every row are identifiers (PID, order id): their extremes mean nothing.
-      const ids = varies && numbers.every((x) => x !== null && Number.isInteger(x)) && new Set(cells).size === n;
+      const ids = varies && numbers.every((x) => x !== null && Number.isInteger(x)) && allDistinct(cells);
       if (n >= 5 && !ids && varies) for (const r of extremes(numbers)) flag(r, 3);
     } else {
       const values = column.masked();
       const counts = column.counts();
       if (counts.size >= 2 && counts.size <= Math.max(2, Math.min(12, n / 5))) {
-        categorical.push({ column: c, distinct: counts.size, values });
-        if (n >= 10)
+        categorical.push({ column: c, distinct: counts.size, values, cells });
+        const few = Math.max(1, Math.floor(n * 0.05));
+        // The rows are read only when some value is rare.
+        if (n >= 10 && [...counts.values()].some((k) => k <= few))
           values.forEach((v, r) => {
-            if (counts.get(v)! <= Math.max(1, Math.floor(n * 0.05))) flag(r, 2);
+            if (counts.get(v)! <= few) flag(r, 2);
           });
       }
     }
@@ -223,9 +208,19 @@ function analyse(table: Table, tick: Tick): Analysis {
   const byState = categorical.find((c) => STATE_COLUMN.test(columns[c.column] ?? ''));
   const label = byState ?? [...categorical].sort((a, b) => a.distinct - b.distinct)[0];
   const name = label ? columns[label.column] || `column ${label.column + 1}` : '';
-  const group = label ? groupNames(name, label.values, byColumn[label.column]!) : fields.map(() => 'rows');
+  const group = label ? groupNames(name, label.values, label.cells) : rows.map(() => 'rows');
   const standouts = [...reasons].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([r]) => r);
   return { standouts, group };
+}
+
+/** Whether no two cells are equal (read up to the first repeat: amounts repeat early, ids never). */
+function allDistinct(cells: readonly string[]): boolean {
+  const seen = new Set<string>();
+  for (const cell of cells) {
+    if (seen.has(cell)) return false;
+    seen.add(cell);
+  }
+  return true;
 }
 
 /**
@@ -241,7 +236,10 @@ function groupNames(name: string, masked: readonly string[], cells: readonly str
     if (seen === undefined) one.set(v, cells[r]!);
     else if (seen !== null && seen !== cells[r]) one.set(v, null);
   });
-  return masked.map((v) => `${name}=${one.get(v) ?? v}`);
+  // One label string per group, not per row: the layout's map reads each row's.
+  const labels = new Map<string, string>();
+  for (const [v, cell] of one) labels.set(v, `${name}=${cell ?? v}`);
+  return masked.map((v) => labels.get(v)!);
 }
 
 /** How many times the median's size a far value must be to stand out beyond the five farthest (as in src/engine/fields.ts). */
@@ -260,12 +258,10 @@ function extremes(numbers: readonly (number | null)[]): number[] {
   for (let r = 0; r < numbers.length; r++) if (numbers[r] !== null) rows.push(r);
   const values = new Float64Array(rows.length);
   for (let k = 0; k < rows.length; k++) values[k] = numbers[rows[k]!]!;
-  const sorted = values.slice().sort();
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  const deviations = new Float64Array(sorted.length);
-  for (let k = 0; k < sorted.length; k++) deviations[k] = Math.abs(sorted[k]! - median);
-  deviations.sort();
-  const mad = deviations[Math.floor(deviations.length / 2)]! * 1.4826;
+  const median = middleValue(values);
+  const deviations = new Float64Array(values.length);
+  for (let k = 0; k < values.length; k++) deviations[k] = Math.abs(values[k]! - median);
+  const mad = middleValue(deviations, true) * 1.4826;
   const distance = (k: number) => Math.abs(values[k]! - median);
   // Positions into rows and values, farthest first.
   const far: number[] = [];
@@ -278,68 +274,6 @@ function extremes(numbers: readonly (number | null)[]): number[] {
   return [...new Set([top, ...far.slice(0, 5), ...rare].map((k) => rows[k]!))];
 }
 
-interface Detail {
-  /** Rows shown per shape group, in order. */
-  readonly perGroup: number;
-  /** Standout rows shown, most telling first. */
-  readonly standouts: number;
-  /** Groups named per marker. */
-  readonly groups: number;
-}
-
-function render(table: Table, analysis: Analysis, forced: ReadonlySet<number>, d: Detail, tick: Tick): ProcessorOutput {
-  const { lines, rows, rowOf } = table;
-  const showRow = new Uint8Array(rows.length);
-  for (const r of analysis.standouts.slice(0, d.standouts)) showRow[r] = 1;
-  const seen = new Map<string, number>();
-  rows.forEach((line, r) => {
-    const k = seen.get(analysis.group[r]!) ?? 0;
-    seen.set(analysis.group[r]!, k + 1);
-    if (k < d.perGroup || forced.has(line)) showRow[r] = 1;
-  });
-  const out: string[] = [];
-  const omissions: PlacedOmission[] = [];
-  let omitted = 0;
-  let gap: number[] = [];
-  const close = () => {
-    if (gap.length === 0) return;
-    const groups = new Map<string, number>();
-    for (const r of gap) groups.set(analysis.group[r]!, (groups.get(analysis.group[r]!) ?? 0) + 1);
-    const sorted = [...groups].sort((a, b) => b[1] - a[1]);
-    const named = sorted.slice(0, d.groups).map(([g, k]) => `${count(k)} ${g}`);
-    const rest = sorted.slice(d.groups).reduce((a, [, k]) => a + k, 0);
-    if (rest > 0) named.push(`${count(rest)} other`);
-    const marker = omittedLines(
-      rows[gap[0]!]!,
-      rows[gap[gap.length - 1]!]! + 1,
-      `${plural(gap.length, 'row')}: ${named.join(', ')}`,
-    );
-    // A lone row no longer than its marker is cheaper shown.
-    if (gap.length === 1 && lines[rows[gap[0]!]!]!.length <= marker.length) out.push(lines[rows[gap[0]!]!]!);
-    else {
-      out.push(marker);
-      omissions.push(linesOmission(rows[gap[0]!]!, rows[gap[gap.length - 1]!]! + 1));
-      omitted += gap.length;
-    }
-    gap = [];
-  };
-  for (let i = 0; i < lines.length; i++) {
-    tick();
-    const r = rowOf[i]!;
-    if (r >= 0 && !showRow[r]) {
-      gap.push(r);
-      continue;
-    }
-    // Blank and separator lines inside a gap stay inside it.
-    const next = i + 1 < lines.length ? rowOf[i + 1]! : -1;
-    if (r < 0 && i > table.header && gap.length > 0 && next >= 0 && !showRow[next]) continue;
-    close();
-    out.push(lines[i]!);
-  }
-  close();
-  return { text: out.join('\n'), omitted: omitted ? { 'table rows (counted by shape)': omitted } : {}, omissions };
-}
-
 function process(input: ProcessorInput): ProcessorOutput {
   const tick = deadlineTick('table', input.expired);
   const table = parse(input.text, tick);
@@ -350,9 +284,17 @@ function process(input: ProcessorInput): ProcessorOutput {
   if (input.level === 'lossless' && estimate(input.text) <= target)
     return { text: input.text, omitted: {}, omissions: [] };
   const analysis = analyse(table, tick);
-  const forced = new Set(table.rows.filter((i) => input.preserve.some((p) => p !== '' && table.lines[i]!.includes(p))));
-  const view = renderOnce((d: Detail) => render(table, analysis, forced, d, tick));
-  const fits = (d: Detail) => estimate(view(d).text) <= target;
+  const forced: number[] = [];
+  table.rows.forEach((i, r) => {
+    if (input.preserve.some((p) => p !== '' && table.lines[i]!.includes(p))) forced.push(r);
+  });
+  const layout = new TableLayout(table, analysis, forced, tick);
+  const pieces = renderOnce((d: Detail) => layout.pieces(d));
+  const view = (d: Detail) => layout.output(pieces(d));
+  // Each try is priced from its lines' and markers' costs where they are the estimator's own, else rendered.
+  const costs = exactCosts(input);
+  const tokens = (d: Detail) => (costs ? layout.tokens(pieces(d), costs) : estimate(view(d).text));
+  const fits = (d: Detail) => tokens(d) <= target;
   const all = analysis.standouts.length;
   // Light keeps the first few rows of each shape whatever the budget (the
   // markers count the rest), aggressive fewer; both shrink further to fit.
@@ -370,7 +312,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     const room = input.level === 'aggressive' ? target : input.maxTokens;
     const standouts = fits({ ...natural, perGroup })
       ? all
-      : largestFitting(0, all, (k) => estimate(view({ ...natural, perGroup: 0, standouts: k }).text) <= room);
+      : largestFitting(0, all, (k) => tokens({ ...natural, perGroup: 0, standouts: k }) <= room);
     detail = { ...natural, perGroup, standouts };
   }
   let { text, omitted, omissions } = view(detail);
