@@ -196,8 +196,10 @@ describe.skipIf(skip)('squeeze.wasm in headless Chromium via docs/ABI.md', () =>
       'function:classify_lines',
       'function:count_lines',
       'function:estimate_tokens',
+      'function:field_spans',
       'function:group_lines',
       'function:heap_base',
+      'function:id_masked_hashes',
       'function:line_tokens',
       'function:lines',
       'function:plan_windows',
@@ -205,6 +207,7 @@ describe.skipIf(skip)('squeeze.wasm in headless Chromium via docs/ABI.md', () =>
       'function:seen_blocks',
       'function:template_hashes',
       'function:text_features',
+      'function:volatile_fields',
       'function:window_hashes',
       'memory:memory',
     ]);
