@@ -400,7 +400,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
       const expired = () => this.now() > deadline;
       // Analysis of a huge text can eat the budget by itself: then no level is tried.
       if (expired()) return passThrough('timed-out', kind);
-      const ran = this.run(work.text, work, kind, options, items, type, expired, folding);
+      const ran = this.run(work.text, work, kind, options, items, type, expired, folding, room);
       const report = (gate: VerdictGate, output: string) =>
         verdict ? { verdict: verdictReport(verdict, items, gate, output) } : {};
       if (ran === null) return passThrough('timed-out', kind);
@@ -481,8 +481,14 @@ class Pipeline implements Squeeze, WorkerPipeline {
     type: ReturnType<typeof ccrType>,
     expired: () => boolean,
     folding: Folding | null,
+    room: number,
   ): Attempt | null {
     const forced = options.level !== 'auto';
+    // Past lossless the processors aim at the room the notice leaves, not at maxTokens: aimed
+    // there, a light output that fits maxTokens but not the notice is not redone at aggressive.
+    // Lossless aims at maxTokens: a text that fits whole passes as it came (no notice to make room for).
+    const fill = Math.max(1, Math.min(room, options.maxTokens));
+    const aimed = { ...options, maxTokens: fill, targetTokens: Math.min(options.targetTokens, fill) };
     let level: Level = options.level === 'auto' ? levelForFill(options.contextFill) : options.level;
     const { lineShaped, losslessUpToMax } = processors[kind];
     if (
@@ -508,7 +514,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
       try {
         attempt = folded
           ? this.foldedAttempt(folded, kind, options, items, type, expired)
-          : this.attempt(text, analysis, kind, level, options, items, type, expired);
+          : this.attempt(text, analysis, kind, level, level === 'lossless' ? options : aimed, items, type, expired);
       } catch (error) {
         if (!(error instanceof ProcessorTimeout)) throw error;
         const fallback = previous ?? this.attempt(text, analysis, kind, 'emergency', options, items, type);
