@@ -11,7 +11,7 @@ import { Fitter, type FitOptions } from './fit.js';
 import { countValues, MAX_JSON_VALUES, summariseHugeJson } from './huge.js';
 import { Importance } from './importance.js';
 import { Originals } from './originals.js';
-import { parseJson } from './parse.js';
+import { type ParsedJson, parseJson } from './parse.js';
 import { References, block, entriesOf, inline, renderKey, type JsonValue, type PrunedNode } from './render.js';
 import { checkDeadline } from '../errors.js';
 import { omission } from '../markers.js';
@@ -79,13 +79,51 @@ function process(input: ProcessorInput): ProcessorOutput {
   return estimate(out.text) < estimate(input.text) ? out : { text: input.text, omitted: {}, omissions: [] };
 }
 
+/**
+ * What every level reads of the document, made once per analysed text (the
+ * pipeline tries lossless, then light, and the ceiling may try aggressive):
+ * how many values it holds (up to one past MAX_JSON_VALUES) and, under that,
+ * its parse (or the error it throws). Nothing downstream changes the value.
+ */
+interface Document {
+  readonly values: number;
+  readonly parsed: (() => ParsedJson) | null;
+}
+const documents = new WeakMap<TextAnalysis, Document>();
+
+function documentOf(input: ProcessorInput): Document {
+  const read = (text: string): Document => {
+    const values = countValues(text, MAX_JSON_VALUES);
+    if (values > MAX_JSON_VALUES) return { values, parsed: null };
+    let parsed: ParsedJson | undefined;
+    let failure: unknown;
+    try {
+      parsed = parseJson(text);
+    } catch (error) {
+      failure = error;
+    }
+    return {
+      values,
+      parsed: () => {
+        if (parsed === undefined) throw failure;
+        return parsed;
+      },
+    };
+  };
+  if (input.analysis.text !== input.text) return read(input.text);
+  let document = documents.get(input.analysis);
+  if (!document) documents.set(input.analysis, (document = read(input.text)));
+  return document;
+}
+
 function fitJson(input: ProcessorInput): ProcessorOutput {
-  if (countValues(input.text, MAX_JSON_VALUES) > MAX_JSON_VALUES) {
+  const document = documentOf(input);
+  if (document.parsed === null) {
     // About 3 characters a token in JSON: the summary aims at the level's target.
     const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
     return { ...summariseHugeJson(input.text, target * 3), omissions: [] };
   }
-  const { value, lines } = parseJson(input.text);
+  const { value, lines } = document.parsed();
   const estimate = estimateFor(input);
   const minifiedText = lines ? (value as JsonValue[]).map((v) => JSON.stringify(v)).join('\n') : JSON.stringify(value);
   const minified = estimate(minifiedText);
