@@ -31,7 +31,7 @@ function sameUnits(a: i32, b: i32, n: i32): bool {
 }
 
 /**
- * For the `count` lines text[starts[r], ends[r]) (bounds clamped to [0, len]),
+ * For the `count` lines text[starts[r], ends[r]) (checked by the host),
  * the spans of each line's first `maxFields` fields: field f is
  * [outSpans[2f], outSpans[2f + 1]), line r's fields are outFirst[r] to
  * outFirst[r + 1] - 1 (count + 1 entries; outSpans holds count x maxFields x 2).
@@ -40,7 +40,6 @@ function sameUnits(a: i32, b: i32, n: i32): bool {
  */
 export function field_spans(
   text: usize,
-  len: i32,
   starts: usize,
   ends: usize,
   count: i32,
@@ -56,8 +55,8 @@ export function field_spans(
   let tailLength = -1;
   for (let r = 0; r < count; r++) {
     const at4 = <usize>r << 2;
-    const e = min(max(load<i32>(ends + at4), 0), len);
-    let k = min(max(load<i32>(starts + at4), 0), e);
+    const e = load<i32>(ends + at4);
+    let k = load<i32>(starts + at4);
     store<i32>(outFirst + at4, n);
     const rowFirst = n;
     for (let p = 0; p < maxFields; p++) {

@@ -328,6 +328,8 @@ export function template_hashes(
   outA: usize, outB: usize, scratch: usize,
 ): i32 {
   limit = <usize>memory.size() << 16;
+  spansOut = 0; // records no spans, even after a volatile_fields call that trapped
+
   for (let i = 0; i < count; i++) {
     const at = <usize>i << 2;
     const from = load<i32>(starts + at);
@@ -344,28 +346,31 @@ export function template_hashes(
 
 /**
  * The volatile fields (what the template masks) of each line [starts[i],
- * ends[i]), the first `most` of each: field f of line i is
- * [outSpans[2 (i most + f)], outSpans[2 (i most + f) + 1]), and outCounts[i]
- * says how many line i has (at most `most`). `scratch` holds the longest
- * line's units. Returns `count`.
+ * ends[i]), the first `most` of each, packed: field f is [outSpans[2f],
+ * outSpans[2f + 1]), line i's fields are outFirst[i] to outFirst[i + 1] - 1
+ * (count + 1 entries). A line has at most (length + 1) / 2 + 1 fields, so
+ * outSpans holds the sum over lines of min(most, that) spans. `scratch`
+ * holds the longest line's units. Returns `count`.
  */
 export function volatile_fields(
   text: usize, starts: usize, ends: usize, count: i32, most: i32,
-  outSpans: usize, outCounts: usize, scratch: usize,
+  outSpans: usize, outFirst: usize, scratch: usize,
 ): i32 {
   limit = <usize>memory.size() << 16;
   spansMost = most;
+  let n = 0;
   for (let i = 0; i < count; i++) {
     const at = <usize>i << 2;
-    spansOut = outSpans + ((<usize>i * <usize>most) << 3);
+    store<i32>(outFirst + at, n);
+    spansOut = outSpans + (<usize>n << 3);
     spansCount = 0;
     const from = load<i32>(starts + at);
     const to = load<i32>(ends + at);
     // A line without a digit has no field (its template is itself; maskLine's bars assume one).
     if (hasDigit(text, from, to)) maskLine(text, from, to, scratch);
-    store<i32>(outCounts + at, min(spansCount, most));
+    n += min(spansCount, most);
   }
+  store<i32>(outFirst + (<usize>count << 2), n);
   spansOut = 0;
   return count;
 }
-

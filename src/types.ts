@@ -107,11 +107,12 @@ export interface ProcessorOutput {
    */
   readonly omissions: readonly PlacedOmission[];
   /**
-   * Still over maxTokens after every step the processor takes to fit, each
-   * taken while over it: any lower maxTokens gives this same output, so the
-   * ceiling does not ask again with less (a diff whose headers alone are over).
+   * The maxTokens the processor was given, when the output is still over it
+   * after every step the processor takes to fit, each taken while over it:
+   * any maxTokens at or below it gives this same output, so the ceiling does
+   * not ask again with less (a diff whose headers alone are over).
    */
-  readonly floor?: true;
+  readonly floor?: number;
 }
 
 /**

@@ -5,6 +5,7 @@
 export const DEFAULT_BLOCK_LINES = 3;
 import { type LineAnomalies, lineAnomalies } from './anomaly.js';
 import { HEAD_LINES, TAG_SAMPLE } from './contract.js';
+import { classSummary } from './flags.js';
 import { tokenProfile, type TokenProfile } from './token-profiles.js';
 import type {
   Backend,
@@ -180,14 +181,7 @@ export class TextAnalysis {
     const fresh = this.kernels.classifyLines({ count, start, end }).flags;
     const all = flags.slice();
     for (let k = 0; k < count; k++) all[changed[k]!] = fresh[k]!;
-    // The summary as the kernel makes it: every line's class bits ORed, the highest severity in bits 0-2.
-    let summary = 0;
-    let highest = 0;
-    for (let i = 0; i < all.length; i++) {
-      summary |= all[i]! & ~7;
-      highest = Math.max(highest, all[i]! & 7);
-    }
-    return { flags: all, summary: summary | highest };
+    return { flags: all, summary: classSummary(all) };
   }
 
   /** What routing reads: the head lines' shapes and delimiter fields, tag-like openings at the start. */
@@ -253,7 +247,7 @@ export class TextAnalysis {
    * spanning a line break is looked up on its own.
    */
   linesHolding(literals: readonly string[]): ReadonlySet<number> {
-    const key = literals.join('\u0000');
+    const key = JSON.stringify(literals);
     let found = this.holdingCache.get(key);
     if (!found) {
       found = occurrenceLines(this, literals);

@@ -7,6 +7,7 @@ import {
   checkLanes,
   checkLineBounds,
   checkLineRanges,
+  checkFieldCount,
   checkMaxFields,
   checkWindowRequest,
   checkWindows,
@@ -145,7 +146,7 @@ export class AutoBackend implements Backend {
 
   volatileFields(starts: Int32Array, ends: Int32Array, count: number, most: number): FieldSpans {
     checkLineRanges(this.text.length, starts, ends, count);
-    checkMaxFields(most);
+    checkFieldCount(most);
     return this.run((b) => b.volatileFields(starts, ends, count, most));
   }
 

@@ -36,11 +36,33 @@ export function checkLineRanges(textLength: number, starts: Int32Array, ends: In
   return longest;
 }
 
-/** Throws unless `maxFields` is a whole number of fields a line may have (field_spans). */
+// Field kernels (field_spans, volatile_fields)
+
+/**
+ * Throws unless `maxFields` is a whole number of fields field_spans may read
+ * a line (its output holds count x maxFields spans: the bound keeps it sized).
+ */
 export function checkMaxFields(maxFields: number): void {
   if (!Number.isInteger(maxFields) || maxFields < 0 || maxFields > 4096) {
     throw new RangeError(`maxFields ${maxFields} is not a whole number in [0, 4096]`);
   }
+}
+
+/** Throws unless `most` is a whole number of fields to read a line (volatile_fields: any, its output is sized by the lines). */
+export function checkFieldCount(most: number): void {
+  if (!Number.isInteger(most) || most < 0 || most > 0x7fffffff) {
+    throw new RangeError(`most ${most} is not a whole number of fields in [0, 2^31)`);
+  }
+}
+
+/**
+ * Spans volatile_fields may write: per line the first `most`, and no line has
+ * more than (length + 1) / 2 + 1 fields (one unit each, apart).
+ */
+export function volatileFieldsBound(starts: Int32Array, ends: Int32Array, count: number, most: number): number {
+  let bound = 0;
+  for (let i = 0; i < count; i++) bound += Math.min(most, ((ends[i]! - starts[i]! + 1) >>> 1) + 1);
+  return bound;
 }
 
 // Repeated and seen blocks (repeated_blocks, window_hashes, seen_blocks)

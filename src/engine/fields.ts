@@ -221,7 +221,7 @@ function mostlyDistinct(values: Float64Array, share: number): boolean {
 }
 
 /** The median absolute deviation from `mid`, scaled to a standard deviation. */
-function medianDeviation(values: Float64Array, mid: number): number {
+export function medianDeviation(values: Float64Array, mid: number): number {
   const deviations = new Float64Array(values.length);
   for (let k = 0; k < values.length; k++) deviations[k] = Math.abs(values[k]! - mid);
   return middleValue(deviations, true) * 1.4826;

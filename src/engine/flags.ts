@@ -80,3 +80,14 @@ export const EVIDENCE_FLAGS =
 export function severityOf(flags: number): Severity {
   return (flags & SEVERITY_MASK) as Severity;
 }
+
+/** A text's class summary from its lines' flags, as classify_lines returns it: every class bit ORed, the highest severity in bits 0-2. */
+export function classSummary(flags: Int32Array): number {
+  let summary = 0;
+  let highest = 0;
+  for (let i = 0; i < flags.length; i++) {
+    summary |= flags[i]! & ~SEVERITY_MASK;
+    highest = Math.max(highest, flags[i]! & SEVERITY_MASK);
+  }
+  return summary | highest;
+}

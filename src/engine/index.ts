@@ -8,10 +8,19 @@ export { adoptModule, compiledModule } from './wasm/runtime.js';
 export { TextAnalysis } from './analysis.js';
 export { DEFAULT_BLOCK_LINES } from './analysis.js';
 export { Anomaly, type LineAnomalies, shapesRepeat } from './anomaly.js';
-export { type Cell, type CellNumber, Column, MIN_ROWS, rareCategories, rareCells, rareLimit } from './fields.js';
+export {
+  type Cell,
+  type CellNumber,
+  Column,
+  MIN_ROWS,
+  medianDeviation,
+  rareCategories,
+  rareCells,
+  rareLimit,
+} from './fields.js';
 export { middleValue } from './median.js';
 export { RecentBlocks, type RecentBlocksOptions, type RememberedResult, type SeenBlock } from './recent.js';
-export { templateText, volatileFields, volatileFieldsIn } from './twin/templates.js';
+export { templateText, volatileFields } from './twin/templates.js';
 export { CharClassEstimator, createEstimator, textMilliTokens, type EstimatorOptions } from './estimator.js';
 export { COST } from './contract.js';
 export { DEFAULT_TOKEN_PROFILE, tokenProfile, type TokenProfile, type TokenProfileName } from './token-profiles.js';

@@ -11,6 +11,8 @@ const ROUNDS = 48;
  * selection (Hoare's partition around a median of three) in a copy, or in
  * `values` itself where the caller owns it (`inPlace`). A NaN (∞ − ∞ in a
  * deviation) orders after every number only in a sort: such values are sorted.
+ * Equal to the sort's value, but that -0 and 0 compare equal here, so either
+ * may come back where the sort puts the other (the same number to every rule).
  */
 export function middleValue(values: Float64Array, inPlace = false): number {
   const a = inPlace ? values : values.slice();

@@ -597,7 +597,7 @@ class Pipeline implements Squeeze, WorkerPipeline {
     let marked = attempt.timedOut ? { timedOut: true as const } : {};
     // The processor's own harshest form first, told the ceiling it must meet; past the time
     // budget, or when the attempt in hand is that form's floor already, only the cheap cuts below run.
-    const floored = attempt.level === 'aggressive' && attempt.output.floor === true && ceiling <= options.maxTokens;
+    const floored = attempt.level === 'aggressive' && ceiling <= (attempt.output.floor ?? 0);
     let max = attempt.timedOut || floored ? 0 : ceiling;
     for (let retry = 0; retry < 2 && max > 0; retry++) {
       const narrowed = { ...options, maxTokens: max, targetTokens: Math.min(options.targetTokens, max) };

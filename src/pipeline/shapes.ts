@@ -14,7 +14,7 @@
 // each varying field counts in equal steps or is listed value by value, so
 // the marker gives back every line's fields.
 import { EVIDENCE_FLAGS, LineFlag, Severity, severityOf } from '../engine/flags.js';
-import { type TextAnalysis, volatileFields } from '../engine/index.js';
+import type { TextAnalysis } from '../engine/index.js';
 import { count, omittedLines } from '../processors/markers.js';
 import { cutChars } from '../text/strings.js';
 import { type Shortened, ShortenedText } from './shortened.js';
@@ -132,6 +132,22 @@ function locations(analysis: TextAnalysis, run: Run): string[] | null {
  * The marker's words: how many more of the shape, and where the later warnings
  * are, or up to two fields that vary across the whole run.
  */
+/** The volatile fields of the run's lines at `offset` in its period, each line's in order (the template kernel's spans). */
+function runFields(analysis: TextAnalysis, run: Run, offset: number): string[][] {
+  const rows: number[] = [];
+  for (let i = run.start + offset; i < run.end; i += run.period) rows.push(i);
+  const { spans, first } = analysis.volatileFields(rows, EVERY_FIELD);
+  const { text } = analysis;
+  return rows.map((_, r) => {
+    const fields: string[] = [];
+    for (let f = first[r]!; f < first[r + 1]!; f++) fields.push(text.slice(spans[2 * f], spans[2 * f + 1]));
+    return fields;
+  });
+}
+
+/** As many volatile fields as a line has. */
+const EVERY_FIELD = 0x7fffffff;
+
 function detail(analysis: TextAnalysis, run: Run, exact: boolean): string {
   const times = (run.end - run.start) / run.period - 1;
   const what = run.period === 1 ? 'line' : `${run.period}-line block`;
@@ -146,8 +162,7 @@ function detail(analysis: TextAnalysis, run: Run, exact: boolean): string {
   const most = exact ? Number.POSITIVE_INFINITY : 2;
   for (let offset = 0; offset < run.period && varying.length < most; offset++) {
     if (run.shown.includes(offset)) continue;
-    const fields: string[][] = [];
-    for (let i = run.start + offset; i < run.end; i += run.period) fields.push(volatileFields(analysis.line(i)));
+    const fields = runFields(analysis, run, offset);
     const width = fields[0]?.length ?? 0;
     for (let f = 0; f < width && varying.length < most; f++) {
       const summary = range(
@@ -184,8 +199,7 @@ const TIMESTAMP = /^(?:\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?)?|\
 function onlyCountersVary(analysis: TextAnalysis, run: Run): boolean {
   for (let offset = 0; offset < run.period; offset++) {
     if (run.shown.includes(offset)) continue;
-    const fields: string[][] = [];
-    for (let i = run.start + offset; i < run.end; i += run.period) fields.push(volatileFields(analysis.line(i)));
+    const fields = runFields(analysis, run, offset);
     for (let f = 0; f < fields[0]!.length; f++) {
       const values = fields.map((v) => v[f] ?? '');
       if (values.every((v) => v === values[0])) continue;

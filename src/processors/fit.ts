@@ -45,8 +45,8 @@ const textLinesCache = new WeakMap<TextAnalysis, readonly string[]>();
 /**
  * The input text's lines (splitLines), made once per analysed text for every
  * level and stage that reads them: sliced by the line table, which ends lines
- * as splitLines does wherever the text holds no CR (a lone CR ends a line
- * here and not there), else split.
+ * where splitLines does (LF, CRLF, a lone CR; no empty line after a final
+ * break) but for the empty text, which has no line there and one here.
  */
 export function textLines(input: Pick<ProcessorInput, 'text' | 'analysis'>): readonly string[] {
   const { text, analysis } = input;
@@ -54,10 +54,7 @@ export function textLines(input: Pick<ProcessorInput, 'text' | 'analysis'>): rea
   let lines = textLinesCache.get(analysis);
   if (!lines) {
     const { count, start, end } = analysis.lines;
-    lines =
-      count === 0 || text.includes('\r')
-        ? splitLines(text)
-        : Array.from({ length: count }, (_, i) => text.slice(start[i], end[i]));
+    lines = count === 0 ? [''] : Array.from({ length: count }, (_, i) => text.slice(start[i], end[i]));
     textLinesCache.set(analysis, lines);
   }
   return lines;

@@ -197,11 +197,11 @@ describe(`diff processor on git and diff -u output (${backendName})`, () => {
     const text = Array.from({ length: 40 }, () => base).join('');
     const budget = 500;
     const over = runProcessor(diffProcessor, text, { level: 'aggressive', budget, maxTokens: 2000 });
-    expect(over.floor).toBe(true);
+    expect(over.floor).toBe(2000);
     for (const maxTokens of [1999, 1000, 100]) {
       const lower = runProcessor(diffProcessor, text, { level: 'aggressive', budget, maxTokens });
       expect(lower.text).toBe(over.text);
-      expect(lower.floor).toBe(true);
+      expect(lower.floor).toBe(maxTokens);
     }
     // Where it fits, it says nothing.
     expect(runProcessor(diffProcessor, base, { level: 'aggressive', budget, maxTokens: 2000 }).floor).toBeUndefined();

@@ -147,6 +147,18 @@ describe(`log processor: compiler diagnostics whole or gone (${backendName})`, (
 });
 
 describe(`log processor: shape summaries true of every value (${backendName})`, () => {
+  it('summarises lines of more volatile fields than any kernel cap (dumps of 5,000 numbers) as a log', () => {
+    const dump = (i: number) =>
+      `DEBUG dump ${Array.from({ length: 5000 }, (_, k) => (k === 4999 ? i : k % 1000)).join(' ')}`;
+    const lines = Array.from({ length: 120 }, (_, i) => (i % 3 === 0 ? dump(i) : `WARN retry ${i} of request abc`));
+    const result = createSqueeze({ backend: backendName, store: null, retainOriginal: false }).compress(
+      lines.join('\n'),
+      { level: 'aggressive', maxTokens: 2000, targetTokens: 1000 },
+    );
+    expect(result.kind).toBe('log');
+    expect(result.output).toMatch(/\[×\d+ of this shape/);
+  });
+
   it('gives the minimum and maximum of every omitted number, past the first 256', () => {
     const rows = Array.from({ length: 4000 }, (_, i) => `row ${i + 1} processed in ${(i * 7919) % 9973} ms`);
     const text = [

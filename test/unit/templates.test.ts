@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TextAnalysis, templateText, volatileFields, volatileFieldsIn } from '../../src/engine/index.js';
+import { TextAnalysis, templateText, volatileFields } from '../../src/engine/index.js';
 import { backendName, testBackend } from '../support/backend.js';
 import { corpusFiles, skipWithoutSharedCorpus } from '../support/corpus.js';
 import { fixtures } from '../support/fixtures.js';
@@ -151,21 +151,30 @@ describe(`template fingerprints (${backendName})`, () => {
   });
 });
 
-describe('the first volatile fields of a line, read no further', () => {
-  it("are a line's fields as read whole, for every line of the log fixtures and every count asked", () => {
+describe("the first volatile fields of lines, as the analysis reads them from the text's spans", () => {
+  it("are each line's fields as read from the line alone, for every line of the log fixtures and every count asked", () => {
     let lines = 0;
     for (const fixture of fixtures('logs')) {
       const analysis = analyse(fixture.text);
-      for (let i = 0; i < analysis.lines.count; i++) {
-        const from = analysis.lines.start[i]!;
-        const to = analysis.lines.end[i]!;
-        const whole = volatileFields(analysis.line(i));
-        expect(volatileFieldsIn(fixture.text, from, to)).toEqual(whole);
-        for (const most of [1, 2, 4, 7])
-          expect(volatileFieldsIn(fixture.text, from, to, most)).toEqual(whole.slice(0, most));
-        lines++;
+      const rows = Array.from({ length: analysis.lines.count }, (_, i) => i);
+      for (const most of [0, 1, 2, 4, 7, 0x7fffffff]) {
+        const { spans, first } = analysis.volatileFields(rows, most);
+        for (const i of rows) {
+          const read: string[] = [];
+          for (let f = first[i]!; f < first[i + 1]!; f++) read.push(fixture.text.slice(spans[2 * f], spans[2 * f + 1]));
+          expect(read).toEqual(volatileFields(analysis.line(i)).slice(0, most));
+        }
       }
+      lines += rows.length;
     }
     expect(lines).toBeGreaterThan(1000);
+  });
+
+  it('are read whole on a line of more fields than any cap (a dump of 6,000 numbers)', () => {
+    const line = Array.from({ length: 6000 }, (_, i) => `${i}`).join(' ');
+    const analysis = analyse(`${line}\n${line}\n`);
+    const { first, width } = analysis.volatileFields([0, 1], 0x7fffffff);
+    expect(Array.from(first)).toEqual([0, 6000, 12000]);
+    expect(width).toBe(6000);
   });
 });

@@ -1,5 +1,6 @@
 // TypeScript twin of assembly/fields.ts: the same field spans, bit for bit.
 import { hasAsciiDigit, isWhiteSpace } from '../../text/strings.js';
+import { checkLineRanges, checkMaxFields } from '../contract.js';
 import type { FieldSpans } from '../types.js';
 
 /**
@@ -16,6 +17,8 @@ export function fieldSpans(
   count: number,
   maxFields: number,
 ): FieldSpans {
+  checkLineRanges(text.length, starts, ends, count);
+  checkMaxFields(maxFields);
   let spans = new Int32Array(16 * count);
   const first = new Int32Array(count + 1);
   let n = 0;
@@ -24,8 +27,8 @@ export function fieldSpans(
   let tail = '';
   let fieldsBefore = -1;
   for (let r = 0; r < count; r++) {
-    const end = Math.min(Math.max(ends[r]!, 0), text.length);
-    let k = Math.min(Math.max(starts[r]!, 0), end);
+    const end = ends[r]!;
+    let k = starts[r]!;
     first[r] = n;
     for (let p = 0; p < maxFields; p++) {
       if (r > 0 && p === fieldsBefore && end - k === tail.length && text.startsWith(tail, k)) break;

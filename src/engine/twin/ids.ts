@@ -1,6 +1,7 @@
 // TypeScript twin of assembly/ids.ts: lines with generated names and ids
 // masked, fingerprinted, bit for bit.
 import { isAsciiDigit } from '../../text/strings.js';
+import { checkLineRanges } from '../contract.js';
 import type { Fingerprints } from '../types.js';
 import { hashRange } from './lines.js';
 
@@ -49,6 +50,7 @@ export function idMasked(text: string, start: number, end: number): string {
 
 /** The fingerprint of each line [starts[i], ends[i]) with its generated names and ids masked (idMasked). */
 export function idMaskedHashes(text: string, starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
+  checkLineRanges(text.length, starts, ends, count);
   const hashA = new Uint32Array(count);
   const hashB = new Uint32Array(count);
   for (let i = 0; i < count; i++) {

@@ -31,7 +31,7 @@
 // Every masked span contains a digit, sits next to one (rule 2) or is a bar
 // in a line with one (rule 7), so a line without ASCII digits is its own
 // template.
-import { checkLineRanges } from '../contract.js';
+import { checkFieldCount, checkLineRanges } from '../contract.js';
 import type { FieldSpans, Fingerprints } from '../types.js';
 import { fmix, mixA, mixB, SEED_A, SEED_B } from './lines.js';
 
@@ -376,18 +376,9 @@ function hashUnits(units: Uint16Array, len: number, outA: Uint32Array, outB: Uin
 
 /** The volatile fields of one line, in order (the substrings its template masks). */
 export function volatileFields(line: string): string[] {
-  return volatileFieldsIn(line, 0, line.length);
-}
-
-/**
- * The volatile fields of the line text[from, to), as volatileFields gives
- * them, or only its first `most`: the line is then scanned no further than
- * where the next field starts.
- */
-export function volatileFieldsIn(text: string, from: number, to: number, most = Number.POSITIVE_INFINITY): string[] {
-  const fields = Math.min(scanner.scan(text, from, to, most), most);
+  const fields = scanner.scan(line, 0, line.length);
   const out: string[] = [];
-  for (let f = 0; f < fields; f++) out.push(text.slice(scanner.starts[f], scanner.ends[f]));
+  for (let f = 0; f < fields; f++) out.push(line.slice(scanner.starts[f], scanner.ends[f]));
   return out;
 }
 
@@ -402,6 +393,8 @@ export function volatileFieldSpans(
   count: number,
   most: number,
 ): FieldSpans {
+  checkLineRanges(text.length, starts, ends, count);
+  checkFieldCount(most);
   const first = new Int32Array(count + 1);
   const spans: number[] = [];
   let width = 0;

@@ -6,12 +6,14 @@ import {
   checkLanes,
   checkLineBounds,
   checkLineRanges,
+  checkFieldCount,
   checkMaxFields,
   checkWindowRequest,
   checkWindows,
   maxBlocks,
   repeatsTableSize,
   tableSizeFor,
+  volatileFieldsBound,
 } from '../contract.js';
 import { DELIMITERS } from '../contract.js';
 import { SEVERITY_COUNT } from '../flags.js';
@@ -285,7 +287,7 @@ export class WasmBackend implements Backend {
       const e = arena.writeArray(ends.subarray(0, count));
       const spans = arena.alloc(count * maxFields * 8);
       const first = arena.alloc((count + 1) * 4);
-      const width = this.exports.field_spans(this.textPtr, this.textLen, s, e, count, maxFields, spans, first);
+      const width = this.exports.field_spans(this.textPtr, s, e, count, maxFields, spans, first);
       const firsts = arena.readI32(first, count + 1);
       return { spans: arena.readI32(spans, 2 * firsts[count]!), first: firsts, width };
     });
@@ -306,27 +308,18 @@ export class WasmBackend implements Backend {
 
   volatileFields(starts: Int32Array, ends: Int32Array, count: number, most: number): FieldSpans {
     const longest = checkLineRanges(this.textLen, starts, ends, count);
-    checkMaxFields(most);
+    checkFieldCount(most);
     return this.scoped((arena) => {
       const s = arena.writeArray(starts.subarray(0, count));
       const e = arena.writeArray(ends.subarray(0, count));
-      const spans = arena.alloc(count * most * 8);
-      const counts = arena.alloc(count * 4);
+      const spans = arena.alloc(volatileFieldsBound(starts, ends, count, most) * 8);
+      const first = arena.alloc((count + 1) * 4);
       const scratch = arena.alloc(longest * 2);
-      this.exports.volatile_fields(this.textPtr, s, e, count, most, spans, counts, scratch);
-      // The kernel writes `most` slots a line: packed here as FieldSpans.
-      const perLine = arena.readI32(counts, count);
-      const slots = arena.readI32(spans, count * most * 2);
-      const first = new Int32Array(count + 1);
+      this.exports.volatile_fields(this.textPtr, s, e, count, most, spans, first, scratch);
+      const firsts = arena.readI32(first, count + 1);
       let width = 0;
-      for (let i = 0; i < count; i++) {
-        first[i + 1] = first[i]! + perLine[i]!;
-        width = Math.max(width, perLine[i]!);
-      }
-      const packed = new Int32Array(2 * first[count]!);
-      for (let i = 0; i < count; i++)
-        packed.set(slots.subarray(2 * i * most, 2 * (i * most + perLine[i]!)), 2 * first[i]!);
-      return { spans: packed, first, width };
+      for (let i = 0; i < count; i++) width = Math.max(width, firsts[i + 1]! - firsts[i]!);
+      return { spans: arena.readI32(spans, 2 * firsts[count]!), first: firsts, width };
     });
   }
 }

@@ -84,7 +84,7 @@ export interface WasmExports {
     count: number,
     most: number,
     outSpans: number,
-    outCounts: number,
+    outFirst: number,
     scratch: number,
   ): number;
   id_masked_hashes(
@@ -98,7 +98,6 @@ export interface WasmExports {
   ): number;
   field_spans(
     text: number,
-    len: number,
     starts: number,
     ends: number,
     count: number,

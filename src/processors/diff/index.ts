@@ -472,7 +472,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     text,
     omitted,
     omissions,
-    ...(level === 'aggressive' && tally.tokens > input.maxTokens ? { floor: true } : {}),
+    ...(level === 'aggressive' && tally.tokens > input.maxTokens ? { floor: input.maxTokens } : {}),
   };
 }
 

@@ -4,7 +4,7 @@
 // Lossless keeps every line but collapses exact repeats and repeated blocks.
 import { LineFlag, SEVERITY_COUNT, SEVERITY_NAMES, Severity, severityOf } from '../../engine/flags.js';
 import { logSkeleton } from './skeleton.js';
-import { rareLimit, type TextAnalysis, volatileFieldsIn } from '../../engine/index.js';
+import { type FieldSpans, rareLimit, type TextAnalysis } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { withoutTerminalCodes } from '../../text/ansi.js';
 import { cutChars } from '../../text/strings.js';
@@ -135,6 +135,9 @@ function contextFor(evidence: number, lines: number, aggressive: boolean): { bef
   return { before: 0, after: 0 };
 }
 
+/** As many fields as a line has: the example line's count is read whole. */
+const ALL_FIELDS = 0x7fffffff;
+
 /** Fields of each line a shape summary reads first (fitted: in loghub logs two of the first four vary in 3 shapes of 4). */
 const FIELDS_READ_FIRST = 4;
 
@@ -152,7 +155,7 @@ function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: nu
   top.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   top.length = Math.min(top.length, limit);
   const flags = analysis.classes.flags;
-  const { text, lines } = analysis;
+  const { text } = analysis;
   // The omitted lines of each top shape, found in one pass: the shape's place in `top` by its first line.
   const place = new Int16Array(omittedLine.length).fill(-1);
   top.forEach(([first], t) => {
@@ -169,12 +172,12 @@ function shapeSummary(analysis: TextAnalysis, omittedLine: Uint8Array, limit: nu
     const last = shape.at(-1)!;
     // Most summaries name fields near the start (a timestamp, a pid): each line is read up to its
     // first few fields, and whole only when fewer than two of them vary.
-    const fields = volatileFieldsIn(text, lines.start[example]!, lines.end[example]!).length;
+    const fields = analysis.volatileFields([example], ALL_FIELDS).first[1]!;
     let read = 0;
-    let values = analysis.volatileFields([], 0);
+    let values: FieldSpans | null = null;
     const varying: string[] = [];
     for (let f = 0; f < fields && varying.length < 2; f++) {
-      if (f >= read) {
+      if (values === null || f >= read) {
         read = read === 0 ? Math.min(fields, FIELDS_READ_FIRST) : fields;
         values = analysis.volatileFields(shape, read);
       }

@@ -54,11 +54,12 @@ export function alignedCells(
   rows: readonly number[],
   starts: readonly number[],
 ): ColumnCells {
-  return (c) =>
-    rows.map((i) => {
-      const line = lines[i]!;
-      return line.slice(starts[c]!, starts[c + 1] ?? line.length).trim();
-    });
+  return (c) => rows.map((i) => alignedCell(lines[i]!, starts, c));
+}
+
+/** Column c of a line whose columns start at `starts`, trimmed. */
+export function alignedCell(line: string, starts: readonly number[], c: number): string {
+  return line.slice(starts[c]!, starts[c + 1] ?? line.length).trim();
 }
 
 /** Cells of rows `split` reads whole (at runs of whitespace). */

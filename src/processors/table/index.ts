@@ -13,8 +13,8 @@ import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
 import { linesOmission, omittedLines, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
-import { type CellNumber, Column, middleValue, rareCells, rareLimit } from '../../engine/index.js';
-import { alignedCells, type ColumnCells, delimitedCells, splitCells } from './cells.js';
+import { type CellNumber, Column, medianDeviation, middleValue, rareCells, rareLimit } from '../../engine/index.js';
+import { alignedCell, alignedCells, type ColumnCells, delimitedCells, splitCells } from './cells.js';
 import { TableLayout } from './layout.js';
 import type { Analysis, Detail, Table } from './types.js';
 
@@ -133,7 +133,7 @@ function parse(text: string, tick: Tick): Table | null {
     const starts = ruleStarts(lines[header + 1], sampled) ?? alignedStarts(lines[header]!, sampled);
     const width = lines[header]!.trim().split(/\s+/).length;
     split = starts
-      ? (l) => starts.map((s, k) => l.slice(s, starts[k + 1] ?? l.length).trim())
+      ? (l) => starts.map((_, k) => alignedCell(l, starts, k))
       : (l) => {
           const parts = l.trim().split(/\s+/);
           return parts.length > width ? [...parts.slice(0, width - 1), parts.slice(width - 1).join(' ')] : parts;
@@ -259,9 +259,7 @@ function extremes(numbers: readonly (number | null)[]): number[] {
   const values = new Float64Array(rows.length);
   for (let k = 0; k < rows.length; k++) values[k] = numbers[rows[k]!]!;
   const median = middleValue(values);
-  const deviations = new Float64Array(values.length);
-  for (let k = 0; k < values.length; k++) deviations[k] = Math.abs(values[k]! - median);
-  const mad = middleValue(deviations, true) * 1.4826;
+  const mad = medianDeviation(values, median);
   const distance = (k: number) => Math.abs(values[k]! - median);
   // Positions into rows and values, farthest first.
   const far: number[] = [];
