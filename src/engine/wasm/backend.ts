@@ -99,6 +99,16 @@ export class WasmBackend implements Backend {
   }
 
   templateHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
+    return this.maskedHashes(this.exports.template_hashes, starts, ends, count);
+  }
+
+  /** A kernel fingerprinting each line [starts[i], ends[i]) masked in `scratch` (templates, id-masked shapes). */
+  private maskedHashes(
+    kernel: WasmExports['template_hashes'],
+    starts: Int32Array,
+    ends: Int32Array,
+    count: number,
+  ): Fingerprints {
     const longest = checkLineRanges(this.textLen, starts, ends, count);
     return this.scoped((arena) => {
       const s = arena.writeArray(starts.subarray(0, count));
@@ -106,7 +116,7 @@ export class WasmBackend implements Backend {
       const a = arena.alloc(count * 4);
       const b = arena.alloc(count * 4);
       const scratch = arena.alloc(longest * 2);
-      this.exports.template_hashes(this.textPtr, s, e, count, a, b, scratch);
+      kernel(this.textPtr, s, e, count, a, b, scratch);
       return { hashA: arena.readU32(a, count), hashB: arena.readU32(b, count) };
     });
   }
@@ -294,16 +304,7 @@ export class WasmBackend implements Backend {
   }
 
   idMaskedHashes(starts: Int32Array, ends: Int32Array, count: number): Fingerprints {
-    const longest = checkLineRanges(this.textLen, starts, ends, count);
-    return this.scoped((arena) => {
-      const s = arena.writeArray(starts.subarray(0, count));
-      const e = arena.writeArray(ends.subarray(0, count));
-      const a = arena.alloc(count * 4);
-      const b = arena.alloc(count * 4);
-      const scratch = arena.alloc(longest * 2);
-      this.exports.id_masked_hashes(this.textPtr, s, e, count, a, b, scratch);
-      return { hashA: arena.readU32(a, count), hashB: arena.readU32(b, count) };
-    });
+    return this.maskedHashes(this.exports.id_masked_hashes, starts, ends, count);
   }
 
   volatileFields(starts: Int32Array, ends: Int32Array, count: number, most: number): FieldSpans {
