@@ -11,7 +11,7 @@ import { Anomaly, Column, MIN_ROWS, rareCategories, type TextAnalysis } from '..
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { nonBlankHead } from '../head.js';
 import { checkDeadline, deadlineTick, ProcessorError, type Tick } from '../errors.js';
-import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
+import { largestFitting, renderOnce, targetOf, textLines } from '../fit.js';
 import {
   count,
   lineListOmissions,
@@ -21,7 +21,7 @@ import {
   type PlacedOmission,
   plural,
 } from '../markers.js';
-import { keepPreserved } from '../keep-preserved.js';
+import { keepPreserved, linesHolding } from '../keep-preserved.js';
 import { flagsProblem, listingSkeleton } from './skeleton.js';
 import { spreadOrder } from '../spread.js';
 
@@ -182,7 +182,7 @@ const SLASH = 0x2f;
 
 /** ls (-l, -R): entries under `dir:` headers, `total N` lines framing. */
 function parseLs(
-  lines: string[],
+  lines: readonly string[],
   tree: Tree,
   selfLines: Set<number>,
   framing: Map<number, Dir>,
@@ -231,7 +231,7 @@ function parseLs(
 }
 
 /** find, fd, glob, du: one path per line (du with a size before a tab). */
-function parsePaths(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
+function parsePaths(lines: readonly string[], tree: Tree, tick: Tick): (Entry | null)[] {
   const paths = lines.map((line) => {
     tick();
     const du = DU.exec(line);
@@ -267,7 +267,7 @@ function parsePaths(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
 }
 
 /** tree: `├── name` lines nested by indentation under the root line, then `N directories, M files`. */
-function parseTree(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
+function parseTree(lines: readonly string[], tree: Tree, tick: Tick): (Entry | null)[] {
   const stack: string[] = [];
   return lines.map((line, i) => {
     tick();
@@ -297,7 +297,7 @@ function npmKind(name: string): string {
  * level. A package with dependencies is a directory whose header is its own
  * line; the root line (`project@1.0.0 /path`) and npm's messages are framing.
  */
-function parseNpmTree(lines: string[], tree: Tree, pinned: Set<number>, tick: Tick): (Entry | null)[] {
+function parseNpmTree(lines: readonly string[], tree: Tree, pinned: Set<number>, tick: Tick): (Entry | null)[] {
   const open: Dir[] = [tree.root];
   return lines.map((line, i) => {
     tick();
@@ -316,8 +316,9 @@ function parseNpmTree(lines: string[], tree: Tree, pinned: Set<number>, tick: Ti
 }
 
 /** Parses the listing, asking `tick` for the time budget at every line. */
-function parse(text: string, tick: Tick): Parsed {
-  const lines = splitLines(text).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+function parse(input: ProcessorInput, tick: Tick): Parsed {
+  // The text's lines as the analysis slices them (they never end in a CR: a CR ends a line).
+  const lines = textLines(input);
   const tree = new Tree();
   const selfLines = new Set<number>();
   const framing = new Map<number, Dir>();
@@ -516,6 +517,7 @@ class ListingView {
 
   constructor(
     private readonly parsed: Parsed,
+    text: string,
     preserve: readonly string[],
     analysis: TextAnalysis,
     private readonly tick: Tick,
@@ -525,11 +527,11 @@ class ListingView {
     // entries of their directory have (standouts).
     this.forced = new Set();
     const { reasons } = analysis.anomalies;
+    const preserved = linesHolding(text, parsed.lines, preserve);
     parsed.lines.forEach((l, i) => {
       tick();
       if (!parsed.entries[i]) return;
-      if (flagsProblem(l) || (reasons[i]! & Anomaly.Outlier) !== 0 || preserve.some((p) => p !== '' && l.includes(p)))
-        this.forced.add(i);
+      if (flagsProblem(l) || (reasons[i]! & Anomaly.Outlier) !== 0 || preserved[i]) this.forced.add(i);
     });
     for (const dir of parsed.dirs) {
       tick();
@@ -926,7 +928,7 @@ const SEARCHED_LINES = 20_000;
 function process(input: ProcessorInput): ProcessorOutput {
   const tick = deadlineTick('listing', input.expired);
   checkDeadline('listing', input.expired);
-  const parsed = parse(input.text, tick);
+  const parsed = parse(input, tick);
   checkDeadline('listing', input.expired);
   const total = parsed.entries.filter(Boolean).length;
   if (total === 0) throw new ProcessorError('listing', 'no entries in the listing');
@@ -934,7 +936,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = estimateFor(input);
   if (input.level === 'lossless' && estimate(input.text) <= target)
     return { text: input.text, omitted: {}, omissions: [] };
-  const view = new ListingView(parsed, input.preserve, input.analysis, tick);
+  const view = new ListingView(parsed, input.text, input.preserve, input.analysis, tick);
   checkDeadline('listing', input.expired);
   const render = renderOnce((d: Detail) => view.render(d));
   // A listing over its budget is mostly repetition: its structure, small
