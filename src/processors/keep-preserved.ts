@@ -3,6 +3,7 @@
 // lose one (entities decoded, JSON re-quoted); those are appended as notes in
 // squeeze's own syntax (docs/MARKERS.md), so a line-shaped output still holds
 // only original lines besides its markers.
+import type { ProcessorInput } from '../types.js';
 import { note } from './markers.js';
 
 /** The output, plus a note `[… preserved: <item> …]` for each preserved string of the original it lost. */
@@ -15,30 +16,24 @@ export function keepPreserved(output: string, original: string, preserve: readon
 }
 
 /**
- * Per line of `text` (its `lines`, split at line breaks), 1 where it holds a
- * preserved string: one search of the text per item, not every item tried on
- * every line. A text with CRs is read line by line (its breaks are not all one
- * character wide).
+ * Per line of the input (its `lines`), 1 where it holds a preserved string,
+ * as `line.includes(item)` says: read from the analysis (one scan for all
+ * items, cached for every level) when its line table is these lines, else
+ * line by line. An item spanning a line break is held by no line.
  */
-export function linesHolding(text: string, lines: readonly string[], preserve: readonly string[]): Uint8Array {
+export function linesHolding(
+  input: Pick<ProcessorInput, 'text' | 'analysis' | 'preserve'>,
+  lines: readonly string[],
+): Uint8Array {
   const holds = new Uint8Array(lines.length);
-  const items = [...new Set(preserve)].filter((p) => p !== '' && !/[\r\n]/.test(p));
+  const items = input.preserve.filter((p) => p !== '' && !/[\r\n]/.test(p));
   if (items.length === 0) return holds;
-  if (text.includes('\r')) {
+  // A CR ends a line for the line table and need not for the lines (see textLines).
+  if (input.analysis.text === input.text && !input.text.includes('\r'))
+    for (const i of input.analysis.linesHolding(items)) holds[i] = 1;
+  else
     lines.forEach((line, i) => {
       if (items.some((p) => line.includes(p))) holds[i] = 1;
     });
-    return holds;
-  }
-  // Lines are joined by single LFs here: line i starts where the ones before it and their breaks end.
-  const starts = new Float64Array(lines.length + 1);
-  for (let i = 0; i < lines.length; i++) starts[i + 1] = starts[i]! + lines[i]!.length + 1;
-  for (const item of items) {
-    let line = 0;
-    for (let at = text.indexOf(item); at >= 0; at = text.indexOf(item, starts[line + 1])) {
-      while (starts[line + 1]! <= at) line++;
-      holds[line] = 1;
-    }
-  }
   return holds;
 }

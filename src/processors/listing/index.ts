@@ -517,17 +517,15 @@ class ListingView {
 
   constructor(
     private readonly parsed: Parsed,
-    text: string,
-    preserve: readonly string[],
-    analysis: TextAnalysis,
+    input: ProcessorInput,
     private readonly tick: Tick,
   ) {
     // Preserved lines show, and so do the problems a dependency tree flags (`invalid:`, `UNMET DEPENDENCY`)
     // and entries that stand out: a number far outside what same-shape lines hold, a mode or size few
     // entries of their directory have (standouts).
     this.forced = new Set();
-    const { reasons } = analysis.anomalies;
-    const preserved = linesHolding(text, parsed.lines, preserve);
+    const { reasons } = input.analysis.anomalies;
+    const preserved = linesHolding(input, parsed.lines);
     parsed.lines.forEach((l, i) => {
       tick();
       if (!parsed.entries[i]) return;
@@ -936,7 +934,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = estimateFor(input);
   if (input.level === 'lossless' && estimate(input.text) <= target)
     return { text: input.text, omitted: {}, omissions: [] };
-  const view = new ListingView(parsed, input.text, input.preserve, input.analysis, tick);
+  const view = new ListingView(parsed, input, tick);
   checkDeadline('listing', input.expired);
   const render = renderOnce((d: Detail) => view.render(d));
   // A listing over its budget is mostly repetition: its structure, small
