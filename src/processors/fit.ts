@@ -63,6 +63,30 @@ export function textLines(input: Pick<ProcessorInput, 'text' | 'analysis'>): rea
   return lines;
 }
 
+/**
+ * Per line of the input (its `lines`), 1 where it holds any of `items`, as
+ * `line.includes(item)` says: read from the analysis (one scan for all items,
+ * cached for every level) when its line table is these lines, else line by
+ * line. An item spanning a line break is held by no line.
+ */
+export function linesHolding(
+  input: Pick<ProcessorInput, 'text' | 'analysis'>,
+  lines: readonly string[],
+  items: readonly string[],
+): Uint8Array {
+  const holds = new Uint8Array(lines.length);
+  const oneLine = items.filter((p) => p !== '' && !/[\r\n]/.test(p));
+  if (oneLine.length === 0) return holds;
+  // A CR ends a line for the line table and need not for the lines (see textLines).
+  if (input.analysis.text === input.text && !input.text.includes('\r'))
+    for (const i of input.analysis.linesHolding(oneLine)) holds[i] = 1;
+  else
+    lines.forEach((line, i) => {
+      if (oneLine.some((p) => line.includes(p))) holds[i] = 1;
+    });
+  return holds;
+}
+
 /** Renders kept by `renderOnce`: enough for a search's last tries, few enough for huge texts. */
 const KEPT_RENDERS = 8;
 
