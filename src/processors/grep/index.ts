@@ -7,12 +7,12 @@
 // gap's marker) and runs of matches spread evenly across the output fill the
 // rest, the first match of each shape first; with too many files to name,
 // files keep their first matches and the rest are counted per file.
-import { estimateFor } from '../costs.js';
+import { estimateFor, exactCosts, type OutputCosts } from '../costs.js';
 import { RE2JS } from 're2js';
 import type { TextAnalysis } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput, Skeleton } from '../../types.js';
 import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
-import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
+import { largestFitting, renderOnce, targetOf, textLines } from '../fit.js';
 import { charsCut, count, linesOmission, note, omittedLines, type PlacedOmission, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 import { evenRuns } from '../spread.js';
@@ -106,7 +106,7 @@ class FileTable {
 }
 
 /** DSH grep: `Found N matches`, blank, path, `Line N: text`…, blank, path… */
-function parseDsh(lines: string[], files: FileTable): Row[] {
+function parseDsh(lines: readonly string[], files: FileTable): Row[] {
   let file = -1;
   return lines.map((l, i) => {
     const m = DSH_LINE.exec(l);
@@ -118,7 +118,7 @@ function parseDsh(lines: string[], files: FileTable): Row[] {
 }
 
 /** rg --heading and grep -n on one file: `N:text` / `N-text`, under path lines when there are several files. */
-function parseNumbered(lines: string[], files: FileTable): Row[] {
+function parseNumbered(lines: readonly string[], files: FileTable): Row[] {
   let file = -1;
   return lines.map((l, i) => {
     const m = NUMBERED.exec(l);
@@ -130,7 +130,7 @@ function parseNumbered(lines: string[], files: FileTable): Row[] {
 }
 
 /** grep -rn, git grep -n, rg without heading: `path:N:text`, `path-N-text`, `path:text`, `--`. */
-function parseFlat(lines: string[], files: FileTable): Row[] {
+function parseFlat(lines: readonly string[], files: FileTable): Row[] {
   const rows = lines.map((l): Row | null => {
     if (l === '--' || l.trim() === '') return row('separator');
     const m = FLAT_MATCH.exec(l);
@@ -152,11 +152,7 @@ function parseFlat(lines: string[], files: FileTable): Row[] {
   });
 }
 
-function parse(text: string, tick: Tick): Parsed {
-  return parseLines(splitLines(text), tick);
-}
-
-function parseLines(raw: string[], tick: Tick): Parsed {
+function parseLines(raw: readonly string[], tick: Tick): Parsed {
   const lines = raw.map((l) => {
     tick();
     return l.endsWith('\r') ? l.slice(0, -1) : l;
@@ -304,12 +300,15 @@ class GrepView {
   /** Each file's first distinct match row. */
   private readonly fileFirsts: number[];
   cut = 0;
+  /** Per row, milli-tokens of its line as shown, with its break (when the costs are exact). */
+  private readonly shownMilli: Float64Array | null;
 
   constructor(
     private readonly parsed: Parsed,
     find: (text: string) => [number, number] | null,
     preserve: readonly string[],
     private readonly tick: Tick,
+    private readonly costs: OutputCosts | null,
   ) {
     const { raw, rows, files } = parsed;
     this.headed = rows.some((r) => r.kind === 'file');
@@ -360,6 +359,28 @@ class GrepView {
       const shapes = [...byShape.values()].sort((x, y) => x.rows - y.rows || x.first - y.first);
       for (const { first } of shapes) this.shapeFirsts.push(first);
     }
+    this.shownMilli =
+      costs &&
+      Float64Array.from(raw, (line, i) => (this.shown[i] === line ? costs.lines(i, i) : costs.piece(this.shown[i]!)));
+  }
+
+  /**
+   * Whether the lines `d` shows alone, without the markers between them,
+   * already cost more than `limit` tokens: then its output is over, and a
+   * budget search need not render it (most of its tries are far over). False
+   * when the costs are not the estimator's own.
+   */
+  surelyOver(d: Detail, limit: number): boolean {
+    const { shownMilli, costs } = this;
+    if (!shownMilli || !costs) return false;
+    const { rows } = this.parsed;
+    const show = rows.map((_, i) => this.visible(i, d));
+    if (!d.all) frame(rows, show);
+    let milli = 0;
+    for (let i = 0; i < rows.length; i++) if (show[i]) milli += shownMilli[i]!;
+    // The output's last line has no break after it: less the dearer break, a floor of its estimate.
+    const lastBreak = Math.max(costs.breakAfter(false), costs.breakAfter(true));
+    return (milli - lastBreak) / 1000 > limit;
   }
 
   /** A row as shown: long match and context lines cut around the match. */
@@ -566,16 +587,19 @@ function listed(items: readonly string[], limit: number): string {
 
 function process(input: ProcessorInput): ProcessorOutput {
   const tick = deadlineTick('grep', input.expired);
-  const parsed = parse(input.text, tick);
+  const parsed = parseLines(textLines(input), tick);
   const matches = parsed.rows.filter((r) => r.kind === 'match').length;
   if (matches === 0) throw new ProcessorError('grep', 'no match lines');
   const target = targetOf(input);
   const estimate = estimateFor(input);
   if (input.level === 'lossless' && estimate(input.text) <= target)
     return { text: input.text, omitted: {}, omissions: [] };
-  const view = new GrepView(parsed, matchFinder(parsed, input.pattern), input.preserve, tick);
+  // The rows are the analysis' lines (and priced by them) where a CR ends no line the line table does not end.
+  const costs = input.text.includes('\r') ? null : exactCosts(input);
+  const view = new GrepView(parsed, matchFinder(parsed, input.pattern), input.preserve, tick, costs);
   const render = renderOnce((d: Detail) => view.render(d));
-  const fits = (d: Detail) => estimate(render(d).text) <= target;
+  const fitsIn = (d: Detail, limit: number) => !view.surelyOver(d, limit) && estimate(render(d).text) <= limit;
+  const fits = (d: Detail) => fitsIn(d, target);
   const ladder = (): Detail => {
     if (fits(EVERYTHING)) return EVERYTHING;
     const distinct: Detail = { all: false, perFile: Infinity, files: Infinity, list: Infinity, counted: Infinity };
@@ -585,7 +609,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     // spread evenly across the output rather than the head of each file.
     // When the file names alone, or one match with every file named, are over, no search is made.
     const spread: Detail = { ...distinct, spread: 1 };
-    const within = (d: Detail) => estimate(render(d).text) <= SPREAD_SHARE * target;
+    const within = (d: Detail) => fitsIn(d, SPREAD_SHARE * target);
     if (estimate(parsed.files.join(' 1, ')) <= SPREAD_SHARE * target && within(spread))
       return { ...spread, spread: largestFitting(1, view.matchCount, (k) => within({ ...spread, spread: k })) };
     // Too many files to name each: big files keep their first distinct texts
@@ -599,7 +623,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     let sampled: Detail = { ...short, perFile: PER_FILE_FLOOR, files: 1, counted: 5 };
     const most = view.mostShared;
     if (most >= 2) {
-      const half = (d: Detail) => estimate(render(d).text) <= target / 2;
+      const half = (d: Detail) => fitsIn(d, target / 2);
       const shared = most - largestFitting(0, most - 2, (k) => half({ ...sampled, shared: most - k }));
       if (half({ ...sampled, shared })) sampled = { ...sampled, shared };
     }
@@ -607,7 +631,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     if (fits({ ...sampled, files })) {
       // A location costs a fraction of its line: past the files whose texts fill
       // 60% of the budget, hidden matches are named by path:line where they fit.
-      const texts = largestFitting(1, files, (f) => estimate(render({ ...sampled, files: f }).text) <= 0.6 * target);
+      const texts = largestFitting(1, files, (f) => fitsIn({ ...sampled, files: f }, 0.6 * target));
       const located = largestFitting(0, view.matchCount, (n) => fits({ ...sampled, files: texts, located: n }));
       return located > 0 ? { ...sampled, files: texts, located } : { ...sampled, files };
     }
