@@ -12,7 +12,7 @@ import { RE2JS } from 're2js';
 import type { TextAnalysis } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput, Skeleton } from '../../types.js';
 import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
-import { largestFitting, renderOnce, targetOf, textLines } from '../fit.js';
+import { analysedLines, largestFitting, renderOnce, targetOf, textLines } from '../fit.js';
 import { charsCut, count, linesOmission, note, omittedLines, type PlacedOmission, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 import { evenRuns } from '../spread.js';
@@ -594,8 +594,8 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = estimateFor(input);
   if (input.level === 'lossless' && estimate(input.text) <= target)
     return { text: input.text, omitted: {}, omissions: [] };
-  // The rows are the analysis' lines (and priced by them) where a CR ends no line the line table does not end.
-  const costs = input.text.includes('\r') ? null : exactCosts(input);
+  // Rows are priced by the analysis' per-line costs where they are its lines.
+  const costs = analysedLines(input, parsed.raw) ? exactCosts(input) : null;
   const view = new GrepView(parsed, matchFinder(parsed, input.pattern), input.preserve, tick, costs);
   const render = renderOnce((d: Detail) => view.render(d));
   const fitsIn = (d: Detail, limit: number) => !view.surelyOver(d, limit) && estimate(render(d).text) <= limit;
