@@ -278,6 +278,12 @@ class GrepView {
   /** For each row, the first row with the same match text (itself when first). */
   private readonly first: Int32Array;
   private readonly repeats = new Map<number, number[]>();
+  /** For each first-of-its-text match row, how many locations share its text (1 elsewhere). */
+  private readonly sharedBy: Int32Array;
+  /** The distinct values of sharedBy, ascending: the `shared` settings that differ. */
+  private readonly sharedCounts: number[];
+  /** The rows shown at the latest detail asked (a try is priced, then rendered, at one detail). */
+  private lastShown: { detail: Detail | null; show: Uint8Array } = { detail: null, show: new Uint8Array(0) };
   /** For each first-of-its-text match row, its rank among its file's distinct texts. */
   private readonly rank: Int32Array;
   private readonly fileOrder: Int32Array;
@@ -353,7 +359,10 @@ class GrepView {
       if (shown !== line) this.cut++;
       return shown;
     });
+    this.sharedBy = new Int32Array(rows.length).fill(1);
+    for (const [first, list] of this.repeats) this.sharedBy[first] = list.length + 1;
     this.distinctMatches = this.matchRows.filter((j) => this.first[j] === j);
+    this.sharedCounts = [...new Set(this.distinctMatches.map((j) => this.sharedBy[j]!))].sort((a, b) => a - b);
     this.fileFirsts = this.distinctMatches.filter((j) => this.rank[j] === 0);
     if (byShape.size <= SHAPES_REPEAT * this.matchRows.length) {
       const shapes = [...byShape.values()].sort((x, y) => x.rows - y.rows || x.first - y.first);
@@ -374,8 +383,7 @@ class GrepView {
     const { shownMilli, costs } = this;
     if (!shownMilli || !costs) return false;
     const { rows } = this.parsed;
-    const show = rows.map((_, i) => this.visible(i, d));
-    if (!d.all) frame(rows, show);
+    const show = this.rowsShown(d);
     let milli = 0;
     for (let i = 0; i < rows.length; i++) if (show[i]) milli += shownMilli[i]!;
     // The output's last line has no break after it: less the dearer break, a floor of its estimate.
@@ -443,7 +451,7 @@ class GrepView {
         return (
           this.first[i] === i &&
           this.rank[i]! < d.perFile &&
-          (this.fileOrder[r.file + 1]! < d.files || (this.repeats.get(i)?.length ?? 0) + 1 >= (d.shared ?? Infinity))
+          (this.fileOrder[r.file + 1]! < d.files || this.sharedBy[i]! >= (d.shared ?? Infinity))
         );
       case 'context':
         return false;
@@ -454,10 +462,31 @@ class GrepView {
     }
   }
 
-  render(d: Detail): ProcessorOutput {
-    const { rows, raw } = this.parsed;
-    const show = rows.map((_, i) => this.visible(i, d));
+  /**
+   * `d` with `shared` moved up to the next count some text has: texts show
+   * by `shared` alone, so the two render alike, and a search over `shared`
+   * renders once per count that exists, not once per try.
+   */
+  normalized(d: Detail): Detail {
+    if (d.shared === undefined) return d;
+    const shared = d.shared;
+    return { ...d, shared: this.sharedCounts.find((c) => c >= shared) ?? Infinity };
+  }
+
+  /** Per row, 1 where it shows at `d` (its framing included). */
+  private rowsShown(d: Detail): Uint8Array {
+    if (this.lastShown.detail === d) return this.lastShown.show;
+    const { rows } = this.parsed;
+    const show = new Uint8Array(rows.length);
+    for (let i = 0; i < rows.length; i++) if (this.visible(i, d)) show[i] = 1;
     if (!d.all) frame(rows, show);
+    this.lastShown = { detail: d, show };
+    return show;
+  }
+
+  render(d: Detail): ProcessorOutput {
+    const { raw } = this.parsed;
+    const show = this.rowsShown(d);
     const out: string[] = [];
     const omissions: PlacedOmission[] = [];
     const omitted = { matches: 0, context: 0, repeats: 0 };
@@ -516,7 +545,7 @@ class GrepView {
   private gapMarker(
     from: number,
     to: number,
-    show: boolean[],
+    show: Uint8Array,
     d: Detail,
   ): { text: string; matches: number; context: number } {
     const { rows, files } = this.parsed;
@@ -544,7 +573,22 @@ class GrepView {
       .join(', ');
     const located = hidden.slice(0, d.located ?? 0);
     const perFile = new Map<number, number>();
-    for (const i of hidden.slice(located.length)) perFile.set(rows[i]!.file, (perFile.get(rows[i]!.file) ?? 0) + 1);
+    // Counted by runs of one file (grep prints a file's matches together): a map update per run, not per match.
+    let runFile = -2;
+    let run = 0;
+    const endRun = () => {
+      if (run > 0) perFile.set(runFile, (perFile.get(runFile) ?? 0) + run);
+    };
+    for (let k = located.length; k < hidden.length; k++) {
+      const file = rows[hidden[k]!]!.file;
+      if (file !== runFile) {
+        endRun();
+        runFile = file;
+        run = 0;
+      }
+      run++;
+    }
+    endRun();
     const counts = [...perFile].map(([f, n]) => `${f < 0 ? '(this file)' : files[f]} ${count(n)}`);
     const rest = matches - located.length;
     let where = '';
@@ -558,18 +602,18 @@ class GrepView {
 }
 
 /** File headers show when a row of their file shows; the blank line before a shown header, when anything precedes it. */
-function frame(rows: readonly Row[], show: boolean[]): void {
+function frame(rows: readonly Row[], show: Uint8Array): void {
   let fileShows = false;
   for (let i = rows.length - 1; i >= 0; i--) {
     const r = rows[i]!;
     if (r.kind === 'file') {
-      show[i] = fileShows;
+      show[i] = fileShows ? 1 : 0;
       fileShows = false;
     } else if (show[i] && (r.kind === 'match' || r.kind === 'context')) fileShows = true;
   }
   let before = false;
   for (let i = 0; i < rows.length; i++) {
-    if (rows[i]!.kind === 'separator' && rows[i + 1]?.kind === 'file') show[i] = before && show[i + 1] === true;
+    if (rows[i]!.kind === 'separator' && rows[i + 1]?.kind === 'file') show[i] = before && show[i + 1] === 1 ? 1 : 0;
     if (show[i]) before = true;
   }
 }
@@ -597,8 +641,12 @@ function process(input: ProcessorInput): ProcessorOutput {
   // Rows are priced by the analysis' per-line costs where they are its lines.
   const costs = analysedLines(input, parsed.raw) ? exactCosts(input) : null;
   const view = new GrepView(parsed, matchFinder(parsed, input.pattern), input.preserve, tick, costs);
-  const render = renderOnce((d: Detail) => view.render(d));
-  const fitsIn = (d: Detail, limit: number) => !view.surelyOver(d, limit) && estimate(render(d).text) <= limit;
+  const rendered = renderOnce((d: Detail) => view.render(d));
+  const render = (d: Detail) => rendered(view.normalized(d));
+  const fitsIn = (d: Detail, limit: number) => {
+    const normal = view.normalized(d);
+    return !view.surelyOver(normal, limit) && estimate(rendered(normal).text) <= limit;
+  };
   const fits = (d: Detail) => fitsIn(d, target);
   const ladder = (): Detail => {
     if (fits(EVERYTHING)) return EVERYTHING;
