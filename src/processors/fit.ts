@@ -60,6 +60,41 @@ export function textLines(input: Pick<ProcessorInput, 'text' | 'analysis'>): rea
   return lines;
 }
 
+/**
+ * Per line of the input (its `lines`), 1 where it holds any of `items`, as
+ * `line.includes(item)` says: read from the analysis (one scan for all items,
+ * cached for every level) when its line table is these lines, else line by
+ * line. An item spanning a line break is held by no line.
+ */
+export function linesHolding(
+  input: Pick<ProcessorInput, 'text' | 'analysis'>,
+  lines: readonly string[],
+  items: readonly string[],
+): Uint8Array {
+  const holds = new Uint8Array(lines.length);
+  const oneLine = items.filter((p) => p !== '' && !/[\r\n]/.test(p));
+  if (oneLine.length === 0) return holds;
+  if (analysedLines(input, lines)) for (const i of input.analysis.linesHolding(oneLine)) holds[i] = 1;
+  else
+    lines.forEach((line, i) => {
+      if (oneLine.some((p) => line.includes(p))) holds[i] = 1;
+    });
+  return holds;
+}
+
+/**
+ * Whether `lines` (split from the input's text) are its analysis' line table,
+ * line for line, so that per-line costs and line indices of the analysis
+ * apply to them: the same count and lengths (a lone CR may end a line in one
+ * and not the other; see textLines). One pass over the lines, not the text.
+ */
+export function analysedLines(input: Pick<ProcessorInput, 'text' | 'analysis'>, lines: readonly string[]): boolean {
+  const { analysis } = input;
+  if (analysis.text !== input.text || analysis.lines.count !== lines.length) return false;
+  const { start, end } = analysis.lines;
+  return lines.every((line, i) => line.length === end[i]! - start[i]!);
+}
+
 /** Renders kept by `renderOnce`: enough for a search's last tries, few enough for huge texts. */
 const KEPT_RENDERS = 8;
 

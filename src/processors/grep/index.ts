@@ -7,12 +7,12 @@
 // gap's marker) and runs of matches spread evenly across the output fill the
 // rest, the first match of each shape first; with too many files to name,
 // files keep their first matches and the rest are counted per file.
-import { estimateFor } from '../costs.js';
+import { estimateFor, exactCosts, type OutputCosts } from '../costs.js';
 import { RE2JS } from 're2js';
 import type { TextAnalysis } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput, Skeleton } from '../../types.js';
 import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
-import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
+import { analysedLines, largestFitting, renderOnce, targetOf, textLines } from '../fit.js';
 import { charsCut, count, linesOmission, note, omittedLines, type PlacedOmission, plural } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
 import { evenRuns } from '../spread.js';
@@ -106,7 +106,7 @@ class FileTable {
 }
 
 /** DSH grep: `Found N matches`, blank, path, `Line N: text`…, blank, path… */
-function parseDsh(lines: string[], files: FileTable): Row[] {
+function parseDsh(lines: readonly string[], files: FileTable): Row[] {
   let file = -1;
   return lines.map((l, i) => {
     const m = DSH_LINE.exec(l);
@@ -118,7 +118,7 @@ function parseDsh(lines: string[], files: FileTable): Row[] {
 }
 
 /** rg --heading and grep -n on one file: `N:text` / `N-text`, under path lines when there are several files. */
-function parseNumbered(lines: string[], files: FileTable): Row[] {
+function parseNumbered(lines: readonly string[], files: FileTable): Row[] {
   let file = -1;
   return lines.map((l, i) => {
     const m = NUMBERED.exec(l);
@@ -130,7 +130,7 @@ function parseNumbered(lines: string[], files: FileTable): Row[] {
 }
 
 /** grep -rn, git grep -n, rg without heading: `path:N:text`, `path-N-text`, `path:text`, `--`. */
-function parseFlat(lines: string[], files: FileTable): Row[] {
+function parseFlat(lines: readonly string[], files: FileTable): Row[] {
   const rows = lines.map((l): Row | null => {
     if (l === '--' || l.trim() === '') return row('separator');
     const m = FLAT_MATCH.exec(l);
@@ -152,11 +152,7 @@ function parseFlat(lines: string[], files: FileTable): Row[] {
   });
 }
 
-function parse(text: string, tick: Tick): Parsed {
-  return parseLines(splitLines(text), tick);
-}
-
-function parseLines(raw: string[], tick: Tick): Parsed {
+function parseLines(raw: readonly string[], tick: Tick): Parsed {
   const lines = raw.map((l) => {
     tick();
     return l.endsWith('\r') ? l.slice(0, -1) : l;
@@ -282,6 +278,12 @@ class GrepView {
   /** For each row, the first row with the same match text (itself when first). */
   private readonly first: Int32Array;
   private readonly repeats = new Map<number, number[]>();
+  /** For each first-of-its-text match row, how many locations share its text (1 elsewhere). */
+  private readonly sharedBy: Int32Array;
+  /** The distinct values of sharedBy, ascending: the `shared` settings that differ. */
+  private readonly sharedCounts: number[];
+  /** The rows shown at the latest detail asked (a try is priced, then rendered, at one detail). */
+  private lastShown: { detail: Detail | null; show: Uint8Array } = { detail: null, show: new Uint8Array(0) };
   /** For each first-of-its-text match row, its rank among its file's distinct texts. */
   private readonly rank: Int32Array;
   private readonly fileOrder: Int32Array;
@@ -304,12 +306,15 @@ class GrepView {
   /** Each file's first distinct match row. */
   private readonly fileFirsts: number[];
   cut = 0;
+  /** Per row, milli-tokens of its line as shown, with its break (when the costs are exact). */
+  private readonly shownMilli: Float64Array | null;
 
   constructor(
     private readonly parsed: Parsed,
     find: (text: string) => [number, number] | null,
     preserve: readonly string[],
     private readonly tick: Tick,
+    private readonly costs: OutputCosts | null,
   ) {
     const { raw, rows, files } = parsed;
     this.headed = rows.some((r) => r.kind === 'file');
@@ -354,12 +359,36 @@ class GrepView {
       if (shown !== line) this.cut++;
       return shown;
     });
+    this.sharedBy = new Int32Array(rows.length).fill(1);
+    for (const [first, list] of this.repeats) this.sharedBy[first] = list.length + 1;
     this.distinctMatches = this.matchRows.filter((j) => this.first[j] === j);
+    this.sharedCounts = [...new Set(this.distinctMatches.map((j) => this.sharedBy[j]!))].sort((a, b) => a - b);
     this.fileFirsts = this.distinctMatches.filter((j) => this.rank[j] === 0);
     if (byShape.size <= SHAPES_REPEAT * this.matchRows.length) {
       const shapes = [...byShape.values()].sort((x, y) => x.rows - y.rows || x.first - y.first);
       for (const { first } of shapes) this.shapeFirsts.push(first);
     }
+    this.shownMilli =
+      costs &&
+      Float64Array.from(raw, (line, i) => (this.shown[i] === line ? costs.lines(i, i) : costs.piece(this.shown[i]!)));
+  }
+
+  /**
+   * Whether the lines `d` shows alone, without the markers between them,
+   * already cost more than `limit` tokens: then its output is over, and a
+   * budget search need not render it (most of its tries are far over). False
+   * when the costs are not the estimator's own.
+   */
+  surelyOver(d: Detail, limit: number): boolean {
+    const { shownMilli, costs } = this;
+    if (!shownMilli || !costs) return false;
+    const { rows } = this.parsed;
+    const show = this.rowsShown(d);
+    let milli = 0;
+    for (let i = 0; i < rows.length; i++) if (show[i]) milli += shownMilli[i]!;
+    // The output's last line has no break after it: less the dearer break, a floor of its estimate.
+    const lastBreak = Math.max(costs.breakAfter(false), costs.breakAfter(true));
+    return (milli - lastBreak) / 1000 > limit;
   }
 
   /** A row as shown: long match and context lines cut around the match. */
@@ -422,7 +451,7 @@ class GrepView {
         return (
           this.first[i] === i &&
           this.rank[i]! < d.perFile &&
-          (this.fileOrder[r.file + 1]! < d.files || (this.repeats.get(i)?.length ?? 0) + 1 >= (d.shared ?? Infinity))
+          (this.fileOrder[r.file + 1]! < d.files || this.sharedBy[i]! >= (d.shared ?? Infinity))
         );
       case 'context':
         return false;
@@ -433,10 +462,31 @@ class GrepView {
     }
   }
 
-  render(d: Detail): ProcessorOutput {
-    const { rows, raw } = this.parsed;
-    const show = rows.map((_, i) => this.visible(i, d));
+  /**
+   * `d` with `shared` moved up to the next count some text has: texts show
+   * by `shared` alone, so the two render alike, and a search over `shared`
+   * renders once per count that exists, not once per try.
+   */
+  normalized(d: Detail): Detail {
+    if (d.shared === undefined) return d;
+    const shared = d.shared;
+    return { ...d, shared: this.sharedCounts.find((c) => c >= shared) ?? Infinity };
+  }
+
+  /** Per row, 1 where it shows at `d` (its framing included). */
+  private rowsShown(d: Detail): Uint8Array {
+    if (this.lastShown.detail === d) return this.lastShown.show;
+    const { rows } = this.parsed;
+    const show = new Uint8Array(rows.length);
+    for (let i = 0; i < rows.length; i++) if (this.visible(i, d)) show[i] = 1;
     if (!d.all) frame(rows, show);
+    this.lastShown = { detail: d, show };
+    return show;
+  }
+
+  render(d: Detail): ProcessorOutput {
+    const { raw } = this.parsed;
+    const show = this.rowsShown(d);
     const out: string[] = [];
     const omissions: PlacedOmission[] = [];
     const omitted = { matches: 0, context: 0, repeats: 0 };
@@ -495,7 +545,7 @@ class GrepView {
   private gapMarker(
     from: number,
     to: number,
-    show: boolean[],
+    show: Uint8Array,
     d: Detail,
   ): { text: string; matches: number; context: number } {
     const { rows, files } = this.parsed;
@@ -523,7 +573,22 @@ class GrepView {
       .join(', ');
     const located = hidden.slice(0, d.located ?? 0);
     const perFile = new Map<number, number>();
-    for (const i of hidden.slice(located.length)) perFile.set(rows[i]!.file, (perFile.get(rows[i]!.file) ?? 0) + 1);
+    // Counted by runs of one file (grep prints a file's matches together): a map update per run, not per match.
+    let runFile = -2;
+    let run = 0;
+    const endRun = () => {
+      if (run > 0) perFile.set(runFile, (perFile.get(runFile) ?? 0) + run);
+    };
+    for (let k = located.length; k < hidden.length; k++) {
+      const file = rows[hidden[k]!]!.file;
+      if (file !== runFile) {
+        endRun();
+        runFile = file;
+        run = 0;
+      }
+      run++;
+    }
+    endRun();
     const counts = [...perFile].map(([f, n]) => `${f < 0 ? '(this file)' : files[f]} ${count(n)}`);
     const rest = matches - located.length;
     let where = '';
@@ -537,18 +602,18 @@ class GrepView {
 }
 
 /** File headers show when a row of their file shows; the blank line before a shown header, when anything precedes it. */
-function frame(rows: readonly Row[], show: boolean[]): void {
+function frame(rows: readonly Row[], show: Uint8Array): void {
   let fileShows = false;
   for (let i = rows.length - 1; i >= 0; i--) {
     const r = rows[i]!;
     if (r.kind === 'file') {
-      show[i] = fileShows;
+      show[i] = fileShows ? 1 : 0;
       fileShows = false;
     } else if (show[i] && (r.kind === 'match' || r.kind === 'context')) fileShows = true;
   }
   let before = false;
   for (let i = 0; i < rows.length; i++) {
-    if (rows[i]!.kind === 'separator' && rows[i + 1]?.kind === 'file') show[i] = before && show[i + 1] === true;
+    if (rows[i]!.kind === 'separator' && rows[i + 1]?.kind === 'file') show[i] = before && show[i + 1] === 1 ? 1 : 0;
     if (show[i]) before = true;
   }
 }
@@ -566,16 +631,23 @@ function listed(items: readonly string[], limit: number): string {
 
 function process(input: ProcessorInput): ProcessorOutput {
   const tick = deadlineTick('grep', input.expired);
-  const parsed = parse(input.text, tick);
+  const parsed = parseLines(textLines(input), tick);
   const matches = parsed.rows.filter((r) => r.kind === 'match').length;
   if (matches === 0) throw new ProcessorError('grep', 'no match lines');
   const target = targetOf(input);
   const estimate = estimateFor(input);
   if (input.level === 'lossless' && estimate(input.text) <= target)
     return { text: input.text, omitted: {}, omissions: [] };
-  const view = new GrepView(parsed, matchFinder(parsed, input.pattern), input.preserve, tick);
-  const render = renderOnce((d: Detail) => view.render(d));
-  const fits = (d: Detail) => estimate(render(d).text) <= target;
+  // Rows are priced by the analysis' per-line costs where they are its lines.
+  const costs = analysedLines(input, parsed.raw) ? exactCosts(input) : null;
+  const view = new GrepView(parsed, matchFinder(parsed, input.pattern), input.preserve, tick, costs);
+  const rendered = renderOnce((d: Detail) => view.render(d));
+  const render = (d: Detail) => rendered(view.normalized(d));
+  const fitsIn = (d: Detail, limit: number) => {
+    const normal = view.normalized(d);
+    return !view.surelyOver(normal, limit) && estimate(rendered(normal).text) <= limit;
+  };
+  const fits = (d: Detail) => fitsIn(d, target);
   const ladder = (): Detail => {
     if (fits(EVERYTHING)) return EVERYTHING;
     const distinct: Detail = { all: false, perFile: Infinity, files: Infinity, list: Infinity, counted: Infinity };
@@ -585,7 +657,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     // spread evenly across the output rather than the head of each file.
     // When the file names alone, or one match with every file named, are over, no search is made.
     const spread: Detail = { ...distinct, spread: 1 };
-    const within = (d: Detail) => estimate(render(d).text) <= SPREAD_SHARE * target;
+    const within = (d: Detail) => fitsIn(d, SPREAD_SHARE * target);
     if (estimate(parsed.files.join(' 1, ')) <= SPREAD_SHARE * target && within(spread))
       return { ...spread, spread: largestFitting(1, view.matchCount, (k) => within({ ...spread, spread: k })) };
     // Too many files to name each: big files keep their first distinct texts
@@ -599,7 +671,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     let sampled: Detail = { ...short, perFile: PER_FILE_FLOOR, files: 1, counted: 5 };
     const most = view.mostShared;
     if (most >= 2) {
-      const half = (d: Detail) => estimate(render(d).text) <= target / 2;
+      const half = (d: Detail) => fitsIn(d, target / 2);
       const shared = most - largestFitting(0, most - 2, (k) => half({ ...sampled, shared: most - k }));
       if (half({ ...sampled, shared })) sampled = { ...sampled, shared };
     }
@@ -607,7 +679,7 @@ function process(input: ProcessorInput): ProcessorOutput {
     if (fits({ ...sampled, files })) {
       // A location costs a fraction of its line: past the files whose texts fill
       // 60% of the budget, hidden matches are named by path:line where they fit.
-      const texts = largestFitting(1, files, (f) => estimate(render({ ...sampled, files: f }).text) <= 0.6 * target);
+      const texts = largestFitting(1, files, (f) => fitsIn({ ...sampled, files: f }, 0.6 * target));
       const located = largestFitting(0, view.matchCount, (n) => fits({ ...sampled, files: texts, located: n }));
       return located > 0 ? { ...sampled, files: texts, located } : { ...sampled, files };
     }

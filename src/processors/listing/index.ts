@@ -11,7 +11,7 @@ import { Anomaly, Column, MIN_ROWS, rareCategories, type TextAnalysis } from '..
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput } from '../../types.js';
 import { nonBlankHead } from '../head.js';
 import { checkDeadline, deadlineTick, ProcessorError, type Tick } from '../errors.js';
-import { largestFitting, renderOnce, splitLines, targetOf } from '../fit.js';
+import { largestFitting, linesHolding, renderOnce, targetOf, textLines } from '../fit.js';
 import {
   count,
   lineListOmissions,
@@ -22,7 +22,7 @@ import {
   plural,
 } from '../markers.js';
 import { keepPreserved } from '../keep-preserved.js';
-import { flagsProblem, listingSkeleton } from './skeleton.js';
+import { listingSkeleton, problemLines } from './skeleton.js';
 import { spreadOrder } from '../spread.js';
 
 /** One directory of the listing: its header line (if any) and its entries' lines. */
@@ -182,7 +182,7 @@ const SLASH = 0x2f;
 
 /** ls (-l, -R): entries under `dir:` headers, `total N` lines framing. */
 function parseLs(
-  lines: string[],
+  lines: readonly string[],
   tree: Tree,
   selfLines: Set<number>,
   framing: Map<number, Dir>,
@@ -231,7 +231,7 @@ function parseLs(
 }
 
 /** find, fd, glob, du: one path per line (du with a size before a tab). */
-function parsePaths(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
+function parsePaths(lines: readonly string[], tree: Tree, tick: Tick): (Entry | null)[] {
   const paths = lines.map((line) => {
     tick();
     const du = DU.exec(line);
@@ -267,7 +267,7 @@ function parsePaths(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
 }
 
 /** tree: `├── name` lines nested by indentation under the root line, then `N directories, M files`. */
-function parseTree(lines: string[], tree: Tree, tick: Tick): (Entry | null)[] {
+function parseTree(lines: readonly string[], tree: Tree, tick: Tick): (Entry | null)[] {
   const stack: string[] = [];
   return lines.map((line, i) => {
     tick();
@@ -297,7 +297,7 @@ function npmKind(name: string): string {
  * level. A package with dependencies is a directory whose header is its own
  * line; the root line (`project@1.0.0 /path`) and npm's messages are framing.
  */
-function parseNpmTree(lines: string[], tree: Tree, pinned: Set<number>, tick: Tick): (Entry | null)[] {
+function parseNpmTree(lines: readonly string[], tree: Tree, pinned: Set<number>, tick: Tick): (Entry | null)[] {
   const open: Dir[] = [tree.root];
   return lines.map((line, i) => {
     tick();
@@ -316,8 +316,9 @@ function parseNpmTree(lines: string[], tree: Tree, pinned: Set<number>, tick: Ti
 }
 
 /** Parses the listing, asking `tick` for the time budget at every line. */
-function parse(text: string, tick: Tick): Parsed {
-  const lines = splitLines(text).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+function parse(input: ProcessorInput, tick: Tick): Parsed {
+  // The text's lines as the analysis slices them (they never end in a CR: a CR ends a line).
+  const lines = textLines(input);
   const tree = new Tree();
   const selfLines = new Set<number>();
   const framing = new Map<number, Dir>();
@@ -496,7 +497,8 @@ class ListingView {
   /** Directories in the order they fold (see planFolds). */
   private readonly foldRank = new Map<Dir, number>();
   private readonly subtree = new Map<Dir, number>();
-  private readonly forced: Set<number>;
+  /** Per line, 1 where it shows at every detail. */
+  private readonly forced: Uint8Array;
   readonly maxEntries: number;
   foldable = 0;
 
@@ -506,8 +508,8 @@ class ListingView {
    * detail whatever the budget (what sits at the top is what one asked about).
    */
   private readonly top = new Set<Dir>();
-  /** Entry lines alone of their kind in a directory of at least OUTLIER_DIR entries. */
-  private readonly outliers = new Set<number>();
+  /** Per line, 1 for an entry alone of its kind in a directory of at least OUTLIER_DIR entries. */
+  private readonly outliers: Uint8Array;
   /** Each directory's place in the order it gets a richer detail when room is left: smallest, then shallowest, first. */
   private readonly fillRank = new Map<Dir, number>();
 
@@ -516,24 +518,24 @@ class ListingView {
 
   constructor(
     private readonly parsed: Parsed,
-    preserve: readonly string[],
-    analysis: TextAnalysis,
+    input: ProcessorInput,
     private readonly tick: Tick,
   ) {
     // Preserved lines show, and so do the problems a dependency tree flags (`invalid:`, `UNMET DEPENDENCY`)
     // and entries that stand out: a number far outside what same-shape lines hold, a mode or size few
     // entries of their directory have (standouts).
-    this.forced = new Set();
-    const { reasons } = analysis.anomalies;
-    parsed.lines.forEach((l, i) => {
+    const { reasons } = input.analysis.anomalies;
+    const preserved = linesHolding(input, parsed.lines, input.preserve);
+    this.forced = problemLines(input, parsed.lines);
+    this.outliers = new Uint8Array(parsed.lines.length);
+    for (let i = 0; i < parsed.lines.length; i++) {
       tick();
-      if (!parsed.entries[i]) return;
-      if (flagsProblem(l) || (reasons[i]! & Anomaly.Outlier) !== 0 || preserve.some((p) => p !== '' && l.includes(p)))
-        this.forced.add(i);
-    });
+      if (!parsed.entries[i]) this.forced[i] = 0;
+      else if ((reasons[i]! & Anomaly.Outlier) !== 0 || preserved[i]) this.forced[i] = 1;
+    }
     for (const dir of parsed.dirs) {
       tick();
-      for (const i of standouts(parsed, dir)) this.forced.add(i);
+      for (const i of standouts(parsed, dir)) this.forced[i] = 1;
       this.ranked.set(dir, this.rank(dir));
     }
     this.maxEntries = parsed.dirs.reduce((a, d) => Math.max(a, d.entries.length), 0);
@@ -568,7 +570,7 @@ class ListingView {
       for (const i of dir.entries)
         kinds.set(extension(parsed.entries[i]!), (kinds.get(extension(parsed.entries[i]!)) ?? 0) + 1);
       for (const i of dir.entries)
-        if (!parsed.entries[i]!.isDir && kinds.get(extension(parsed.entries[i]!)) === 1) this.outliers.add(i);
+        if (!parsed.entries[i]!.isDir && kinds.get(extension(parsed.entries[i]!)) === 1) this.outliers[i] = 1;
     }
     // A file of a kind the whole listing holds once (the one .h, the one .bnf) shows at every detail, while
     // such files are few: a listing whose every file has its own kind (rotated logs: `.1`, `.2`…) has none.
@@ -576,7 +578,7 @@ class ListingView {
     const kindCount = parsed.kinds.kindCounts(files);
     const alone = files.filter((_, k) => kindCount[k] === 1);
     if (files.length >= OUTLIER_DIR && alone.length <= Math.min(ALONE_MAX, files.length * ALONE_SHARE))
-      for (const i of alone) this.forced.add(i);
+      for (const i of alone) this.forced[i] = 1;
     [...parsed.dirs]
       .sort((a, b) => a.entries.length - b.entries.length || a.depth - b.depth)
       .forEach((dir, k) => {
@@ -591,7 +593,7 @@ class ListingView {
 
   /** Whether line i shows at `detail` whatever its directory's share: forced, or pinned while pins hold. */
   private shows(i: number, detail: Detail): boolean {
-    return this.forced.has(i) || (!detail.unpinned && this.parsed.pinned.has(i));
+    return this.forced[i] === 1 || (!detail.unpinned && this.parsed.pinned.has(i));
   }
 
   /**
@@ -633,29 +635,28 @@ class ListingView {
 
   /** Alternates the rarest extension's entries and the largest entries. */
   private rank(dir: Dir): number[] {
-    const entry = (i: number) => this.parsed.entries[i]!;
+    const { entries } = dir;
+    const n = entries.length;
+    // Sorted by their places in the directory (j for entries[j]): typed arrays, no map per directory.
     // Ties go in an order that samples the directory evenly, not to its first entries.
-    const position = new Map<number, number>();
-    for (const [k, i] of spreadOrder(dir.entries).entries()) position.set(i, k);
+    const place = new Int32Array(n);
+    spreadOrder(Array.from(entries.keys())).forEach((j, k) => {
+      place[j] = k;
+    });
     // The sort keys read once per entry, not twice per comparison (a directory can hold 100k entries).
-    const kindCount = this.parsed.kinds.kindCounts(dir.entries);
-    const place = dir.entries.map((i) => position.get(i)!);
-    const rare = Array.from(dir.entries.keys())
-      .sort((a, b) => kindCount[a]! - kindCount[b]! || place[a]! - place[b]!)
-      .map((j) => dir.entries[j]!);
-    const large = dir.entries.some((i) => entry(i).size !== undefined)
-      ? [...dir.entries].sort(
-          (a, b) => (entry(b).size ?? 0) - (entry(a).size ?? 0) || position.get(a)! - position.get(b)!,
-        )
-      : [];
+    const kindCount = this.parsed.kinds.kindCounts(entries);
+    const rare = Array.from(entries.keys()).sort((a, b) => kindCount[a]! - kindCount[b]! || place[a]! - place[b]!);
+    const sized = entries.some((i) => this.parsed.entries[i]!.size !== undefined);
+    const size = sized ? entries.map((i) => this.parsed.entries[i]!.size ?? 0) : [];
+    const large = sized ? Array.from(entries.keys()).sort((a, b) => size[b]! - size[a]! || place[a]! - place[b]!) : [];
     const order: number[] = [];
-    const taken = new Set<number>();
-    for (let k = 0; order.length < dir.entries.length; k++) {
+    const taken = new Uint8Array(n);
+    for (let k = 0; order.length < n; k++) {
       for (const list of [rare, large]) {
-        const i = list[k];
-        if (i !== undefined && !taken.has(i)) {
-          taken.add(i);
-          order.push(i);
+        const j = list[k];
+        if (j !== undefined && !taken[j]) {
+          taken[j] = 1;
+          order.push(entries[j]!);
         }
       }
     }
@@ -694,14 +695,14 @@ class ListingView {
     if (!everything) for (const i of this.parsed.selfLines) show[i] = 0;
     const into = this.foldedInto(detail.folded);
     // Headers of unfolded directories stay (for tree and find they are also their parent's entries).
-    const headers = new Set<number>();
+    const headers = new Uint8Array(lines.length);
     for (const dir of dirs) {
       if (dir.header < 0) continue;
       // Merging, a directory's own line in its parent's listing (find) is counted like any entry.
-      if (into.get(dir) === null && !(detail.merge && !this.standsAlone(dir))) headers.add(dir.header);
+      if (into.get(dir) === null && !(detail.merge && !this.standsAlone(dir))) headers[dir.header] = 1;
       else if (!this.shows(dir.header, detail)) show[dir.header] = 0;
     }
-    for (const i of headers) show[i] = 1;
+    for (let i = 0; i < lines.length; i++) if (headers[i]) show[i] = 1;
     for (const [i, dir] of this.parsed.framing) if (into.get(dir) !== null) show[i] = 0;
     for (const dir of dirs) {
       const folded = into.get(dir) ?? null;
@@ -719,8 +720,8 @@ class ListingView {
       let shown = 0;
       for (const i of this.ranked.get(dir)!) {
         this.tick();
-        if (headers.has(i)) continue;
-        if (shown < keep || this.shows(i, detail) || (own.outliers && this.outliers.has(i))) {
+        if (headers[i]) continue;
+        if (shown < keep || this.shows(i, detail) || (own.outliers && this.outliers[i] === 1)) {
           show[i] = 1;
           shown++;
         } else {
@@ -926,7 +927,7 @@ const SEARCHED_LINES = 20_000;
 function process(input: ProcessorInput): ProcessorOutput {
   const tick = deadlineTick('listing', input.expired);
   checkDeadline('listing', input.expired);
-  const parsed = parse(input.text, tick);
+  const parsed = parse(input, tick);
   checkDeadline('listing', input.expired);
   const total = parsed.entries.filter(Boolean).length;
   if (total === 0) throw new ProcessorError('listing', 'no entries in the listing');
@@ -934,7 +935,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   const estimate = estimateFor(input);
   if (input.level === 'lossless' && estimate(input.text) <= target)
     return { text: input.text, omitted: {}, omissions: [] };
-  const view = new ListingView(parsed, input.preserve, input.analysis, tick);
+  const view = new ListingView(parsed, input, tick);
   checkDeadline('listing', input.expired);
   const render = renderOnce((d: Detail) => view.render(d));
   // A listing over its budget is mostly repetition: its structure, small

@@ -5,7 +5,8 @@
 // (`./src:`), then the flagged repeats of a problem shown once (`deduped`).
 // Read from the analysis' line slices with substring and prefix checks.
 import type { TextAnalysis } from '../../engine/index.js';
-import type { Skeleton, SkeletonPart } from '../../types.js';
+import type { ProcessorInput, Skeleton, SkeletonPart } from '../../types.js';
+import { linesHolding } from '../fit.js';
 
 const PROBLEMS = ['invalid:', 'UNMET DEPENDENCY', 'extraneous', 'missing:', 'ERR!'] as const;
 const TOP_LEVEL = ['├──', '├─┬', '└──', '└─┬', '|--', '`--'] as const;
@@ -18,6 +19,13 @@ function flagged(line: string): boolean {
 /** A problem a dependency tree flags where it first names it (not a `deduped` repeat of it). */
 export function flagsProblem(line: string): boolean {
   return flagged(line) && !line.includes(' deduped');
+}
+
+/** Per line of the input, 1 where it flagsProblem: the words found by one scan of the text, not each tried on every line. */
+export function problemLines(input: Pick<ProcessorInput, 'text' | 'analysis'>, lines: readonly string[]): Uint8Array {
+  const problems = linesHolding(input, lines, PROBLEMS);
+  for (let i = 0; i < lines.length; i++) if (problems[i] && lines[i]!.includes(' deduped')) problems[i] = 0;
+  return problems;
 }
 
 export function listingSkeleton(analysis: TextAnalysis): Skeleton {
