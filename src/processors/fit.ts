@@ -85,8 +85,8 @@ export function linesHolding(
 /**
  * Whether `lines` (split from the input's text) are its analysis' line table,
  * line for line, so that per-line costs and line indices of the analysis
- * apply to them: the same count and lengths (a lone CR may end a line in one
- * and not the other; see textLines). One pass over the lines, not the text.
+ * apply to them: the same count and lengths (a processor's own split or trim,
+ * a CR dropped from a line end, breaks that). One pass over the lines, not the text.
  */
 export function analysedLines(input: Pick<ProcessorInput, 'text' | 'analysis'>, lines: readonly string[]): boolean {
   const { analysis } = input;
