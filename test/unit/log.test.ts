@@ -1,5 +1,6 @@
 // The log processor on fixtures of real test-runner and compiler output: the
 // evidence survives a tight budget, every cut is counted exactly.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSqueeze } from '../../src/pipeline/index.js';
 import { backendName, analysisOf } from '../support/backend.js';
@@ -7,6 +8,7 @@ import { fixtures } from '../support/fixtures.js';
 import { describeNeverLarger } from '../support/never-larger.js';
 import { extractiveViolation } from '../support/extractive.js';
 import { logProcessor } from '../../src/processors/log/index.js';
+import { runsAround, runsAroundSorted } from '../../src/processors/log/priority.js';
 import { withoutTerminalCodes } from '../../src/text/ansi.js';
 
 const squeeze = createSqueeze({
@@ -232,3 +234,20 @@ describe('log processor sniffing', () => {
 });
 
 describeNeverLarger(logProcessor, { estimate: (s: string) => Math.ceil(s.length / 3) });
+
+describe('the runs of a span around its kept lines', () => {
+  it('are the same read from a set or from the kept lines in order', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: -1, max: 60 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: 70 }), { maxLength: 30 }),
+        (from, to, kept) => {
+          const sorted = [...kept].sort((a, b) => a - b);
+          expect(runsAroundSorted(from, to, sorted)).toEqual(runsAround(from, to, new Set(kept)));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -22,7 +22,7 @@ import { textLines } from '../fit.js';
 import { count, linesOmission, note, omittedLines, type PlacedOmission, plural } from '../markers.js';
 import { OutputCosts } from '../costs.js';
 import { checkDeadline } from '../errors.js';
-import { preservedLines, runsAround } from '../log/priority.js';
+import { preservedLines, runsAroundSorted } from '../log/priority.js';
 import { cutChars } from '../../text/strings.js';
 import { LogStats, STAT, SUMMARY } from './stats.js';
 import { foldSameSubjects } from './subjects.js';
@@ -90,9 +90,7 @@ interface Log {
   readonly content: readonly string[];
   readonly commits: readonly Commit[];
   readonly stats: LogStats;
-  /** The preserved lines: every fold is split around them. */
-  readonly kept: ReadonlySet<number>;
-  /** The same, in line order. */
+  /** The preserved lines, in line order: every fold is split around them. */
   readonly keptInOrder: readonly number[];
   /** `commit <hash>` lines, not --oneline. */
   readonly full: boolean;
@@ -171,26 +169,15 @@ function totals(stats: LogStats, common: { line: string; commits: number } | nul
  * between them, the k-th (from 0) named by `name` over its own lines.
  */
 function aroundKept(fold: Fold, log: Log, name: (from: number, to: number, k: number) => string): Fold[] {
-  if (!keptWithin(log, fold.from, fold.to)) return [fold];
-  return runsAround(fold.from, fold.to, log.kept).map(([from, to], k) => ({
+  const runs = runsAroundSorted(fold.from, fold.to, log.keptInOrder);
+  // Most folds hold no preserved line: one run, the fold itself (an empty fold holds none either).
+  if (fold.from > fold.to || (runs.length === 1 && runs[0]![0] === fold.from && runs[0]![1] === fold.to)) return [fold];
+  return runs.map(([from, to], k) => ({
     from,
     to,
     counted: fold.counted,
     what: name(from, to, k),
   }));
-}
-
-/** Whether a preserved line is among lines from..to (a binary search: most folds hold none). */
-function keptWithin(log: Log, from: number, to: number): boolean {
-  const kept = log.keptInOrder;
-  let lo = 0;
-  let hi = kept.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (kept[mid]! < from) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < kept.length && kept[lo]! <= to;
 }
 
 function markerOf(fold: Fold): string {
@@ -421,7 +408,7 @@ function process(input: ProcessorInput): ProcessorOutput {
   // Preserved lines stay wherever they are: every fold is split around them.
   const kept = preservedLines(input.analysis, input.preserve);
   const keptInOrder = [...kept].sort((a, b) => a - b);
-  const log: Log = { content, commits, stats: new LogStats(content), kept, keptInOrder, full };
+  const log: Log = { content, commits, stats: new LogStats(content), keptInOrder, full };
   let folds: Fold[] = [];
   checkDeadline('gitlog', input.expired);
   for (const [k, commit] of commits.entries()) {

@@ -97,6 +97,31 @@ export function runsAround(from: number, to: number, kept: ReadonlySet<number>):
   return runs;
 }
 
+/**
+ * runsAround with the kept lines as ascending indices: the runs between the
+ * kept lines inside from..to, found by a binary search and a walk over those
+ * lines alone, not over every line of the span (a git log's fold of its older
+ * commits spans most of a big log).
+ */
+export function runsAroundSorted(from: number, to: number, keptInOrder: readonly number[]): [number, number][] {
+  let lo = 0;
+  let hi = keptInOrder.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keptInOrder[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  const runs: [number, number][] = [];
+  let start = from;
+  for (let k = lo; k < keptInOrder.length && keptInOrder[k]! <= to; k++) {
+    const i = keptInOrder[k]!;
+    if (i > start) runs.push([start, i - 1]);
+    start = i + 1;
+  }
+  if (to + 1 > start) runs.push([start, to]);
+  return runs;
+}
+
 export interface Priorities {
   readonly priority: Int32Array;
   /** Per line: its base tier (Tier), before the spread's diversity penalty. */
