@@ -4,6 +4,7 @@
 // have among 200, an empty cell where the column is nearly always filled, a
 // number far outside the column's bulk. No list of words decides it.
 import { hasAsciiDigit, isAsciiDigit } from '../text/strings.js';
+import { countRuns } from './sequences.js';
 import { middleValue } from './median.js';
 
 /** A cell as printed; `undefined` where the row has no such field (a JSON record without the key). */
@@ -172,15 +173,8 @@ export class Column {
   counts(): ReadonlyMap<string, number> {
     if (this.#counts === undefined) {
       const counts = new Map<string, number>();
-      // Runs of one value (ids and dates masked alike) are counted before the map is asked.
       const masked = this.masked();
-      for (let r = 0; r < masked.length; ) {
-        const v = masked[r]!;
-        let end = r + 1;
-        while (end < masked.length && masked[end] === v) end++;
-        counts.set(v, (counts.get(v) ?? 0) + end - r);
-        r = end;
-      }
+      countRuns(0, masked.length, (r) => masked[r]!, counts);
       this.#counts = counts;
     }
     return this.#counts;
@@ -270,15 +264,10 @@ function numericOutliers(numbers: Numbers, limit: number): number[] {
 
 /** Parsed cells (null or undefined: not a number) as the numbers of the column's one unit, or null when not numeric. */
 function numbersOfOneUnit(parsed: readonly (CellNumber | null | undefined)[], filled: number): Numbers | null {
-  const units = new Map<string, number>();
-  // Runs of one unit (a column prints one) are counted before the map is asked.
-  for (let r = 0; r < parsed.length; ) {
-    const unit = parsed[r]?.unit;
-    let end = r + 1;
-    while (end < parsed.length && parsed[end]?.unit === unit) end++;
-    if (unit !== undefined) units.set(unit, (units.get(unit) ?? 0) + end - r);
-    r = end;
-  }
+  // A column prints one unit: counted by runs. Cells that are no number have none.
+  const units = new Map<string | undefined, number>();
+  countRuns(0, parsed.length, (r) => parsed[r]?.unit, units);
+  units.delete(undefined);
   const [unit, withUnit] = [...units].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   // Nine in ten filled cells are numbers of one unit.
   if (withUnit < 0.9 * filled) return null;

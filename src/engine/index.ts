@@ -19,6 +19,7 @@ export {
   rareLimit,
 } from './fields.js';
 export { middleValue } from './median.js';
+export { countRuns, lowerBound } from './sequences.js';
 export { RecentBlocks, type RecentBlocksOptions, type RememberedResult, type SeenBlock } from './recent.js';
 export { templateText, volatileFields } from './twin/templates.js';
 export { CharClassEstimator, createEstimator, textMilliTokens, type EstimatorOptions } from './estimator.js';

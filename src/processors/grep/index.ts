@@ -9,7 +9,7 @@
 // files keep their first matches and the rest are counted per file.
 import { estimateFor, exactCosts, type OutputCosts } from '../costs.js';
 import { RE2JS } from 're2js';
-import type { TextAnalysis } from '../../engine/index.js';
+import { countRuns, type TextAnalysis } from '../../engine/index.js';
 import type { Omitted, Processor, ProcessorInput, ProcessorOutput, Skeleton } from '../../types.js';
 import { deadlineTick, ProcessorError, type Tick } from '../errors.js';
 import { analysedLines, largestFitting, renderOnce, targetOf, textLines } from '../fit.js';
@@ -572,23 +572,9 @@ class GrepView {
       .filter(Boolean)
       .join(', ');
     const located = hidden.slice(0, d.located ?? 0);
+    // Counted by runs of one file: grep prints a file's matches together.
     const perFile = new Map<number, number>();
-    // Counted by runs of one file (grep prints a file's matches together): a map update per run, not per match.
-    let runFile = -2;
-    let run = 0;
-    const endRun = () => {
-      if (run > 0) perFile.set(runFile, (perFile.get(runFile) ?? 0) + run);
-    };
-    for (let k = located.length; k < hidden.length; k++) {
-      const file = rows[hidden[k]!]!.file;
-      if (file !== runFile) {
-        endRun();
-        runFile = file;
-        run = 0;
-      }
-      run++;
-    }
-    endRun();
+    countRuns(located.length, hidden.length, (k) => rows[hidden[k]!]!.file, perFile);
     const counts = [...perFile].map(([f, n]) => `${f < 0 ? '(this file)' : files[f]} ${count(n)}`);
     const rest = matches - located.length;
     let where = '';

@@ -87,28 +87,21 @@ function process(input: ProcessorInput): ProcessorOutput {
  */
 interface Document {
   readonly values: number;
-  readonly parsed: (() => ParsedJson) | null;
+  readonly parsed?: ParsedJson;
+  /** What parsing threw (JsonInputError), thrown again at every level. */
+  readonly failure?: unknown;
 }
 const documents = new WeakMap<TextAnalysis, Document>();
 
 function documentOf(input: ProcessorInput): Document {
   const read = (text: string): Document => {
     const values = countValues(text, MAX_JSON_VALUES);
-    if (values > MAX_JSON_VALUES) return { values, parsed: null };
-    let parsed: ParsedJson | undefined;
-    let failure: unknown;
+    if (values > MAX_JSON_VALUES) return { values };
     try {
-      parsed = parseJson(text);
-    } catch (error) {
-      failure = error;
+      return { values, parsed: parseJson(text) };
+    } catch (failure) {
+      return { values, failure };
     }
-    return {
-      values,
-      parsed: () => {
-        if (parsed === undefined) throw failure;
-        return parsed;
-      },
-    };
   };
   if (input.analysis.text !== input.text) return read(input.text);
   let document = documents.get(input.analysis);
@@ -118,12 +111,13 @@ function documentOf(input: ProcessorInput): Document {
 
 function fitJson(input: ProcessorInput): ProcessorOutput {
   const document = documentOf(input);
-  if (document.parsed === null) {
+  if (document.values > MAX_JSON_VALUES) {
     // About 3 characters a token in JSON: the summary aims at the level's target.
     const target = input.level === 'aggressive' ? Math.floor(input.budget / 2) : input.budget;
     return { ...summariseHugeJson(input.text, target * 3), omissions: [] };
   }
-  const { value, lines } = document.parsed();
+  if (!document.parsed) throw document.failure;
+  const { value, lines } = document.parsed;
   const estimate = estimateFor(input);
   const minifiedText = lines ? (value as JsonValue[]).map((v) => JSON.stringify(v)).join('\n') : JSON.stringify(value);
   const minified = estimate(minifiedText);

@@ -4,7 +4,7 @@
 // log (first and last first, then the middle, then the quarters...) instead of
 // exhausting the budget on the first few of one shape.
 import { EVIDENCE_FLAGS, LineFlag, Severity, severityOf } from '../../engine/flags.js';
-import { Anomaly, type TextAnalysis } from '../../engine/index.js';
+import { Anomaly, lowerBound, type TextAnalysis } from '../../engine/index.js';
 
 /** Base tiers, highest first. */
 export const Tier = {
@@ -104,16 +104,9 @@ export function runsAround(from: number, to: number, kept: ReadonlySet<number>):
  * commits spans most of a big log).
  */
 export function runsAroundSorted(from: number, to: number, keptInOrder: readonly number[]): [number, number][] {
-  let lo = 0;
-  let hi = keptInOrder.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keptInOrder[mid]! < from) lo = mid + 1;
-    else hi = mid;
-  }
   const runs: [number, number][] = [];
   let start = from;
-  for (let k = lo; k < keptInOrder.length && keptInOrder[k]! <= to; k++) {
+  for (let k = lowerBound(keptInOrder, from); k < keptInOrder.length && keptInOrder[k]! <= to; k++) {
     const i = keptInOrder[k]!;
     if (i > start) runs.push([start, i - 1]);
     start = i + 1;

@@ -4,6 +4,7 @@
 // costs the rows it shows and the table's non-row lines, never a pass over
 // the rows it hides, and is priced from per-line token costs with no text
 // joined (docs/ANALYSIS.md: no re-render to re-estimate).
+import { lowerBound } from '../../engine/index.js';
 import type { OutputCosts } from '../costs.js';
 import type { Tick } from '../errors.js';
 import { count, linesOmission, omittedLines, type PlacedOmission, plural } from '../markers.js';
@@ -19,18 +20,6 @@ interface Marker {
 
 /** An original line (its index) or a marker. */
 export type Piece = number | Marker;
-
-/** The first position in `sorted` holding `value` or more. */
-function lowerBound(sorted: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 export class TableLayout {
   /** Group labels in order of their first row, and each group's rows in order (a gap's counts are two searches a group). */
